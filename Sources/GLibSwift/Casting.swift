@@ -1,0 +1,46 @@
+import CGtk
+
+// GTK's C macros (GTK_WIDGET(), G_OBJECT(), …) are not imported into Swift. GObject instances start
+// with their parent struct, so a pointer to a subclass is a valid pointer to each ancestor: these
+// helpers are the one place that says so.
+
+extension UnsafeMutablePointer {
+    /// The same instance seen as another GObject struct type (an up- or checked down-cast).
+    @inlinable public func cast<Target>(to _: Target.Type = Target.self) -> UnsafeMutablePointer<Target> {
+        UnsafeMutableRawPointer(self).assumingMemoryBound(to: Target.self)
+    }
+
+    @inlinable public var asObject: UnsafeMutablePointer<GObject> { cast() }
+    @inlinable public var asWidget: UnsafeMutablePointer<GtkWidget> { cast() }
+    @inlinable public var asContainer: UnsafeMutablePointer<GtkContainer> { cast() }
+    @inlinable public var asGPointer: gpointer { UnsafeMutableRawPointer(self) }
+}
+
+extension UnsafeMutableRawPointer {
+    @inlinable public func cast<Target>(to _: Target.Type = Target.self) -> UnsafeMutablePointer<Target> {
+        assumingMemoryBound(to: Target.self)
+    }
+}
+
+/// True when `instance` is a `type` or a subclass of it (G_TYPE_CHECK_INSTANCE_TYPE).
+public func isInstance<T>(_ instance: UnsafeMutablePointer<T>, of type: GType) -> Bool {
+    g_type_check_instance_is_a(instance.cast(to: GTypeInstance.self), type) != 0
+}
+
+/// Copies a C string GLib allocated into a Swift string and frees it.
+public func takeGString(_ pointer: UnsafeMutablePointer<gchar>?) -> String? {
+    guard let pointer else { return nil }
+    defer { g_free(pointer) }
+    return String(cString: pointer)
+}
+
+extension Bool {
+    /// GLib's gboolean is a C int; Swift's Bool must never cross the C boundary as a return value.
+    @inlinable public var gboolean: gboolean { self ? 1 : 0 }
+    @inlinable public init(gboolean value: gboolean) { self = value != 0 }
+}
+
+extension OpaquePointer {
+    /// Pango and cairo objects are imported opaque; GObject calls take them as gpointer.
+    @inlinable public var asGPointer: gpointer { UnsafeMutableRawPointer(self) }
+}

@@ -1,0 +1,50 @@
+import CGtk
+import Foundation
+
+/// GLib main-loop helpers. GTK does not drain DispatchQueue.main, so deferred work goes through
+/// GLib sources instead.
+@MainActor
+public enum MainLoop {
+    /// Runs every pending event and idle source, without blocking.
+    public static func drain() {
+        while gtk_events_pending() != 0 { gtk_main_iteration_do(0) }
+    }
+
+    /// Iterates the main loop until `condition` holds or `timeout` seconds pass; returns whether it held.
+    @discardableResult
+    public static func iterate(until condition: () -> Bool, timeout: Double = 5) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !condition() {
+            if Date() > deadline { return false }
+            if g_main_context_iteration(nil, 0) == 0 { usleep(1_000) }
+        }
+        return true
+    }
+
+    /// Iterates until the widget's frame clock has painted `frames` more frames (layout and draw).
+    public static func waitForFrames<T>(_ widget: UnsafeMutablePointer<T>, _ frames: Int = 2) {
+        guard let clock = gtk_widget_get_frame_clock(widget.asWidget) else { drain(); return }
+        let target = gdk_frame_clock_get_frame_counter(clock) + frames
+        gtk_widget_queue_draw(widget.asWidget)
+        iterate(until: { gdk_frame_clock_get_frame_counter(clock) >= target }, timeout: 5)
+        drain()
+    }
+
+    /// Calls `action` once from an idle source.
+    public static func idle(_ action: @escaping @MainActor () -> Void) {
+        let box = Unmanaged.passRetained(IdleBox(action)).toOpaque()
+        g_idle_add_full(
+            G_PRIORITY_DEFAULT_IDLE,
+            { data in
+                let action = Unmanaged<IdleBox>.fromOpaque(data!).takeUnretainedValue().action
+                MainActor.assumeIsolated { action() }
+                return 0
+            }, box,
+            { data in Unmanaged<IdleBox>.fromOpaque(data!).release() })
+    }
+}
+
+private final class IdleBox: @unchecked Sendable {
+    let action: @MainActor () -> Void
+    init(_ action: @escaping @MainActor () -> Void) { self.action = action }
+}

@@ -1,0 +1,135 @@
+import CGtk
+
+/// One connected handler: disconnecting is safe after the instance disposed of it already.
+public struct SignalConnection: Sendable {
+    public let handlerID: gulong
+    private let instanceAddress: UInt
+
+    fileprivate init(instance: gpointer, handlerID: gulong) {
+        self.instanceAddress = UInt(bitPattern: instance)
+        self.handlerID = handlerID
+    }
+
+    /// The caller must hold a reference to the instance: GObject's dispose already drops every
+    /// handler, so a disconnected id is skipped rather than warned about.
+    @MainActor public func disconnect() {
+        guard let instance = UnsafeMutableRawPointer(bitPattern: instanceAddress) else { return }
+        if g_signal_handler_is_connected(instance, handlerID) != 0 {
+            g_signal_handler_disconnect(instance, handlerID)
+        }
+    }
+}
+
+/// Holds a Swift closure for exactly as long as the GLib connection that calls it: retained when
+/// connected, released by GLib's destroy notify, whichever of handler or instance goes first.
+private final class HandlerBox<Handler>: @unchecked Sendable {
+    let handler: Handler
+    init(_ handler: Handler) { self.handler = handler }
+
+    static func unbox(_ data: gpointer?) -> Handler {
+        Unmanaged<HandlerBox<Handler>>.fromOpaque(data!).takeUnretainedValue().handler
+    }
+}
+
+private func releaseBox(_ data: gpointer?, _: UnsafeMutablePointer<GClosure>?) {
+    guard let data else { return }
+    Unmanaged<AnyObject>.fromOpaque(data).release()
+}
+
+public typealias VoidHandler = @MainActor () -> Void
+public typealias PointerHandler = @MainActor (gpointer?) -> Void
+public typealias PointerPredicate = @MainActor (gpointer?) -> Bool
+public typealias TwoPointerPredicate = @MainActor (gpointer?, gpointer?) -> Bool
+
+private let voidThunk: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
+    let handler = HandlerBox<VoidHandler>.unbox(data)
+    MainActor.assumeIsolated { handler() }
+}
+
+private let pointerThunk: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, argument, data in
+    let handler = HandlerBox<PointerHandler>.unbox(data)
+    nonisolated(unsafe) let argument = argument  // GLib emits on the GTK thread, which is main
+    MainActor.assumeIsolated { handler(argument) }
+}
+
+private let predicateThunk: @convention(c) (gpointer?, gpointer?, gpointer?) -> gboolean = {
+    _, argument, data in
+    let handler = HandlerBox<PointerPredicate>.unbox(data)
+    nonisolated(unsafe) let argument = argument
+    return MainActor.assumeIsolated { handler(argument).gboolean }
+}
+
+private let twoPointerPredicateThunk: @convention(c) (gpointer?, gpointer?, gpointer?, gpointer?) -> gboolean = {
+    _, first, second, data in
+    let handler = HandlerBox<TwoPointerPredicate>.unbox(data)
+    nonisolated(unsafe) let (first, second) = (first, second)
+    return MainActor.assumeIsolated { handler(first, second).gboolean }
+}
+
+@MainActor
+private func connect<Handler>(
+    _ instance: gpointer, _ signal: String, after: Bool, thunk: GCallback, handler: Handler
+) -> SignalConnection {
+    let data = Unmanaged.passRetained(HandlerBox(handler) as AnyObject).toOpaque()
+    let id = g_signal_connect_data(
+        instance, signal, thunk, data, releaseBox, after ? G_CONNECT_AFTER : GConnectFlags(0))
+    precondition(id != 0, "GLib refused signal \(signal)")
+    return SignalConnection(instance: instance, handlerID: id)
+}
+
+/// Signal connection for signals whose C handlers take (instance, [arguments…], user_data).
+/// Handlers run on the main actor: GLib emits GTK signals on the thread running GTK.
+@MainActor
+public enum Signal {
+    /// For signals with no arguments and no return value ("changed", "destroy", "style-updated").
+    @discardableResult
+    public static func connect<T>(
+        _ instance: UnsafeMutablePointer<T>, _ signal: String, after: Bool = false,
+        _ handler: @escaping VoidHandler
+    ) -> SignalConnection {
+        GLibSwift.connect(
+            instance.asGPointer, signal, after: after,
+            thunk: unsafeBitCast(voidThunk, to: GCallback.self), handler: handler)
+    }
+
+    /// For signals with one pointer argument and no return value ("preedit-changed", "size-allocate").
+    @discardableResult
+    public static func connect<T>(
+        _ instance: UnsafeMutablePointer<T>, _ signal: String, after: Bool = false,
+        withArgument handler: @escaping PointerHandler
+    ) -> SignalConnection {
+        GLibSwift.connect(
+            instance.asGPointer, signal, after: after,
+            thunk: unsafeBitCast(pointerThunk, to: GCallback.self), handler: handler)
+    }
+
+    /// For signals with one pointer argument returning gboolean ("draw", "focus-in-event").
+    @discardableResult
+    public static func connect<T>(
+        _ instance: UnsafeMutablePointer<T>, _ signal: String, after: Bool = false,
+        returning handler: @escaping PointerPredicate
+    ) -> SignalConnection {
+        GLibSwift.connect(
+            instance.asGPointer, signal, after: after,
+            thunk: unsafeBitCast(predicateThunk, to: GCallback.self), handler: handler)
+    }
+
+    /// For signals with two pointer arguments returning gboolean (GtkOverlay "get-child-position").
+    @discardableResult
+    public static func connect<T>(
+        _ instance: UnsafeMutablePointer<T>, _ signal: String, after: Bool = false,
+        returning handler: @escaping TwoPointerPredicate
+    ) -> SignalConnection {
+        GLibSwift.connect(
+            instance.asGPointer, signal, after: after,
+            thunk: unsafeBitCast(twoPointerPredicateThunk, to: GCallback.self), handler: handler)
+    }
+
+    /// Called after a GObject property changes ("notify::name", whose handlers get a GParamSpec).
+    @discardableResult
+    public static func onNotify<T>(
+        _ instance: UnsafeMutablePointer<T>, _ property: String, _ handler: @escaping VoidHandler
+    ) -> SignalConnection {
+        connect(instance, "notify::\(property)", withArgument: { _ in handler() })
+    }
+}

@@ -1,0 +1,85 @@
+import CGtk
+
+/// Ties a Swift object to the GObject it wraps, the way language bindings do (GLib toggle refs):
+/// while anything besides the Swift side holds the object (a container, a builder, another ref),
+/// the Swift owner is kept alive by this tie, so `func build() { let v = View(); box.add(v.widget) }`
+/// keeps working after `v` goes out of scope. When only our reference is left, the tie lets go, and
+/// the owner lives only as long as Swift variables do. No cycle, so neither side leaks.
+@MainActor
+public final class WidgetOwnership {
+    public let object: UnsafeMutablePointer<GObject>
+    private weak var owner: AnyObject?
+    private var ownerRetain: Unmanaged<AnyObject>?
+    private var adopted = false
+    private var released = false
+
+    /// Sinks a floating `object` and holds it until `adopt(owner:)` hands it to the tie.
+    public init<T>(_ object: UnsafeMutablePointer<T>) {
+        self.object = object.asObject
+        g_object_ref_sink(self.object)
+    }
+
+    /// Starts the tie (call once the owner is fully initialised).
+    public func adopt(owner: AnyObject) {
+        precondition(!adopted, "adopt(owner:) called twice")
+        adopted = true
+        self.owner = owner
+        g_object_set_qdata(object, ownershipQuark, Unmanaged.passUnretained(self).toOpaque())
+        g_object_add_toggle_ref(object, toggleNotify, Unmanaged.passUnretained(self).toOpaque())
+        if object.pointee.ref_count > 2 { toggled(toLastReference: false) }
+        // Leaves the toggle ref plus whatever others hold it.
+        g_object_unref(object)
+    }
+
+    /// Whether the tie currently keeps the owner alive (something else holds the object).
+    public var keepsOwnerAlive: Bool { ownerRetain != nil }
+
+    /// The Swift owner tied to `object`, if any is alive.
+    public static func owner<T>(of object: UnsafeMutablePointer<T>) -> AnyObject? {
+        guard let data = g_object_get_qdata(object.asObject, ownershipQuark) else { return nil }
+        return Unmanaged<WidgetOwnership>.fromOpaque(data).takeUnretainedValue().owner
+    }
+
+    fileprivate func toggled(toLastReference isLast: Bool) {
+        if isLast {
+            let retained = ownerRetain
+            ownerRetain = nil
+            retained?.release()  // may run the owner's deinit, which calls release() below
+        } else if ownerRetain == nil, let owner {
+            ownerRetain = Unmanaged.passRetained(owner)
+        }
+    }
+
+    /// Drops the Swift side's reference; call from the owner's deinit. Finalizes the object if
+    /// nothing else holds it.
+    public func release() {
+        guard !released else { return }
+        released = true
+        ownerRetain = nil
+        g_object_set_qdata(object, ownershipQuark, nil)
+        if adopted {
+            g_object_remove_toggle_ref(object, toggleNotify, Unmanaged.passUnretained(self).toOpaque())
+        } else {
+            g_object_unref(object)
+        }
+    }
+}
+
+private let ownershipQuark = g_quark_from_static_string("glibswift-widget-ownership")
+
+private let toggleNotify: GToggleNotify = { data, _, isLastRef in
+    guard let data else { return }
+    let ownership = Unmanaged<WidgetOwnership>.fromOpaque(data).takeUnretainedValue()
+    MainActor.assumeIsolated { ownership.toggled(toLastReference: isLastRef != 0) }
+}
+
+/// A strong GObject reference owned by a Swift value's lifetime (for children we must outlive).
+@MainActor
+public final class ObjectReference<T> {
+    public let pointer: UnsafeMutablePointer<T>
+    public init(_ pointer: UnsafeMutablePointer<T>) {
+        self.pointer = pointer
+        g_object_ref_sink(pointer.asGPointer)
+    }
+    isolated deinit { g_object_unref(pointer.asGPointer) }
+}

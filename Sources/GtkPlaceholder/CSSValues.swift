@@ -1,0 +1,45 @@
+import GLibSwift
+
+/// A Pango font description ("Sans Bold 15") as CSS declarations for one widget's provider.
+struct CSSFont {
+    let declarations: String
+
+    init(pangoDescription: String) {
+        let description = pango_font_description_from_string(pangoDescription)
+        defer { pango_font_description_free(description) }
+        let mask = pango_font_description_get_set_fields(description).rawValue
+        var parts: [String] = []
+        if mask & PANGO_FONT_MASK_FAMILY.rawValue != 0, let family = pango_font_description_get_family(description) {
+            let names = String(cString: family).split(separator: ",").map { CSSFont.quoted(String($0)) }
+            parts.append("font-family: \(names.joined(separator: ", "));")
+        }
+        if mask & PANGO_FONT_MASK_SIZE.rawValue != 0 {
+            let size = Double(pango_font_description_get_size(description)) / Double(PANGO_SCALE)
+            let unit = pango_font_description_get_size_is_absolute(description) != 0 ? "px" : "pt"
+            parts.append("font-size: \(size)\(unit);")
+        }
+        if mask & PANGO_FONT_MASK_WEIGHT.rawValue != 0 {
+            parts.append("font-weight: \(pango_font_description_get_weight(description).rawValue);")
+        }
+        if mask & PANGO_FONT_MASK_STYLE.rawValue != 0 {
+            let style = pango_font_description_get_style(description)
+            let name = style == PANGO_STYLE_ITALIC ? "italic" : style == PANGO_STYLE_OBLIQUE ? "oblique" : "normal"
+            parts.append("font-style: \(name);")
+        }
+        declarations = parts.joined(separator: " ")
+    }
+
+    private static func quoted(_ family: String) -> String {
+        let trimmed = family.trimmingCharacters(in: .whitespaces)
+        let escaped = trimmed.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        return "\"\(escaped)\""
+    }
+}
+
+enum CSSColor {
+    static func rgba(_ color: GdkRGBA) -> String {
+        func channel(_ value: Double) -> Int { Int((min(max(value, 0), 1) * 255).rounded()) }
+        let alpha = min(max(color.alpha, 0), 1)
+        return "rgba(\(channel(color.red)), \(channel(color.green)), \(channel(color.blue)), \(alpha))"
+    }
+}

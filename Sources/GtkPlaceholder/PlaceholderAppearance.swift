@@ -1,0 +1,65 @@
+import GLibSwift
+
+/// The placeholder's font and colour. The font is always the one the text view lays its text out
+/// with (read back after every style change: CSS, theme, gtk-font-name, `font`); the colour is the
+/// theme's dim colour unless `color` overrides it.
+@MainActor
+final class PlaceholderAppearance {
+    private let textView: UnsafeMutablePointer<GtkTextView>
+    private let label: UnsafeMutablePointer<GtkLabel>
+    private let fontStyle: WidgetStyleProvider
+    private let colorStyle: WidgetStyleProvider
+    private var connection: SignalConnection?
+    private var followedFont: OpaquePointer?
+
+    init(textView: UnsafeMutablePointer<GtkTextView>, label: UnsafeMutablePointer<GtkLabel>) {
+        self.textView = textView
+        self.label = label
+        fontStyle = WidgetStyleProvider(for: textView)
+        colorStyle = WidgetStyleProvider(for: label)
+        let context = gtk_widget_get_style_context(label.asWidget)
+        gtk_style_context_add_class(context, "dim-label")
+        gtk_style_context_add_class(context, "placeholder")
+        connection = Signal.connect(textView, "style-updated", after: true) { [weak self] in
+            self?.followTextViewFont()
+        }
+        followTextViewFont()
+    }
+
+    isolated deinit {
+        connection?.disconnect()
+        if let followedFont { pango_font_description_free(followedFont) }
+    }
+
+    var font: String? {
+        didSet {
+            guard font != oldValue else { return }
+            fontStyle.css = font.map { "* { \(CSSFont(pangoDescription: $0).declarations) }" }
+        }
+    }
+
+    var color: GdkRGBA? {
+        didSet {
+            // dim-label's opacity would fade an explicit colour too.
+            colorStyle.css = color.map { "* { color: \(CSSColor.rgba($0)); opacity: 1; }" }
+        }
+    }
+
+    /// The font GtkTextView uses for its text node (not the widget node), via its default attributes.
+    private func followTextViewFont() {
+        guard let attributes = gtk_text_view_get_default_attributes(textView) else { return }
+        defer { gtk_text_attributes_unref(attributes) }
+        guard let font = attributes.pointee.font else { return }
+        if let followedFont, pango_font_description_equal(followedFont, font) != 0,
+            attributes.pointee.font_scale == 1
+        {
+            return
+        }
+        if let followedFont { pango_font_description_free(followedFont) }
+        followedFont = pango_font_description_copy(font)
+        let list = pango_attr_list_new()
+        pango_attr_list_insert(list, pango_attr_font_desc_new(font))
+        gtk_label_set_attributes(label, list)
+        pango_attr_list_unref(list)
+    }
+}

@@ -1,0 +1,202 @@
+import GLibSwift
+
+/// Places the placeholder label over the text view's first line, exactly where typed text would be
+/// laid out: asks the text view for the line's position instead of hard-coding insets, so margins,
+/// indent, pixels-above-lines, CSS padding/border, justification, direction and the scrolled
+/// window's frame are all followed. Also keeps the widget tall enough for a wrapped placeholder.
+@MainActor
+final class PlaceholderLayout {
+    private let overlay: UnsafeMutablePointer<GtkOverlay>
+    private let scrolled: UnsafeMutablePointer<GtkScrolledWindow>
+    private let textView: UnsafeMutablePointer<GtkTextView>
+    private let label: UnsafeMutablePointer<GtkLabel>
+    private var connections: [SignalConnection] = []
+    private var placeholderDirection: GtkTextDirection = GTK_TEXT_DIR_NONE
+    private var appliedMinimumHeight: gint = -1
+
+    /// The widgets are owned by PlaceholderTextView, which outlives this object.
+    init(
+        overlay: UnsafeMutablePointer<GtkOverlay>, scrolled: UnsafeMutablePointer<GtkScrolledWindow>,
+        textView: UnsafeMutablePointer<GtkTextView>, label: UnsafeMutablePointer<GtkLabel>
+    ) {
+        self.overlay = overlay
+        self.scrolled = scrolled
+        self.textView = textView
+        self.label = label
+        gtk_label_set_line_wrap(label, 1)
+        gtk_label_set_line_wrap_mode(label, PANGO_WRAP_WORD_CHAR)
+        gtk_label_set_ellipsize(label, PANGO_ELLIPSIZE_NONE)
+        gtk_label_set_yalign(label, 0)
+        connect()
+    }
+
+    isolated deinit {
+        for connection in connections { connection.disconnect() }
+    }
+
+    func placeholderChanged(_ text: String) {
+        placeholderDirection = Self.strongDirection(of: text, in: textView)
+        alignLabel()
+    }
+
+    private func connect() {
+        connections.append(
+            Signal.connect(overlay, "get-child-position", returning: { [weak self] child, rectangle in
+                guard let self, child == UnsafeMutableRawPointer(self.label), let rectangle else { return false }
+                rectangle.cast(to: GdkRectangle.self).pointee = self.labelAllocation()
+                return true
+            }))
+        for property in [
+            "justification", "left-margin", "right-margin", "top-margin", "bottom-margin", "indent",
+            "pixels-above-lines", "wrap-mode",
+        ] {
+            connections.append(
+                Signal.onNotify(textView, property) { [weak self] in self?.alignLabel() })
+        }
+        connections.append(
+            Signal.connect(textView, "direction-changed", withArgument: { [weak self] _ in self?.alignLabel() }))
+        connections.append(
+            Signal.onNotify(textView, "has-focus") { [weak self] in
+                guard let self else { return }
+                gtk_widget_queue_draw(self.label.asWidget)
+            })
+        connections.append(
+            Signal.connect(label, "draw", returning: { [weak self] cairo in
+                if let self, let cairo { self.clipOutCaret(OpaquePointer(cairo)) }
+                return false
+            }))
+    }
+
+    /// The paragraph's base direction as GtkTextLayout resolves it: from the text's first strong
+    /// character, else from the widget.
+    private var resolvedDirection: GtkTextDirection {
+        placeholderDirection != GTK_TEXT_DIR_NONE ? placeholderDirection : gtk_widget_get_direction(textView.asWidget)
+    }
+
+    /// The direction of the text's first strong character, or NONE for neutral text (digits,
+    /// punctuation). Two lays out of an auto-direction Pango layout with opposite base directions
+    /// agree only when the text itself decides.
+    private static func strongDirection(of text: String, in textView: UnsafeMutablePointer<GtkTextView>) -> GtkTextDirection {
+        guard !text.isEmpty, let layout = gtk_widget_create_pango_layout(textView.asWidget, text) else {
+            return GTK_TEXT_DIR_NONE
+        }
+        defer { g_object_unref(layout.asGPointer) }
+        let context = pango_layout_get_context(layout)
+        let original = pango_context_get_base_dir(context)
+        func resolved(_ base: PangoDirection) -> PangoDirection {
+            pango_context_set_base_dir(context, base)
+            pango_layout_context_changed(layout)
+            return pango_layout_line_get_resolved_direction(pango_layout_get_line_readonly(layout, 0))
+        }
+        let fromLTR = resolved(PANGO_DIRECTION_LTR)
+        let fromRTL = resolved(PANGO_DIRECTION_RTL)
+        pango_context_set_base_dir(context, original)
+        guard fromLTR == fromRTL else { return GTK_TEXT_DIR_NONE }
+        return fromLTR == PANGO_DIRECTION_RTL ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR
+    }
+
+    /// Mirrors the text view's justification on the label. GtkTextView's "left" means the
+    /// paragraph's start side, as the label's xalign does once the label has the same direction.
+    private func alignLabel() {
+        let justification = gtk_text_view_get_justification(textView)
+        gtk_widget_set_direction(label.asWidget, resolvedDirection)
+        gtk_label_set_justify(label, justification)
+        let xalign: Float =
+            switch justification {
+            case GTK_JUSTIFY_CENTER: 0.5
+            case GTK_JUSTIFY_RIGHT: 1
+            default: 0
+            }
+        gtk_label_set_xalign(label, xalign)
+        gtk_widget_queue_resize(label.asWidget)
+    }
+
+    /// The first line's box in overlay coordinates, as wide as the text area, as tall as the
+    /// wrapped placeholder.
+    private func labelAllocation() -> GdkRectangle {
+        let insets = TextInsets(of: textView)
+        var start = GtkTextIter()
+        gtk_text_buffer_get_start_iter(gtk_text_view_get_buffer(textView), &start)
+        var firstCell = GdkRectangle()
+        gtk_text_view_get_iter_location(textView, &start, &firstCell)
+        var visible = GdkRectangle()
+        gtk_text_view_get_visible_rect(textView, &visible)
+
+        var left = visible.x + insets.left
+        var right = visible.x + visible.width - insets.right
+        let startsAtLeft = resolvedDirection != GTK_TEXT_DIR_RTL
+        let justification = gtk_text_view_get_justification(textView)
+        if justification != GTK_JUSTIFY_CENTER && justification != GTK_JUSTIFY_RIGHT {
+            // The indent applies at the start side (the label indents every line: documented).
+            if startsAtLeft { left += insets.indent } else { right -= insets.indent }
+        }
+        let width = max(1, right - left)
+
+        var widgetX: gint = 0
+        var widgetY: gint = 0
+        gtk_text_view_buffer_to_window_coords(textView, GTK_TEXT_WINDOW_WIDGET, left, firstCell.y, &widgetX, &widgetY)
+        var overlayX: gint = 0
+        var overlayY: gint = 0
+        gtk_widget_translate_coordinates(textView.asWidget, overlay.asWidget, widgetX, widgetY, &overlayX, &overlayY)
+
+        var minimumHeight: gint = 0
+        var naturalHeight: gint = 0
+        gtk_widget_get_preferred_height_for_width(label.asWidget, width, &minimumHeight, &naturalHeight)
+        requireContentHeight(widgetY + naturalHeight + insets.bottom)
+        return GdkRectangle(x: overlayX, y: overlayY, width: width, height: naturalHeight)
+    }
+
+    /// GtkOverlay ignores overlay children when measuring, so a wrapped placeholder taller than the
+    /// view asks the scrolled window for room itself. Only ever touches the value it set.
+    private func requireContentHeight(_ height: gint) {
+        guard height != appliedMinimumHeight else { return }
+        let current = gtk_scrolled_window_get_min_content_height(scrolled)
+        guard current == appliedMinimumHeight || current < height else { return }
+        appliedMinimumHeight = height
+        gtk_scrolled_window_set_min_content_height(scrolled, height)
+    }
+
+    /// GTK3 draws overlay children above the text view, caret included. Leaving the caret's column
+    /// out of the label's drawing keeps the caret (and its blinking) visible over the placeholder.
+    private func clipOutCaret(_ cairo: OpaquePointer) {
+        guard gtk_widget_has_focus(textView.asWidget) != 0, gtk_text_view_get_cursor_visible(textView) != 0 else {
+            return
+        }
+        var caret = GdkRectangle()
+        gtk_text_view_get_cursor_locations(textView, nil, &caret, nil)
+        var widgetX: gint = 0
+        var widgetY: gint = 0
+        gtk_text_view_buffer_to_window_coords(textView, GTK_TEXT_WINDOW_WIDGET, caret.x, caret.y, &widgetX, &widgetY)
+        var labelX: gint = 0
+        var labelY: gint = 0
+        gtk_widget_translate_coordinates(textView.asWidget, label.asWidget, widgetX, widgetY, &labelX, &labelY)
+        // GTK draws a stem of height × cursor-aspect-ratio + 1 pixels centred on the caret position.
+        let stem = Double(caret.height) * 0.04 + 2
+        let width = Double(gtk_widget_get_allocated_width(label.asWidget))
+        let height = Double(gtk_widget_get_allocated_height(label.asWidget))
+        cairo_rectangle(cairo, 0, 0, width, height)
+        cairo_rectangle(cairo, Double(labelX) - stem, Double(labelY), 2 * stem, Double(caret.height))
+        cairo_set_fill_rule(cairo, CAIRO_FILL_RULE_EVEN_ODD)
+        cairo_clip(cairo)
+    }
+}
+
+/// The text view's horizontal and bottom insets in buffer coordinates: its margins plus CSS padding.
+@MainActor
+struct TextInsets {
+    let left: gint
+    let right: gint
+    let bottom: gint
+    let indent: gint
+
+    init(of textView: UnsafeMutablePointer<GtkTextView>) {
+        let context = gtk_widget_get_style_context(textView.asWidget)
+        var padding = GtkBorder()
+        gtk_style_context_get_padding(context, gtk_style_context_get_state(context), &padding)
+        left = gtk_text_view_get_left_margin(textView) + gint(padding.left)
+        // GtkTextView keeps one pixel at the right for the cursor.
+        right = gtk_text_view_get_right_margin(textView) + gint(padding.right) + 1
+        bottom = gtk_text_view_get_bottom_margin(textView) + gint(padding.bottom)
+        indent = gtk_text_view_get_indent(textView)
+    }
+}

@@ -1,0 +1,179 @@
+@_exported import CGtk
+import GLibSwift
+
+/// A GtkTextView with a placeholder label drawn where the first typed character will appear.
+///
+/// `widget` is a GtkOverlay holding a GtkScrolledWindow with the text view, and the label as a
+/// pass-through overlay child. Pack `widget`; the Swift object stays alive as long as the widget is
+/// held by a container, whatever happens to the variable that created it.
+@MainActor
+public final class PlaceholderTextView {
+    private let overlay: WidgetOwnership
+    private let textViewReference: ObjectReference<GtkTextView>
+    private let labelReference: ObjectReference<GtkLabel>
+    private let scrolledReference: ObjectReference<GtkScrolledWindow>
+    private let watcher: BufferWatcher
+    private var layout: PlaceholderLayout!
+    private var appearance: PlaceholderAppearance!
+    private var connections: [SignalConnection] = []
+    private var preeditActive = false
+    private var widgetDestroyed = false
+
+    /// Creates its own GtkTextView (word-char wrapping, as a compose field wants).
+    public convenience init(placeholder: String = "") {
+        let view = gtk_text_view_new()!.cast(to: GtkTextView.self)
+        gtk_text_view_set_wrap_mode(view, GTK_WRAP_WORD_CHAR)
+        self.init(textView: view, placeholder: placeholder)
+    }
+
+    /// Wraps an existing, unparented text view, e.g. a GtkSourceView.
+    public init(textView: UnsafeMutablePointer<GtkTextView>, placeholder: String = "") {
+        precondition(gtk_widget_get_parent(textView.asWidget) == nil, "the text view already has a parent")
+        textViewReference = ObjectReference(textView)
+        let label = gtk_label_new(nil)!.cast(to: GtkLabel.self)
+        labelReference = ObjectReference(label)
+        let scrolled = gtk_scrolled_window_new(nil, nil)!.cast(to: GtkScrolledWindow.self)
+        scrolledReference = ObjectReference(scrolled)
+        let overlayWidget = gtk_overlay_new()!
+        watcher = BufferWatcher()
+        overlay = WidgetOwnership(overlayWidget)
+
+        gtk_scrolled_window_set_policy(scrolled, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_container_add(scrolled.asContainer, textView.asWidget)
+        gtk_container_add(overlayWidget.asContainer, scrolled.asWidget)
+        gtk_overlay_add_overlay(overlayWidget.cast(), label.asWidget)
+        // Clicks and focus go through the label to the text view.
+        gtk_overlay_set_overlay_pass_through(overlayWidget.cast(), label.asWidget, 1)
+        gtk_widget_set_can_focus(label.asWidget, 0)
+        gtk_widget_set_no_show_all(label.asWidget, 1)
+        gtk_widget_show(textView.asWidget)
+        gtk_widget_show(scrolled.asWidget)
+        gtk_widget_show(overlayWidget)
+
+        self.placeholder = placeholder
+        overlay.adopt(owner: self)
+        layout = PlaceholderLayout(overlay: overlayWidget.cast(), scrolled: scrolled, textView: textView, label: label)
+        appearance = PlaceholderAppearance(textView: textView, label: label)
+        connectSignals()
+        setPlaceholderText(placeholder, previous: "")
+        watchBuffer()
+    }
+
+    isolated deinit {
+        for connection in connections { connection.disconnect() }
+        watcher.stop()
+        overlay.release()
+    }
+
+    // MARK: - Public API
+
+    /// The widget to pack into a container: a GtkOverlay around a scrolled text view.
+    public var widget: UnsafeMutablePointer<GtkWidget> { overlay.object.cast() }
+    public var textView: UnsafeMutablePointer<GtkTextView> { textViewReference.pointer }
+    public var scrolledWindow: UnsafeMutablePointer<GtkScrolledWindow> { scrolledReference.pointer }
+    /// The text view's current buffer (it follows `gtk_text_view_set_buffer`).
+    public var buffer: UnsafeMutablePointer<GtkTextBuffer> { gtk_text_view_get_buffer(textView) }
+    public var placeholderLabel: UnsafeMutablePointer<GtkLabel> { labelReference.pointer }
+
+    /// The placeholder, shown as plain text (never Pango markup). Empty hides it.
+    public var placeholder: String = "" {
+        didSet {
+            guard placeholder != oldValue else { return }
+            setPlaceholderText(placeholder, previous: oldValue)
+        }
+    }
+
+    /// An explicit placeholder colour; nil follows the theme (`dim-label`, `placeholder` classes).
+    public var placeholderColor: GdkRGBA? {
+        get { appearance.color }
+        set { appearance.color = newValue }
+    }
+
+    /// The text view's font as a Pango description ("Sans 15"); nil: the theme's. The placeholder
+    /// follows the text view's font whatever sets it.
+    public var font: String? {
+        get { appearance.font }
+        set { appearance.font = newValue }
+    }
+
+    /// The buffer's whole text.
+    public var text: String {
+        get {
+            var start = GtkTextIter()
+            var end = GtkTextIter()
+            gtk_text_buffer_get_bounds(buffer, &start, &end)
+            return takeGString(gtk_text_buffer_get_text(buffer, &start, &end, 1)) ?? ""
+        }
+        set { gtk_text_buffer_set_text(buffer, newValue, gint(newValue.utf8.count)) }
+    }
+
+    /// Hides the placeholder whatever the buffer holds (YLTextView's hidePlaceHoder).
+    public var hidesPlaceholder = false {
+        didSet { if hidesPlaceholder != oldValue { updateVisibility() } }
+    }
+
+    /// Whether the placeholder is shown now.
+    public var isPlaceholderVisible: Bool { gtk_widget_get_visible(placeholderLabel.asWidget) != 0 }
+
+    /// Whether an input method is composing (preedit text that is not yet in the buffer).
+    public var isComposing: Bool { preeditActive }
+
+    /// Called after every change of the buffer's content, on the buffer the view shows now.
+    public var onTextChanged: (@MainActor (PlaceholderTextView) -> Void)?
+
+    /// Called when the placeholder appears (true) or disappears (false).
+    public var onPlaceholderVisibilityChanged: (@MainActor (Bool) -> Void)?
+
+    /// The Swift object behind a widget made by this class, if it is still alive.
+    public static func forWidget(_ widget: UnsafeMutablePointer<GtkWidget>) -> PlaceholderTextView? {
+        WidgetOwnership.owner(of: widget) as? PlaceholderTextView
+    }
+
+    // MARK: - Behaviour
+
+    private func setPlaceholderText(_ text: String, previous: String) {
+        gtk_label_set_text(placeholderLabel, text)
+        layout.placeholderChanged(text)
+        PlaceholderAccessibility.describe(
+            textView: textView, label: placeholderLabel, placeholder: text, previous: previous)
+        updateVisibility()
+    }
+
+    private func connectSignals() {
+        let view = textView
+        connections.append(
+            Signal.onNotify(view, "buffer") { [weak self] in self?.watchBuffer() })
+        connections.append(
+            Signal.connect(view, "preedit-changed", withArgument: { [weak self] preedit in
+                let composing = preedit.map { $0.cast(to: CChar.self).pointee != 0 } ?? false
+                self?.setComposing(composing)
+            }))
+        connections.append(
+            Signal.connect(widget, "destroy") { [weak self] in self?.widgetDestroyed = true })
+    }
+
+    private func watchBuffer() {
+        guard !widgetDestroyed else { return watcher.stop() }
+        watcher.watch(gtk_text_view_get_buffer(textView)) { [weak self] in
+            guard let self else { return }
+            self.updateVisibility()
+            self.onTextChanged?(self)
+        }
+        updateVisibility()
+    }
+
+    private func setComposing(_ composing: Bool) {
+        guard composing != preeditActive else { return }
+        preeditActive = composing
+        updateVisibility()
+    }
+
+    /// O(1): the buffer's character count is cached by the B-tree; the label is touched only when
+    /// the answer changes, so typing the 2nd…Nth character costs no relayout.
+    private func updateVisibility() {
+        let shouldShow = !placeholder.isEmpty && !hidesPlaceholder && !preeditActive && watcher.isEmpty
+        guard shouldShow != isPlaceholderVisible else { return }
+        gtk_widget_set_visible(placeholderLabel.asWidget, shouldShow.gboolean)
+        onPlaceholderVisibilityChanged?(shouldShow)
+    }
+}
