@@ -25,8 +25,16 @@ public enum MainLoop {
     public static func waitForFrames<T>(_ widget: UnsafeMutablePointer<T>, _ frames: Int = 2) {
         guard let clock = gtk_widget_get_frame_clock(widget.asWidget) else { drain(); return }
         let target = gdk_frame_clock_get_frame_counter(clock) + frames
-        gtk_widget_queue_draw(widget.asWidget)
-        iterate(until: { gdk_frame_clock_get_frame_counter(clock) >= target }, timeout: 5)
+        var requested = Int.min
+        iterate(
+            until: {
+                let counter = gdk_frame_clock_get_frame_counter(clock)
+                if counter != requested {  // one paint per request: ask for the next frame
+                    requested = counter
+                    gtk_widget_queue_draw(widget.asWidget)
+                }
+                return counter >= target
+            }, timeout: 5)
         drain()
     }
 

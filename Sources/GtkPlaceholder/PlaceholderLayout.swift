@@ -171,7 +171,8 @@ final class PlaceholderLayout {
         var labelY: gint = 0
         gtk_widget_translate_coordinates(textView.asWidget, label.asWidget, widgetX, widgetY, &labelX, &labelY)
         // GTK draws a stem of height × cursor-aspect-ratio + 1 pixels centred on the caret position.
-        let stem = Double(caret.height) * 0.04 + 2
+        let aspect = Double(Property.styleFloat(textView, "cursor-aspect-ratio"))
+        let stem = Double(caret.height) * aspect + 2
         let width = Double(gtk_widget_get_allocated_width(label.asWidget))
         let height = Double(gtk_widget_get_allocated_height(label.asWidget))
         cairo_rectangle(cairo, 0, 0, width, height)

@@ -62,6 +62,9 @@ public final class PlaceholderTextView {
     isolated deinit {
         for connection in connections { connection.disconnect() }
         watcher.stop()
+        // These disconnect from the overlay, so they go before our reference to it does.
+        layout = nil
+        appearance = nil
         overlay.release()
     }
 

@@ -1,0 +1,204 @@
+import GLibSwift
+import GtkPlaceholder
+import XCTest
+
+/// Behaviour 1, 2, 9, 10 and 13: when the placeholder shows, and what that costs.
+final class VisibilityTests: GtkTestCase {
+    func testShownWhenEmptyHiddenByEveryKindOfInsertion() {
+        onMain {
+            let view = PlaceholderTextView(placeholder: "Share something new…")
+            let window = TestWindow(view.widget)
+            defer { window.close() }
+            XCTAssertTrue(view.isPlaceholderVisible)
+            XCTAssertEqual(gtk_widget_get_mapped(view.placeholderLabel.asWidget), 1, "the label is on screen")
+
+            view.text = "hello"
+            XCTAssertFalse(view.isPlaceholderVisible, "text = …")
+            view.text = ""
+            XCTAssertTrue(view.isPlaceholderVisible, "text = \"\"")
+
+            gtk_text_buffer_set_text(view.buffer, "x", -1)
+            XCTAssertFalse(view.isPlaceholderVisible, "gtk_text_buffer_set_text")
+            gtk_text_buffer_set_text(view.buffer, "", -1)
+            XCTAssertTrue(view.isPlaceholderVisible)
+
+            var end = GtkTextIter()
+            gtk_text_buffer_get_end_iter(view.buffer, &end)
+            gtk_text_buffer_insert(view.buffer, &end, "\n", -1)
+            XCTAssertFalse(view.isPlaceholderVisible, "a lone newline is text")
+            gtk_text_buffer_set_text(view.buffer, "", -1)
+
+            gtk_text_buffer_insert_at_cursor(view.buffer, "ok", -1)
+            XCTAssertFalse(view.isPlaceholderVisible, "insertion by any code")
+            view.text = ""
+        }
+    }
+
+    func testTypingBackspaceAndSelectAllDelete() {
+        onMain {
+            let view = PlaceholderTextView(placeholder: "Say something")
+            let window = TestWindow(view.widget)
+            defer { window.close() }
+            gtk_widget_grab_focus(view.textView.asWidget)
+
+            Keyboard.type(view.textView.asWidget, "ab")
+            XCTAssertEqual(view.text, "ab")
+            XCTAssertFalse(view.isPlaceholderVisible)
+            Keyboard.press(view.textView.asWidget, GDK_KEY_BackSpace)
+            XCTAssertFalse(view.isPlaceholderVisible, "one character left")
+            Keyboard.press(view.textView.asWidget, GDK_KEY_BackSpace)
+            XCTAssertEqual(view.text, "")
+            XCTAssertTrue(view.isPlaceholderVisible, "Backspace emptied it")
+
+            Keyboard.type(view.textView.asWidget, "xyz")
+            XCTAssertFalse(view.isPlaceholderVisible)
+            Keyboard.press(view.textView.asWidget, GDK_KEY_a, Keyboard.control)
+            Keyboard.press(view.textView.asWidget, GDK_KEY_Delete)
+            XCTAssertEqual(view.text, "")
+            XCTAssertTrue(view.isPlaceholderVisible, "select all + Delete")
+        }
+    }
+
+    func testPasteHidesPlaceholder() {
+        onMain {
+            let view = PlaceholderTextView(placeholder: "Paste here")
+            let window = TestWindow(view.widget)
+            defer { window.close() }
+            gtk_widget_grab_focus(view.textView.asWidget)
+            let clipboard = gtk_clipboard_get(gdk_atom_intern("CLIPBOARD", 0))
+            gtk_clipboard_set_text(clipboard, "pasted text", -1)
+            Keyboard.press(view.textView.asWidget, GDK_KEY_v, Keyboard.control)
+            XCTAssertTrue(MainLoop.iterate(until: { view.text == "pasted text" }), "paste arrived: \(view.text)")
+            XCTAssertFalse(view.isPlaceholderVisible)
+        }
+    }
+
+    func testEmptyPlaceholderAndManualOverrideHide() {
+        onMain {
+            let view = PlaceholderTextView()
+            XCTAssertFalse(view.isPlaceholderVisible, "empty placeholder")
+            view.placeholder = "Now shown"
+            XCTAssertTrue(view.isPlaceholderVisible)
+            view.hidesPlaceholder = true
+            XCTAssertFalse(view.isPlaceholderVisible, "hidesPlaceholder")
+            view.text = "a"
+            view.text = ""
+            XCTAssertFalse(view.isPlaceholderVisible, "stays hidden through edits")
+            view.hidesPlaceholder = false
+            XCTAssertTrue(view.isPlaceholderVisible)
+            view.placeholder = ""
+            XCTAssertFalse(view.isPlaceholderVisible)
+        }
+    }
+
+    func testVisibilityCallbackFiresOnTransitionsOnly() {
+        onMain {
+            let view = PlaceholderTextView(placeholder: "p")
+            var transitions: [Bool] = []
+            var changes = 0
+            view.onPlaceholderVisibilityChanged = { transitions.append($0) }
+            view.onTextChanged = { _ in changes += 1 }
+            for character in "abc" { gtk_text_buffer_insert_at_cursor(view.buffer, String(character), -1) }
+            view.text = ""
+            XCTAssertEqual(transitions, [false, true])
+            XCTAssertEqual(changes, 4, "three insertions and one clear")
+        }
+    }
+
+    /// Ctrl+Shift+U starts a real GtkIMContextSimple composition: preedit text that is not in the buffer.
+    func testHiddenWhileInputMethodComposes() {
+        onMain {
+            let view = PlaceholderTextView(placeholder: "分享新鲜事…")
+            let window = TestWindow(view.widget)
+            defer { window.close() }
+            let textView = view.textView.asWidget
+            gtk_widget_grab_focus(textView)
+
+            Keyboard.press(textView, GDK_KEY_U, Keyboard.controlShift)
+            XCTAssertTrue(view.isComposing, "the input method is composing")
+            XCTAssertEqual(view.text, "", "the composition is not in the buffer")
+            XCTAssertFalse(view.isPlaceholderVisible, "hidden under the composition")
+            Keyboard.type(textView, "4e2d", modifiers: Keyboard.controlShift)
+            XCTAssertTrue(view.isComposing)
+            XCTAssertFalse(view.isPlaceholderVisible)
+            Keyboard.press(textView, GDK_KEY_Escape)
+            XCTAssertFalse(view.isComposing)
+            XCTAssertTrue(view.isPlaceholderVisible, "cancelled composition, empty buffer")
+
+            Keyboard.press(textView, GDK_KEY_U, Keyboard.controlShift)
+            Keyboard.type(textView, "4e2d", modifiers: Keyboard.controlShift)
+            Keyboard.press(textView, GDK_KEY_space)
+            XCTAssertTrue(view.text.hasPrefix("中"), "the composition was committed: \(view.text)")
+            XCTAssertFalse(view.isComposing)
+            XCTAssertFalse(view.isPlaceholderVisible, "committed text")
+        }
+    }
+
+    func testFollowsSwappedBufferAndStopsWatchingTheOldOne() {
+        onMain {
+            let view = PlaceholderTextView(placeholder: "p")
+            let old = view.buffer
+            g_object_ref(old.asGPointer)
+            var oldAlive: gpointer? = old.asGPointer
+            g_object_add_weak_pointer(old.asObject, &oldAlive)
+            var changes = 0
+            view.onTextChanged = { _ in changes += 1 }
+
+            let replacement = gtk_text_buffer_new(nil)!
+            gtk_text_buffer_set_text(replacement, "already full", -1)
+            gtk_text_view_set_buffer(view.textView, replacement)
+            g_object_unref(replacement.asGPointer)
+            XCTAssertFalse(view.isPlaceholderVisible, "right at once, no main-loop turn")
+            XCTAssertEqual(view.buffer, replacement)
+
+            gtk_text_buffer_set_text(old, "ignored", -1)
+            gtk_text_buffer_set_text(old, "", -1)
+            XCTAssertEqual(changes, 0, "the old buffer is no longer watched")
+            XCTAssertFalse(view.isPlaceholderVisible)
+            g_object_unref(old.asGPointer)
+            XCTAssertNil(oldAlive, "the old buffer is not kept alive by the widget")
+
+            gtk_text_buffer_set_text(replacement, "", -1)
+            XCTAssertTrue(view.isPlaceholderVisible)
+            XCTAssertEqual(changes, 1)
+        }
+    }
+
+    func testPlaceholderIsTextNotMarkup() {
+        onMain {
+            let literal = "<b>x</b> & <i>"
+            let view = PlaceholderTextView(placeholder: literal)
+            let window = TestWindow(view.widget)
+            defer { window.close() }
+            XCTAssertEqual(gtk_label_get_use_markup(view.placeholderLabel), 0)
+            XCTAssertEqual(String(cString: gtk_label_get_text(view.placeholderLabel)), literal)
+            let layout = gtk_label_get_layout(view.placeholderLabel)
+            XCTAssertEqual(String(cString: pango_layout_get_text(layout)), literal, "what is drawn")
+        }
+    }
+
+    /// Typing the 2nd…Nth character must not relayout the label (nor the first must more than once).
+    func testTypingCausesNoLabelRelayoutAfterTheFirstCharacter() {
+        onMain {
+            let view = PlaceholderTextView(placeholder: "Share something new…")
+            let window = TestWindow(view.widget)
+            defer { window.close() }
+            gtk_widget_grab_focus(view.textView.asWidget)
+            var allocations = 0
+            Signal.connect(view.placeholderLabel, "size-allocate", withArgument: { _ in allocations += 1 })
+            var queuedResizes = 0
+            Signal.onNotify(view.placeholderLabel, "visible") { queuedResizes += 1 }
+
+            Keyboard.type(view.textView.asWidget, "a")
+            window.settle()
+            let afterFirst = allocations
+            for _ in 0..<60 {
+                Keyboard.type(view.textView.asWidget, "b")
+                window.settle()
+            }
+            XCTAssertEqual(view.text.count, 61)
+            XCTAssertEqual(allocations, afterFirst, "characters 2…61 allocated the label")
+            XCTAssertEqual(queuedResizes, 1, "one visibility change, on the first character")
+        }
+    }
+}
