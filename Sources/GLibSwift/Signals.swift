@@ -92,6 +92,16 @@ public enum Signal {
             thunk: unsafeBitCast(voidThunk, to: GCallback.self), handler: handler)
     }
 
+    /// The same, for objects GTK declares opaque (GdkKeymap, GdkSeat, …).
+    @discardableResult
+    public static func connect(
+        _ instance: OpaquePointer, _ signal: String, after: Bool = false, _ handler: @escaping VoidHandler
+    ) -> SignalConnection {
+        GLibSwift.connect(
+            instance.asGPointer, signal, after: after,
+            thunk: unsafeBitCast(voidThunk, to: GCallback.self), handler: handler)
+    }
+
     /// For signals with one pointer argument and no return value ("preedit-changed", "size-allocate").
     @discardableResult
     public static func connect<T>(

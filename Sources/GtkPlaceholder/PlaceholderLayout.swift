@@ -56,6 +56,8 @@ final class PlaceholderLayout {
         connections.append(
             Signal.connect(textView, "direction-changed", withArgument: { [weak self] _ in self?.alignLabel() }))
         connections.append(
+            Signal.connect(keymap, "direction-changed") { [weak self] in self?.alignLabel() })
+        connections.append(
             Signal.onNotify(textView, "has-focus") { [weak self] in
                 guard let self else { return }
                 gtk_widget_queue_draw(self.label.asWidget)
@@ -67,10 +69,20 @@ final class PlaceholderLayout {
             }))
     }
 
-    /// The paragraph's base direction as GtkTextLayout resolves it: from the text's first strong
-    /// character, else from the widget.
+    /// The paragraph's base direction as GtkTextLayout resolves it for the line holding the
+    /// cursor: from the text's first strong character; for neutral text (digits, punctuation),
+    /// from the keyboard layout's direction, as GTK does; failing that, from the widget.
     private var resolvedDirection: GtkTextDirection {
-        placeholderDirection != GTK_TEXT_DIR_NONE ? placeholderDirection : gtk_widget_get_direction(textView.asWidget)
+        if placeholderDirection != GTK_TEXT_DIR_NONE { return placeholderDirection }
+        switch gdk_keymap_get_direction(keymap) {
+        case PANGO_DIRECTION_RTL: return GTK_TEXT_DIR_RTL
+        case PANGO_DIRECTION_LTR: return GTK_TEXT_DIR_LTR
+        default: return gtk_widget_get_direction(textView.asWidget)
+        }
+    }
+
+    private var keymap: OpaquePointer {
+        gdk_keymap_get_for_display(gtk_widget_get_display(textView.asWidget))
     }
 
     /// The direction of the text's first strong character, or NONE for neutral text (digits,
