@@ -44,3 +44,13 @@ extension OpaquePointer {
     /// Pango and cairo objects are imported opaque; GObject calls take them as gpointer.
     @inlinable public var asGPointer: gpointer { UnsafeMutableRawPointer(self) }
 }
+
+/// Runs the widget class's own draw vfunc on `cairo`. GTK's draw marshaller wraps every "draw"
+/// handler in cairo_save/restore, so a handler that wants to change how the default drawing is
+/// clipped must call it itself (and then return true to stop the emission).
+@MainActor
+public func drawWithClassHandler(_ widget: UnsafeMutablePointer<GtkWidget>, _ cairo: OpaquePointer) {
+    guard let instanceClass = widget.pointee.parent_instance.g_type_instance.g_class else { return }
+    let widgetClass = UnsafeMutableRawPointer(instanceClass).assumingMemoryBound(to: GtkWidgetClass.self)
+    _ = widgetClass.pointee.draw?(widget, cairo)
+}

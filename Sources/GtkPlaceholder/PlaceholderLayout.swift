@@ -64,8 +64,9 @@ final class PlaceholderLayout {
             })
         connections.append(
             Signal.connect(label, "draw", returning: { [weak self] cairo in
-                if let self, let cairo { self.clipOutCaret(OpaquePointer(cairo)) }
-                return false
+                guard let self, let cairo, self.clipOutCaret(OpaquePointer(cairo)) else { return false }
+                drawWithClassHandler(self.label.asWidget, OpaquePointer(cairo))
+                return true
             }))
     }
 
@@ -170,9 +171,10 @@ final class PlaceholderLayout {
 
     /// GTK3 draws overlay children above the text view, caret included. Leaving the caret's column
     /// out of the label's drawing keeps the caret (and its blinking) visible over the placeholder.
-    private func clipOutCaret(_ cairo: OpaquePointer) {
+    /// Returns whether it clipped (only while the text view is focused and shows its caret).
+    private func clipOutCaret(_ cairo: OpaquePointer) -> Bool {
         guard gtk_widget_has_focus(textView.asWidget) != 0, gtk_text_view_get_cursor_visible(textView) != 0 else {
-            return
+            return false
         }
         var caret = GdkRectangle()
         gtk_text_view_get_cursor_locations(textView, nil, &caret, nil)
@@ -191,6 +193,7 @@ final class PlaceholderLayout {
         cairo_rectangle(cairo, Double(labelX) - stem, Double(labelY), 2 * stem, Double(caret.height))
         cairo_set_fill_rule(cairo, CAIRO_FILL_RULE_EVEN_ODD)
         cairo_clip(cairo)
+        return true
     }
 }
 

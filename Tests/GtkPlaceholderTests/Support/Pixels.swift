@@ -1,8 +1,10 @@
+import Foundation
 import GLibSwift
 import GtkPlaceholder
 
 /// A widget rendered with gtk_widget_draw into an ARGB image: what the screen shows, deterministic.
 struct Snapshot {
+    @MainActor static var counter = 0
     let width: Int
     let height: Int
     let pixels: [UInt32]
@@ -16,6 +18,10 @@ struct Snapshot {
         gtk_widget_draw(widget, cairo)
         cairo_destroy(cairo)
         cairo_surface_flush(surface)
+        if let directory = ProcessInfo.processInfo.environment["SNAPSHOT_DIR"] {
+            Snapshot.counter += 1
+            cairo_surface_write_to_png(surface, "\(directory)/snapshot-\(Snapshot.counter).png")
+        }
         let stride = Int(cairo_image_surface_get_stride(surface))
         let data = cairo_image_surface_get_data(surface)!
         var pixels = [UInt32](repeating: 0, count: width * height)
