@@ -28,7 +28,7 @@ run: build
 
 test: deps
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
-	NO_AT_BRIDGE=1 $(WITH_DISPLAY) $(SWIFT) test --skip-build
+	NO_AT_BRIDGE=1 G_DEBUG=fatal-criticals $(WITH_DISPLAY) $(SWIFT) test --skip-build
 
 clean:
 	rm -rf .build
