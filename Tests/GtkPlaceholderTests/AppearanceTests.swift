@@ -9,11 +9,11 @@ final class AppearanceTests: GtkTestCase {
         gtk_widget_get_allocated_height(view.placeholderLabel.asWidget)
     }
 
-    /// After one frame, the placeholder is drawn in the font typed text uses (same ink box).
+    /// On the next frame, the placeholder is drawn in the font typed text uses (same ink box).
     @MainActor
     static func assertFollowsFont(_ view: PlaceholderTextView, _ window: TestWindow, _ what: String, line: UInt = #line) {
         MainLoop.waitForFrames(view.widget, 1)
-        let (placeholderInk, typedInk) = PositionTests.inkBoxes(of: view, in: window)
+        let (placeholderInk, typedInk) = PositionTests.inkBoxes(of: view, in: window, settleFirst: false)
         guard let placeholderInk, let typedInk else { return XCTFail("\(what): nothing drawn", line: line) }
         XCTAssertTrue(placeholderInk.agrees(with: typedInk), "\(what): \(placeholderInk) vs \(typedInk)", line: line)
     }

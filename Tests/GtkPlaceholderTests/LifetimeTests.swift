@@ -22,7 +22,7 @@ final class LifetimeTests: GtkTestCase {
                 let view = PlaceholderTextView(placeholder: "Share something new…")
                 Finalizations.watchAll(view)
                 gtk_container_add(box, view.widget)
-                weak var weakView = view
+                weak let weakView = view
                 return { weakView }
             }
             for cycle in 0..<LifetimeTests.cycles {
