@@ -5,19 +5,26 @@ let package = Package(
     name: "GtkPlaceholder",
     products: [
         .library(name: "GtkPlaceholder", targets: ["GtkPlaceholder"]),
+        .executable(name: "compose-window", targets: ["ComposeWindow"]),
         .executable(name: "placeholder-demo", targets: ["PlaceholderDemo"]),
     ],
     targets: [
-        .systemLibrary(
-            name: "CGtk",
-            pkgConfig: "gtk+-3.0",
-            providers: [.apt(["libgtk-3-dev"])]
-        ),
+        .systemLibrary(name: "CGtk", pkgConfig: "gtk+-3.0", providers: [.apt(["libgtk-3-dev"])]),
+        // The app's own dependencies: real undo/redo and inline spell checking.
+        .systemLibrary(name: "CGtkSource", pkgConfig: "gtksourceview-4", providers: [.apt(["libgtksourceview-4-dev"])]),
+        .systemLibrary(name: "CGspell", pkgConfig: "gspell-1", providers: [.apt(["libgspell-1-dev"])]),
         .target(name: "GLibSwift", dependencies: ["CGtk"]),
         .target(name: "GtkPlaceholder", dependencies: ["CGtk", "GLibSwift"]),
+        // Pure logic of the app (counting, options, drafts): no GTK, tested without a display.
+        .target(name: "ComposeCore"),
+        .executableTarget(
+            name: "ComposeWindow",
+            dependencies: ["GtkPlaceholder", "GLibSwift", "ComposeCore", "CGtkSource", "CGspell"]),
         .executableTarget(name: "PlaceholderDemo", dependencies: ["GtkPlaceholder", "GLibSwift"]),
         .testTarget(name: "GLibSwiftTests", dependencies: ["GLibSwift"]),
         .testTarget(name: "GtkPlaceholderTests", dependencies: ["GtkPlaceholder", "GLibSwift"]),
+        .testTarget(name: "ComposeCoreTests", dependencies: ["ComposeCore"]),
+        .testTarget(name: "ComposeWindowTests", dependencies: ["ComposeCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

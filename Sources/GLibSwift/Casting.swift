@@ -54,3 +54,16 @@ public func drawWithClassHandler(_ widget: UnsafeMutablePointer<GtkWidget>, _ ca
     let widgetClass = UnsafeMutableRawPointer(instanceClass).assumingMemoryBound(to: GtkWidgetClass.self)
     _ = widgetClass.pointee.draw?(widget, cairo)
 }
+
+/// Calls `body` with a NULL-terminated C array of strings (accelerator lists, argv-style lists).
+public func withCStringArray<R>(_ strings: [String], _ body: (UnsafeMutablePointer<UnsafePointer<gchar>?>) -> R) -> R {
+    let copies = strings.map { g_strdup($0) }
+    defer { copies.forEach { g_free($0) } }
+    var array: [UnsafePointer<gchar>?] = copies.map { UnsafePointer($0) } + [nil]
+    return array.withUnsafeMutableBufferPointer { body($0.baseAddress!) }
+}
+
+/// A new instance of `type` with default properties (g_object_new without its varargs).
+public func newObject(_ type: GType) -> gpointer {
+    UnsafeMutableRawPointer(g_object_new_with_properties(type, 0, nil, nil)!)
+}

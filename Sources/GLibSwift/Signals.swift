@@ -40,6 +40,8 @@ public typealias VoidHandler = @MainActor () -> Void
 public typealias PointerHandler = @MainActor (gpointer?) -> Void
 public typealias PointerPredicate = @MainActor (gpointer?) -> Bool
 public typealias TwoPointerPredicate = @MainActor (gpointer?, gpointer?) -> Bool
+public typealias TwoPointerHandler = @MainActor (gpointer?, gpointer?) -> Void
+public typealias PointerPointerIntHandler = @MainActor (gpointer?, gpointer?, Int32) -> Void
 
 private let voidThunk: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
     let handler = HandlerBox<VoidHandler>.unbox(data)
@@ -64,6 +66,20 @@ private let twoPointerPredicateThunk: @convention(c) (gpointer?, gpointer?, gpoi
     let handler = HandlerBox<TwoPointerPredicate>.unbox(data)
     nonisolated(unsafe) let (first, second) = (first, second)
     return MainActor.assumeIsolated { handler(first, second).gboolean }
+}
+
+private let twoPointerThunk: @convention(c) (gpointer?, gpointer?, gpointer?, gpointer?) -> Void = {
+    _, first, second, data in
+    let handler = HandlerBox<TwoPointerHandler>.unbox(data)
+    nonisolated(unsafe) let (first, second) = (first, second)
+    MainActor.assumeIsolated { handler(first, second) }
+}
+
+private let pointerPointerIntThunk: @convention(c) (gpointer?, gpointer?, gpointer?, Int32, gpointer?) -> Void = {
+    _, first, second, number, data in
+    let handler = HandlerBox<PointerPointerIntHandler>.unbox(data)
+    nonisolated(unsafe) let (first, second) = (first, second)
+    MainActor.assumeIsolated { handler(first, second, number) }
 }
 
 @MainActor
@@ -102,6 +118,17 @@ public enum Signal {
             thunk: unsafeBitCast(voidThunk, to: GCallback.self), handler: handler)
     }
 
+    /// The same, for opaque objects (GSimpleAction "activate", whose argument is the parameter).
+    @discardableResult
+    public static func connect(
+        _ instance: OpaquePointer, _ signal: String, after: Bool = false,
+        withArgument handler: @escaping PointerHandler
+    ) -> SignalConnection {
+        GLibSwift.connect(
+            instance.asGPointer, signal, after: after,
+            thunk: unsafeBitCast(pointerThunk, to: GCallback.self), handler: handler)
+    }
+
     /// For signals with one pointer argument and no return value ("preedit-changed", "size-allocate").
     @discardableResult
     public static func connect<T>(
@@ -133,6 +160,28 @@ public enum Signal {
         GLibSwift.connect(
             instance.asGPointer, signal, after: after,
             thunk: unsafeBitCast(twoPointerPredicateThunk, to: GCallback.self), handler: handler)
+    }
+
+    /// For signals with two pointer arguments and no return value (GtkTextBuffer "delete-range").
+    @discardableResult
+    public static func connect<T>(
+        _ instance: UnsafeMutablePointer<T>, _ signal: String, after: Bool = false,
+        withTwoArguments handler: @escaping TwoPointerHandler
+    ) -> SignalConnection {
+        GLibSwift.connect(
+            instance.asGPointer, signal, after: after,
+            thunk: unsafeBitCast(twoPointerThunk, to: GCallback.self), handler: handler)
+    }
+
+    /// For (pointer, pointer, int) signals (GtkTextBuffer "insert-text": location, text, length).
+    @discardableResult
+    public static func connect<T>(
+        _ instance: UnsafeMutablePointer<T>, _ signal: String, after: Bool = false,
+        withPointersAndInt handler: @escaping PointerPointerIntHandler
+    ) -> SignalConnection {
+        GLibSwift.connect(
+            instance.asGPointer, signal, after: after,
+            thunk: unsafeBitCast(pointerPointerIntThunk, to: GCallback.self), handler: handler)
     }
 
     /// Called after a GObject property changes ("notify::name", whose handlers get a GParamSpec).

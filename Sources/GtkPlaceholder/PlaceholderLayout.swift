@@ -184,13 +184,15 @@ final class PlaceholderLayout {
         var labelX: gint = 0
         var labelY: gint = 0
         gtk_widget_translate_coordinates(textView.asWidget, label.asWidget, widgetX, widgetY, &labelX, &labelY)
-        // GTK draws a stem of height × cursor-aspect-ratio + 1 pixels centred on the caret position.
-        let aspect = Double(Property.styleFloat(textView, "cursor-aspect-ratio"))
-        let stem = Double(caret.height) * aspect + 2
+        // Exactly the stem GTK paints (gtk_render_insertion_cursor): height × cursor-aspect-ratio + 1
+        // pixels wide, the odd pixel on the side of the text direction. Nothing more is cut out,
+        // so while the caret blinks off the placeholder misses only those pixels.
+        let stem = gint(Float(caret.height) * Property.styleFloat(textView, "cursor-aspect-ratio") + 1)
+        let offset = resolvedDirection == GTK_TEXT_DIR_RTL ? stem - stem / 2 : stem / 2
         let width = Double(gtk_widget_get_allocated_width(label.asWidget))
         let height = Double(gtk_widget_get_allocated_height(label.asWidget))
         cairo_rectangle(cairo, 0, 0, width, height)
-        cairo_rectangle(cairo, Double(labelX) - stem, Double(labelY), 2 * stem, Double(caret.height))
+        cairo_rectangle(cairo, Double(labelX - offset), Double(labelY), Double(stem), Double(caret.height))
         cairo_set_fill_rule(cairo, CAIRO_FILL_RULE_EVEN_ODD)
         cairo_clip(cairo)
         return true

@@ -138,6 +138,9 @@ final class AppearanceTests: GtkTestCase {
             XCTAssertGreaterThan(placeholderGrey, 300, "the placeholder block is grey beside the caret")
             let covered = rows.filter { withPlaceholder.pixel(Int(x), $0) != caretAlone.pixel(Int(x), $0) }
             XCTAssertEqual(covered, [], "caret rows painted over by the placeholder")
+            // Only the stem is cut out: the stem is 38 × 0.2 + 1 = 8 px wide, x-4 ..< x+4 here.
+            let besideStem = rows.filter { brightness(withPlaceholder.pixel(Int(x) + 3, $0)) < 300 }
+            XCTAssertEqual(besideStem, [], "the placeholder is cut wider than the caret")
             XCTAssertNotNil(withPlaceholder.inkBox(against: caretAlone), "the placeholder is still drawn around it")
         }
     }

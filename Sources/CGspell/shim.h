@@ -1,0 +1,1 @@
+#include <gspell/gspell.h>

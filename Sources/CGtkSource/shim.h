@@ -1,0 +1,1 @@
+#include <gtksourceview/gtksource.h>

@@ -1,0 +1,119 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// One draft file per name under `$XDG_STATE_HOME/compose-window/drafts/` (default
+/// `~/.local/state/…`): directory 0700, files 0600 whatever the umask, replaced atomically (temporary
+/// file in the same directory, fsync, rename, fsync of the directory), never followed through a
+/// symbolic link. A failed write leaves the previous draft intact.
+public struct DraftStore: Sendable {
+    public struct Failure: Error, Equatable, CustomStringConvertible, Sendable {
+        public let description: String
+    }
+
+    public let directory: String
+    public let name: String
+
+    public var path: String { directory + "/" + fileName }
+    private var fileName: String { name + ".txt" }
+
+    /// `environment` is the process environment (XDG_STATE_HOME, HOME).
+    public init(name: String, environment: [String: String]) throws(Failure) {
+        guard DraftStore.isValidName(name) else {
+            throw Failure(description: "invalid draft name “\(name)”: use letters, digits, '-', '_' or '.', not starting with '.'")
+        }
+        let state: String
+        if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
+            state = xdg
+        } else if let home = environment["HOME"], !home.isEmpty {
+            state = home + "/.local/state"
+        } else {
+            throw Failure(description: "cannot find the state directory: neither XDG_STATE_HOME nor HOME is set")
+        }
+        self.directory = state + "/compose-window/drafts"
+        self.name = name
+    }
+
+    public static func isValidName(_ name: String) -> Bool {
+        guard !name.isEmpty, name.utf8.count <= 200, !name.hasPrefix(".") else { return false }
+        return name.unicodeScalars.allSatisfy { scalar in
+            scalar.properties.isAlphabetic || scalar.properties.numericType != nil || "-_.".unicodeScalars.contains(scalar)
+        }
+    }
+
+    /// The saved draft, or nil when there is none.
+    public func load() throws(Failure) -> String? {
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        if descriptor < 0 {
+            if errno == ENOENT { return nil }
+            throw failure("cannot read the draft", path)
+        }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            throw Failure(description: "cannot read the draft \(path): not a regular file")
+        }
+        let data: Data
+        do { data = try handle.readToEnd() ?? Data() } catch {
+            throw Failure(description: "cannot read the draft \(path): \(error.localizedDescription)")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw Failure(description: "the draft \(path) is not valid UTF-8")
+        }
+        return text
+    }
+
+    /// Replaces the draft with `text` atomically.
+    public func save(_ text: String) throws(Failure) {
+        let directoryDescriptor = try openDirectory()
+        defer { close(directoryDescriptor) }
+        var template = Array((directory + "/." + fileName + ".XXXXXX").utf8CString)
+        let descriptor = mkstemp(&template)
+        guard descriptor >= 0 else { throw failure("cannot write the draft", directory) }
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        do throws(Failure) {
+            guard fchmod(descriptor, 0o600) == 0 else { throw failure("cannot write the draft", temporary) }
+            do {
+                try handle.write(contentsOf: Data(text.utf8))
+                try handle.synchronize()
+            } catch {
+                throw Failure(description: "cannot write the draft \(path): \(error.localizedDescription)")
+            }
+            // rename() replaces a symbolic link itself, never the file it points to.
+            guard rename(temporary, path) == 0 else { throw failure("cannot write the draft", path) }
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        fsync(directoryDescriptor)
+    }
+
+    /// Removes the draft; removing a missing draft is not an error.
+    public func remove() throws(Failure) {
+        if unlink(path) != 0 && errno != ENOENT { throw failure("cannot remove the draft", path) }
+    }
+
+    /// Creates the directories as needed; the drafts directory itself must be a real directory,
+    /// ours, and is (re)set to 0700.
+    private func openDirectory() throws(Failure) -> Int32 {
+        var partial = ""
+        for component in directory.split(separator: "/") {
+            partial += "/" + component
+            if mkdir(partial, 0o700) != 0 && errno != EEXIST { throw failure("cannot create", partial) }
+        }
+        let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { throw failure("cannot use the drafts directory", directory) }
+        if fchmod(descriptor, 0o700) != 0 {
+            close(descriptor)
+            throw failure("cannot protect the drafts directory", directory)
+        }
+        return descriptor
+    }
+
+    private func failure(_ what: String, _ path: String) -> Failure {
+        Failure(description: "\(what) \(path): \(String(cString: strerror(errno)))")
+    }
+}

@@ -1,0 +1,8 @@
+/// compose-window's exit codes, zenity-style (documented in --help and the README).
+public enum ExitCode: Int32, Sendable {
+    case sent = 0
+    case cancelled = 1
+    case usage = 2
+    case failure = 3
+    case timedOut = 5
+}

@@ -1,0 +1,202 @@
+import CGspell
+import CGtkSource
+import ComposeCore
+import GLibSwift
+import GtkPlaceholder
+
+/// The compose window: header bar with Cancel and Send, a PlaceholderTextView around a
+/// GtkSourceView (real undo/redo) with gspell, a counter, draft info bars.
+@MainActor
+final class ComposeWindow {
+    private let window: UnsafeMutablePointer<GtkWidget>
+    private let compose: PlaceholderTextView
+    private let sourceBuffer: UnsafeMutablePointer<GtkSourceBuffer>
+    private let sendButton: UnsafeMutablePointer<GtkWidget>
+    private let counterLabel: UnsafeMutablePointer<GtkWidget>
+    private let infoBar: DraftInfoBar
+    private let options: ComposeOptions
+    private let initialText: String
+    private let counter: CountTracker
+    private let autosave: DraftAutosave?
+    private let finish: @MainActor (ComposeApplication.Outcome) -> Void
+    private var timeout: MainLoopSource?
+    private var closed = false
+
+    init(
+        application: UnsafeMutablePointer<GtkApplication>, options: ComposeOptions, initialText: String,
+        drafts: DraftStore?, finish: @escaping @MainActor (ComposeApplication.Outcome) -> Void
+    ) {
+        self.options = options
+        self.initialText = initialText
+        self.finish = finish
+        window = gtk_application_window_new(application)!
+        gtk_window_set_default_size(window.cast(), gint(options.width), gint(options.height))
+        gtk_window_set_icon_name(window.cast(), ComposeApplication.applicationID)
+
+        let sourceView = gtk_source_view_new()!.cast(to: GtkTextView.self)
+        gtk_text_view_set_wrap_mode(sourceView, GTK_WRAP_WORD_CHAR)
+        for (setter, value) in [(gtk_text_view_set_left_margin, 10), (gtk_text_view_set_right_margin, 10),
+                                (gtk_text_view_set_top_margin, 8), (gtk_text_view_set_bottom_margin, 8)] {
+            setter(sourceView, gint(value))
+        }
+        compose = PlaceholderTextView(textView: sourceView, placeholder: options.placeholder ?? tr("Share something new…"))
+        compose.font = options.font
+        compose.placeholderColor = options.placeholderColor.flatMap(Invocation.parseColor)
+        sourceBuffer = compose.buffer.cast()
+
+        sendButton = gtk_button_new_with_mnemonic(tr("_Send"))!
+        counterLabel = gtk_label_new(nil)!
+        infoBar = DraftInfoBar()
+        let view = compose
+        autosave = drafts.map { DraftAutosave(store: $0, currentText: { [unowned view] in view.text }) }
+        counter = CountTracker(buffer: compose.buffer, rule: options.counting)
+        buildLayout()
+        installActions()
+        SpellChecking.attach(to: compose.textView, language: options.spellLanguage, enabled: options.spellChecking)
+        loadInitialText(drafts: drafts)
+
+        counter.onChange = { [weak self] _ in self?.textChanged() }
+        autosave?.onResult = { [weak self] failure in self?.infoBar.showSaveFailure(failure) }
+        updateCounter()
+        if let seconds = options.timeoutSeconds {
+            timeout = MainLoopSource.timeout(milliseconds: UInt32(seconds) * 1_000) { [weak self] in
+                self?.finish(.timedOut)
+                return false
+            }
+        }
+        gtk_widget_show_all(window)
+        gtk_widget_grab_focus(compose.textView.asWidget)
+    }
+
+    private func buildLayout() {
+        let header = gtk_header_bar_new()!
+        gtk_header_bar_set_show_close_button(header.cast(), 1)
+        gtk_header_bar_set_title(header.cast(), options.title ?? tr("New Post"))
+        let cancelButton = gtk_button_new_with_mnemonic(tr("_Cancel"))!
+        gtk_actionable_set_action_name(OpaquePointer(cancelButton), "win.cancel")
+        gtk_header_bar_pack_start(header.cast(), cancelButton)
+        gtk_actionable_set_action_name(OpaquePointer(sendButton), "win.send")
+        gtk_style_context_add_class(gtk_widget_get_style_context(sendButton), "suggested-action")
+        gtk_header_bar_pack_end(header.cast(), sendButton)
+        gtk_window_set_titlebar(window.cast(), header)
+
+        let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        gtk_box_pack_start(column.cast(), infoBar.widget, 0, 1, 0)
+        gtk_box_pack_start(column.cast(), compose.widget, 1, 1, 0)
+        gtk_label_set_xalign(counterLabel.cast(), 1)
+        for (setter, value) in [(gtk_widget_set_margin_end, 12), (gtk_widget_set_margin_top, 4), (gtk_widget_set_margin_bottom, 6)] {
+            setter(counterLabel, gint(value))
+        }
+        gtk_style_context_add_class(gtk_widget_get_style_context(counterLabel), "dim-label")
+        gtk_box_pack_start(column.cast(), counterLabel, 0, 1, 0)
+        gtk_container_add(window.asContainer, column)
+        Signal.connect(window, "delete-event", returning: { [weak self] _ in
+            self?.cancel()
+            return true  // we decide whether the window goes
+        })
+    }
+
+    private func installActions() {
+        addAction("send") { [weak self] in self?.send() }
+        addAction("cancel") { [weak self] in self?.cancel() }
+        addAction("redo") { [weak self] in
+            guard let self, gtk_source_buffer_can_redo(self.sourceBuffer) != 0 else { return }
+            gtk_source_buffer_redo(self.sourceBuffer)
+        }
+        infoBar.onDiscardDraft = { [weak self] in
+            self?.autosave?.discard()
+            self?.replaceText(with: "")
+        }
+        infoBar.onRestoreDraft = { [weak self] draft in self?.replaceText(with: draft) }
+    }
+
+    private func addAction(_ name: String, _ activate: @escaping @MainActor () -> Void) {
+        let action = g_simple_action_new(name, nil)!
+        Signal.connect(action, "activate", withArgument: { _ in activate() })
+        g_action_map_add_action(OpaquePointer(window), action)
+        g_object_unref(action.asGPointer)
+    }
+
+    /// Initial text wins over a saved draft (then offered in the info bar); with no initial text
+    /// a saved draft is restored with the caret at its end.
+    private func loadInitialText(drafts: DraftStore?) {
+        var text = initialText
+        if let drafts {
+            do {
+                if let draft = try drafts.load(), !draft.isEmpty, draft != initialText {
+                    if initialText.isEmpty {
+                        text = draft
+                        infoBar.showRestored()
+                    } else {
+                        infoBar.offerRestore(draft)
+                    }
+                }
+            } catch {
+                infoBar.showLoadFailure(error)
+            }
+        }
+        gtk_source_buffer_begin_not_undoable_action(sourceBuffer)
+        compose.text = text
+        gtk_source_buffer_end_not_undoable_action(sourceBuffer)
+        var end = GtkTextIter()
+        gtk_text_buffer_get_end_iter(compose.buffer, &end)
+        gtk_text_buffer_place_cursor(compose.buffer, &end)
+    }
+
+    private func replaceText(with text: String) {
+        gtk_text_buffer_begin_user_action(compose.buffer)
+        compose.text = text
+        gtk_text_buffer_end_user_action(compose.buffer)
+        var end = GtkTextIter()
+        gtk_text_buffer_get_end_iter(compose.buffer, &end)
+        gtk_text_buffer_place_cursor(compose.buffer, &end)
+        gtk_widget_grab_focus(compose.textView.asWidget)
+    }
+
+    private func textChanged() {
+        updateCounter()
+        autosave?.textChanged()
+    }
+
+    private func updateCounter() {
+        let count = counter.counter
+        gtk_label_set_text(counterLabel.cast(), count.label(limit: options.limit))
+        let context = gtk_widget_get_style_context(counterLabel)
+        let over = options.limit.map { count.displayed > $0 } ?? false
+        if over { gtk_style_context_add_class(context, "error") } else { gtk_style_context_remove_class(context, "error") }
+        let sendable = count.canSend(limit: options.limit)
+        if let action = g_action_map_lookup_action(OpaquePointer(window), "send") {
+            g_simple_action_set_enabled(action, sendable.gboolean)
+        }
+    }
+
+    private func send() {
+        guard counter.counter.canSend(limit: options.limit) else { return }
+        finish(.sent(compose.text))
+    }
+
+    /// Unchanged or empty text goes at once; anything else is never dropped silently.
+    private func cancel() {
+        let text = compose.text
+        guard !text.isEmpty, text != initialText else { return finish(.cancelled) }
+        let choice = DiscardDialog.ask(parent: window.cast(), offersDraft: autosave != nil)
+        guard !closed else { return }
+        switch choice {
+        case .keepEditing: return
+        case .saveDraft: finish(.cancelled)  // finishing saves the draft
+        case .discard:
+            autosave?.discard()
+            finish(.cancelled)
+        }
+    }
+
+    func saveDraftNow() { autosave?.saveNow() }
+
+    func close() {
+        guard !closed else { return }
+        closed = true
+        timeout?.cancel()
+        autosave?.cancel()
+        gtk_widget_destroy(window)
+    }
+}

@@ -1,0 +1,74 @@
+import ComposeCore
+import GLibSwift
+import GtkPlaceholder
+
+/// Keeps an IncrementalCounter in step with a GtkTextBuffer: each insertion or deletion recounts
+/// only a window of `IncrementalCounter.margin` characters around it, so typing into a 1 MB text
+/// costs the same as typing into an empty one.
+@MainActor
+final class CountTracker {
+    private(set) var counter: IncrementalCounter
+    private let buffer: UnsafeMutablePointer<GtkTextBuffer>
+    private var connections: [SignalConnection] = []
+    private var pendingWindowStart: Int32 = 0
+    private var pendingWindowBefore = ""
+    private var pendingCharacterCount: Int32 = 0
+    var onChange: (@MainActor (IncrementalCounter) -> Void)?
+
+    init(buffer: UnsafeMutablePointer<GtkTextBuffer>, rule: CountingRule) {
+        self.buffer = buffer
+        counter = IncrementalCounter(rule: rule)
+        counter.reset(to: slice(0, gtk_text_buffer_get_char_count(buffer)))
+        connections.append(
+            Signal.connect(buffer, "insert-text", withPointersAndInt: { [weak self] location, _, _ in
+                guard let self, let location else { return }
+                let offset = gtk_text_iter_get_offset(location.cast(to: GtkTextIter.self))
+                self.remember(from: offset, to: offset)
+            }))
+        connections.append(
+            Signal.connect(buffer, "insert-text", after: true, withPointersAndInt: { [weak self] _, _, _ in
+                self?.recount()
+            }))
+        connections.append(
+            Signal.connect(buffer, "delete-range", withTwoArguments: { [weak self] start, end in
+                guard let self, let start, let end else { return }
+                self.remember(
+                    from: gtk_text_iter_get_offset(start.cast(to: GtkTextIter.self)),
+                    to: gtk_text_iter_get_offset(end.cast(to: GtkTextIter.self)))
+            }))
+        connections.append(
+            Signal.connect(buffer, "delete-range", after: true, withTwoArguments: { [weak self] _, _ in
+                self?.recount()
+            }))
+    }
+
+    isolated deinit {
+        connections.forEach { $0.disconnect() }
+    }
+
+    /// Before an edit of [start, end): the window around it as it is now.
+    private func remember(from start: Int32, to end: Int32) {
+        let margin = Int32(IncrementalCounter.margin)
+        pendingCharacterCount = gtk_text_buffer_get_char_count(buffer)
+        pendingWindowStart = max(0, start - margin)
+        pendingWindowBefore = slice(pendingWindowStart, min(pendingCharacterCount, end + margin))
+    }
+
+    /// After it: the same window, grown or shrunk by what the edit changed (O(1) character count).
+    private func recount() {
+        let count = gtk_text_buffer_get_char_count(buffer)
+        let beforeLength = Int32(pendingWindowBefore.unicodeScalars.count)
+        let windowEnd = min(count, pendingWindowStart + beforeLength + (count - pendingCharacterCount))
+        counter.apply(windowBefore: pendingWindowBefore, windowAfter: slice(pendingWindowStart, windowEnd))
+        pendingWindowBefore = ""
+        onChange?(counter)
+    }
+
+    private func slice(_ start: Int32, _ end: Int32) -> String {
+        var from = GtkTextIter()
+        var to = GtkTextIter()
+        gtk_text_buffer_get_iter_at_offset(buffer, &from, start)
+        gtk_text_buffer_get_iter_at_offset(buffer, &to, end)
+        return takeGString(gtk_text_buffer_get_slice(buffer, &from, &to, 1)) ?? ""
+    }
+}

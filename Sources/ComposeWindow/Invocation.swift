@@ -1,0 +1,101 @@
+import ComposeCore
+import Foundation
+import GLibSwift
+import GtkPlaceholder
+
+/// Reads the command line and standard input into validated options and initial text, or says in
+/// one line why not (exit 2).
+@MainActor
+enum Invocation {
+    static let version = "0.1.0"
+
+    struct Failure: Error {
+        let code: ExitCode
+        let message: String
+    }
+
+    static func parse() throws(Failure) -> (ComposeOptions, initialText: String) {
+        let parser = OptionParser(
+            summary: tr("Write a post in a window and print it on standard output."),
+            details: helpDetails, translationDomain: Localization.domain)
+        parser.addValue("title", help: tr("Window title"), argumentName: tr("TEXT"))
+        parser.addValue("placeholder", help: tr("Placeholder shown while the text is empty"), argumentName: tr("TEXT"))
+        parser.addValue("text", help: tr("Initial text; - reads standard input"), argumentName: tr("TEXT"))
+        parser.addValue("limit", help: tr("Character limit (Send is disabled above it)"), argumentName: "N")
+        parser.addValue("count", help: tr("Counting rule: graphemes (default) or weibo"), argumentName: tr("RULE"))
+        parser.addValue("font", help: tr("Font, e.g. \"Sans 15\""), argumentName: tr("DESC"))
+        parser.addValue("placeholder-color", help: tr("Placeholder colour, e.g. #999 or grey"), argumentName: tr("COLOR"))
+        parser.addValue("draft", help: tr("Draft name (default: default)"), argumentName: tr("NAME"))
+        parser.addFlag("no-draft", help: tr("Do not keep a draft"))
+        parser.addValue("spell", help: tr("Spell-check language, e.g. en_US"), argumentName: tr("LANG"))
+        parser.addFlag("no-spell", help: tr("No spell checking"))
+        parser.addValue("timeout", help: tr("Give up after SECONDS (exit 5, draft kept)"), argumentName: tr("SECONDS"))
+        parser.addValue("width", help: tr("Window width"), argumentName: "W")
+        parser.addValue("height", help: tr("Window height"), argumentName: "H")
+        parser.addFlag("version", help: tr("Print the version and exit"))
+
+        let parsed: OptionParser.Result
+        do { parsed = try parser.parse(argc: CommandLine.argc, argv: CommandLine.unsafeArgv) } catch {
+            throw Failure(code: .usage, message: error.message)
+        }
+        if parsed.flags.contains("version") {
+            print("compose-window \(version)")
+            exit(ExitCode.sent.rawValue)
+        }
+        let options: ComposeOptions
+        do {
+            options = try ComposeOptions(
+                values: parsed.values, flags: parsed.flags, standardInputIsTerminal: isatty(STDIN_FILENO) == 1)
+        } catch {
+            throw Failure(code: .usage, message: error.description)
+        }
+        if let color = options.placeholderColor, parseColor(color) == nil {
+            throw Failure(code: .usage, message: "--placeholder-color: unknown colour “\(color)”")
+        }
+        switch options.initialText {
+        case .none: return (options, "")
+        case .given(let text): return (options, text)
+        case .standardInput: return (options, try readStandardInput())
+        }
+    }
+
+    static func parseColor(_ text: String) -> GdkRGBA? {
+        var color = GdkRGBA()
+        return gdk_rgba_parse(&color, text) != 0 ? color : nil
+    }
+
+    private static func readStandardInput() throws(Failure) -> String {
+        let data: Data
+        do { data = try FileHandle.standardInput.readToEnd() ?? Data() } catch {
+            throw Failure(code: .failure, message: "cannot read standard input: \(error.localizedDescription)")
+        }
+        switch UTF8Input.decode(Array(data)) {
+        case .success(let text): return text
+        case .failure(.invalidByte(let offset)):
+            throw Failure(code: .usage, message: "standard input is not valid UTF-8 (byte \(offset))")
+        case .failure(.nulByte(let offset)):
+            throw Failure(code: .usage, message: "standard input contains a NUL byte (byte \(offset))")
+        }
+    }
+
+    private static var helpDetails: String {
+        tr(
+            """
+            Standard input is the initial text when it is not a terminal.
+
+            Exit status:
+              0  sent: standard output holds exactly the text (UTF-8, nothing added)
+              1  cancelled, closed, or ended by SIGINT/SIGTERM/SIGHUP (standard output empty)
+              2  usage or input error (one line on standard error, no window)
+              3  any other error, such as no display
+              5  --timeout reached (standard output empty, draft kept)
+
+            Drafts are saved under $XDG_STATE_HOME/compose-window/drafts/ at most a second after
+            each edit, and restored on the next start.
+
+            Examples:
+              post=$(compose-window --limit 140 --count weibo) && printf '%s' "$post" >> posts.txt
+              git log -1 --format=%B | compose-window --title "Edit message" --no-draft > msg.txt
+            """)
+    }
+}

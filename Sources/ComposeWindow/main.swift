@@ -1,0 +1,22 @@
+import ComposeCore
+import Foundation
+import GLibSwift
+import GtkPlaceholder
+
+// compose-window: a GTK compose window for people and shell scripts. See `--help`.
+Localization.setUp()
+let status: ExitCode = MainActor.assumeIsolated {
+    let options: ComposeOptions
+    let initialText: String
+    do throws(Invocation.Failure) { (options, initialText) = try Invocation.parse() } catch {
+        FileHandle.standardError.write(Data("compose-window: \(error.message)\n".utf8))
+        return error.code
+    }
+    guard gtk_init_check(nil, nil) != 0 else {
+        let display = ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
+        FileHandle.standardError.write(Data("compose-window: cannot open display “\(display)”\n".utf8))
+        return .failure
+    }
+    return ComposeApplication(options: options, initialText: initialText).run()
+}
+exit(status.rawValue)

@@ -1,0 +1,109 @@
+import CGtk
+
+/// Command-line parsing by GLib's GOptionContext: `--help` in the platform's format, translated,
+/// GTK's own options included, and the same error wording as every GTK program. Values are handed
+/// back as UTF-8 strings for the caller to validate.
+@MainActor
+public final class OptionParser {
+    public struct Failure: Error, Sendable {
+        public let message: String
+    }
+
+    public struct Result: Sendable {
+        public var values: [String: String] = [:]
+        public var flags: Set<String> = []
+    }
+
+    private enum Kind { case string, flag }
+    private struct Option {
+        let name: String
+        let short: Character?
+        let kind: Kind
+        let help: String
+        let argumentName: String?
+    }
+
+    private var options: [Option] = []
+    private let parameters: String
+    private let summary: String
+    private let details: String
+    private let translationDomain: String?
+
+    public init(parameters: String = "", summary: String, details: String, translationDomain: String? = nil) {
+        self.parameters = parameters
+        self.summary = summary
+        self.details = details
+        self.translationDomain = translationDomain
+    }
+
+    public func addValue(_ name: String, short: Character? = nil, help: String, argumentName: String) {
+        options.append(Option(name: name, short: short, kind: .string, help: help, argumentName: argumentName))
+    }
+
+    public func addFlag(_ name: String, short: Character? = nil, help: String) {
+        options.append(Option(name: name, short: short, kind: .flag, help: help, argumentName: nil))
+    }
+
+    /// Parses the process's own argv bytes (not Swift's decoded copy), so GLib sees and reports
+    /// arguments that are not valid in the locale's encoding. `--help` prints and exits 0 (GLib).
+    public func parse(argc: Int32, argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) throws(Failure) -> Result {
+        let context = g_option_context_new(parameters)!
+        defer { g_option_context_free(context) }
+        g_option_context_set_summary(context, summary)
+        g_option_context_set_description(context, details)
+        if let translationDomain { g_option_context_set_translation_domain(context, translationDomain) }
+        g_option_context_add_group(context, gtk_get_option_group(0))
+
+        // GLib writes each value through arg_data; the storage and C strings outlive the parse.
+        var cStrings: [UnsafeMutablePointer<CChar>] = []
+        func keep(_ string: String) -> UnsafeMutablePointer<CChar> {
+            let copy = g_strdup(string)!
+            cStrings.append(copy)
+            return copy
+        }
+        let storage = UnsafeMutablePointer<gpointer?>.allocate(capacity: options.count)
+        storage.initialize(repeating: nil, count: options.count)
+        let flagStorage = UnsafeMutablePointer<gboolean>.allocate(capacity: options.count)
+        flagStorage.initialize(repeating: 0, count: options.count)
+        defer {
+            for index in options.indices where options[index].kind == .string { g_free(storage[index]) }
+            storage.deallocate()
+            flagStorage.deallocate()
+            cStrings.forEach { g_free($0) }
+        }
+        var entries = options.enumerated().map { index, option in
+            GOptionEntry(
+                long_name: keep(option.name),
+                short_name: option.short.map { gchar(bitPattern: $0.asciiValue ?? 0) } ?? 0,
+                flags: 0,
+                arg: option.kind == .string ? G_OPTION_ARG_STRING : G_OPTION_ARG_NONE,
+                arg_data: option.kind == .string ? UnsafeMutableRawPointer(storage + index) : UnsafeMutableRawPointer(flagStorage + index),
+                description: keep(option.help),
+                arg_description: option.argumentName.map { keep($0) })
+        }
+        entries.append(GOptionEntry())  // the terminator
+        g_option_context_add_main_entries(context, entries, translationDomain)
+
+        var count = argc
+        var vector: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = argv
+        var error: UnsafeMutablePointer<GError>?
+        if g_option_context_parse(context, &count, &vector, &error) == 0 {
+            let message = error.map { String(cString: $0.pointee.message) } ?? "invalid arguments"
+            if let error { g_error_free(error) }
+            throw Failure(message: message)
+        }
+        var result = Result()
+        if count > 1, let extra = vector?[1] {
+            throw Failure(message: "unexpected argument “\(String(cString: extra))”")
+        }
+        for (index, option) in options.enumerated() {
+            switch option.kind {
+            case .string:
+                if let value = storage[index] { result.values[option.name] = String(cString: value.assumingMemoryBound(to: CChar.self)) }
+            case .flag:
+                if flagStorage[index] != 0 { result.flags.insert(option.name) }
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,60 @@
+import Testing
+
+@testable import ComposeCore
+
+@Suite struct CountingTests {
+    @Test func graphemesCountUserPerceivedCharacters() {
+        #expect(CountingRule.graphemes.units(of: "👍🏽") == 1)
+        #expect(CountingRule.graphemes.units(of: "e\u{301}") == 1)
+        #expect(CountingRule.graphemes.units(of: "👨‍👩‍👧") == 1)
+        #expect(CountingRule.graphemes.units(of: "分享新鲜事…") == 6)
+        #expect(CountingRule.graphemes.units(of: "\r\n") == 1)
+    }
+
+    @Test func weiboCountsHalfWidthAsHalfRoundedUp() {
+        let rule = CountingRule.weibo
+        #expect(rule.displayed(rule.units(of: "分享新鲜事")) == 5)
+        #expect(rule.displayed(rule.units(of: "abc")) == 2)  // 1.5 → 2
+        #expect(rule.displayed(rule.units(of: "ab")) == 1)
+        #expect(rule.displayed(rule.units(of: "中a")) == 2)  // 1.5 → 2
+        #expect(rule.displayed(rule.units(of: "ＡＢ")) == 2)  // full-width Latin
+        #expect(rule.displayed(rule.units(of: "👍")) == 1)
+        #expect(rule.displayed(rule.units(of: "")) == 0)
+    }
+
+    @Test func labelAndSendRules() {
+        var counter = IncrementalCounter(rule: .graphemes)
+        counter.reset(to: "  \n\t")
+        #expect(!counter.canSend(limit: nil), "whitespace only")
+        #expect(counter.label(limit: 140) == "4/140")
+        counter.reset(to: "hello")
+        #expect(counter.canSend(limit: 5))
+        #expect(!counter.canSend(limit: 4), "over the limit")
+        #expect(counter.label(limit: nil) == "5")
+    }
+
+    /// Random edits applied through windows agree with a full recount after every edit.
+    @Test(arguments: CountingRule.allCases)
+    func windowedCountMatchesFullRecount(rule: CountingRule) {
+        let pieces = ["a", " ", "中", "👍", "🏽", "\u{301}", "e", "\n", "\r", "‍", "👨", "🇫", "🇷", "ＡＢ", "x y"]
+        var generator = SystemRandomNumberGenerator()
+        var text: [Unicode.Scalar] = []
+        var counter = IncrementalCounter(rule: rule)
+        let margin = IncrementalCounter.margin
+        for step in 0..<2_000 {
+            let position = Int.random(in: 0...text.count, using: &generator)
+            let isInsert = text.isEmpty || Bool.random(using: &generator)
+            let end = isInsert ? position : min(text.count, position + Int.random(in: 1...4, using: &generator))
+            let inserted = isInsert ? Array(pieces.randomElement(using: &generator)!.unicodeScalars) : []
+            let windowStart = max(0, position - margin)
+            let before = String(String.UnicodeScalarView(text[windowStart..<min(text.count, end + margin)]))
+            text.replaceSubrange(position..<end, with: inserted)
+            let afterEnd = min(text.count, position + inserted.count + margin)
+            let after = String(String.UnicodeScalarView(text[windowStart..<afterEnd]))
+            counter.apply(windowBefore: before, windowAfter: after)
+            let full = String(String.UnicodeScalarView(text))
+            #expect(counter.units == rule.units(of: full), "step \(step)")
+            if counter.units != rule.units(of: full) { return }
+        }
+    }
+}
