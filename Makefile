@@ -1,14 +1,21 @@
 # Everything a fresh Debian machine needs: `make run` and `make test` install their own packages.
+SHELL      := /bin/bash
 SWIFT      ?= swift
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-# GTK 3 for the library; Xvfb, xauth and xdotool for the GUI tests; fonts for deterministic pixels
-# (DejaVu for Latin/Hebrew/Arabic, WenQuanYi for Chinese); imagemagick for screenshots.
-APT_PACKAGES := libgtk-3-dev xvfb xauth xdotool imagemagick fonts-dejavu-core fonts-wqy-microhei
+PREFIX     ?= /usr/local
+APP_ID     := io.github.gtkplaceholder.ComposeWindow
+# GTK 3 for the library; GtkSourceView 4 and gspell (+ an English dictionary) for the app; gettext
+# and locales for the translations; Xvfb, xauth and xdotool for the GUI tests; DejaVu and WenQuanYi
+# fonts for deterministic Latin/Hebrew/Arabic and Chinese pixels; imagemagick for screenshots.
+APT_PACKAGES := libgtk-3-dev libgtksourceview-4-dev libgspell-1-dev hunspell-en-us gettext locales \
+  desktop-file-utils xvfb xauth xdotool imagemagick fonts-dejavu-core fonts-wqy-microhei
 XVFB_ARGS  := -s "-screen 0 1280x1024x24 -noreset"
 # Xvfb only when there is no display already (a desktop user keeps theirs).
 WITH_DISPLAY = $(if $(DISPLAY),,xvfb-run -a $(XVFB_ARGS))
+BIN         = $(shell $(SWIFT) build --show-bin-path $(1) 2>/dev/null)
+LANGUAGES  := $(basename $(notdir $(wildcard Resources/po/*.po)))
 
-.PHONY: all deps build run test clean
+.PHONY: all deps locales build run test install clean
 
 all: build
 
@@ -19,16 +26,47 @@ deps:
 	  $(SUDO) apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
+	@# Simplified Chinese needs its locale generated for LANG=zh_CN.UTF-8 to take effect.
+	@if ! locale -a 2>/dev/null | grep -qi '^zh_CN.utf8$$'; then \
+	  $(SUDO) sed -i 's/^# *zh_CN.UTF-8 UTF-8/zh_CN.UTF-8 UTF-8/' /etc/locale.gen && $(SUDO) locale-gen >/dev/null; \
+	fi
+
+# Compiled translations next to the binary, where compose-window looks in a build tree.
+locales:
+	@for lang in $(LANGUAGES); do \
+	  mkdir -p "$(call BIN,$(CONFIG))/locale/$$lang/LC_MESSAGES" && \
+	  msgfmt --check -o "$(call BIN,$(CONFIG))/locale/$$lang/LC_MESSAGES/compose-window.mo" Resources/po/$$lang.po || exit 1; \
+	done
 
 build: deps
 	$(SWIFT) build -Xswiftc -warnings-as-errors
+	$(MAKE) --no-print-directory locales
 
 run: build
-	$(SWIFT) run placeholder-demo
+	"$(call BIN)/compose-window"
 
+# XCTest and Swift Testing each print their own totals; the last line sums them up for CI.
 test: deps
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
-	NO_AT_BRIDGE=1 G_DEBUG=fatal-criticals $(WITH_DISPLAY) $(SWIFT) test --skip-build
+	$(MAKE) --no-print-directory locales
+	set -o pipefail; NO_AT_BRIDGE=1 G_DEBUG=fatal-criticals $(WITH_DISPLAY) $(SWIFT) test --skip-build 2>&1 | tee .build/test.log; \
+	status=$$?; \
+	xc=$$(grep -E '^\s*Executed [0-9]+ tests?, with [0-9]+ failures?' .build/test.log | tail -1 | sed -E 's/.*Executed ([0-9]+) tests?, with ([0-9]+) failures?.*/\1 \2/'); \
+	st=$$(grep -E 'Test run with [0-9]+ tests?' .build/test.log | tail -1 | sed -E 's/.*Test run with ([0-9]+) tests?.*(passed|failed).*/\1/'); \
+	stf=$$(grep -E 'Test run with [0-9]+ tests? .*failed' .build/test.log | sed -E 's/.* with ([0-9]+) issues?.*/\1/' | tail -1); \
+	set -- $$xc; total=$$(( $${1:-0} + $${st:-0} )); failed=$$(( $${2:-0} + $${stf:-0} )); \
+	echo "tests: $$(( total - failed )) passed, $$failed failed"; exit $$status
+
+install:
+	$(SWIFT) build -c release -Xswiftc -warnings-as-errors --product compose-window
+	$(MAKE) --no-print-directory locales CONFIG="-c release"
+	install -Dm755 "$(call BIN,-c release)/compose-window" "$(DESTDIR)$(PREFIX)/bin/compose-window"
+	install -Dm644 Resources/$(APP_ID).desktop "$(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop"
+	install -Dm644 Resources/$(APP_ID).svg "$(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg"
+	@for lang in $(LANGUAGES); do \
+	  install -Dm644 "$(call BIN,-c release)/locale/$$lang/LC_MESSAGES/compose-window.mo" \
+	    "$(DESTDIR)$(PREFIX)/share/locale/$$lang/LC_MESSAGES/compose-window.mo"; \
+	done
 
 clean:
 	rm -rf .build

@@ -8,7 +8,8 @@ import GtkPlaceholder
 @MainActor
 final class CountTracker {
     private(set) var counter: IncrementalCounter
-    private let buffer: UnsafeMutablePointer<GtkTextBuffer>
+    private let bufferReference: ObjectReference<GtkTextBuffer>
+    private var buffer: UnsafeMutablePointer<GtkTextBuffer> { bufferReference.pointer }
     private var connections: [SignalConnection] = []
     private var pendingWindowStart: Int32 = 0
     private var pendingWindowBefore = ""
@@ -16,7 +17,7 @@ final class CountTracker {
     var onChange: (@MainActor (IncrementalCounter) -> Void)?
 
     init(buffer: UnsafeMutablePointer<GtkTextBuffer>, rule: CountingRule) {
-        self.buffer = buffer
+        bufferReference = ObjectReference(buffer)  // outlives our handlers, so disconnecting is safe
         counter = IncrementalCounter(rule: rule)
         counter.reset(to: slice(0, gtk_text_buffer_get_char_count(buffer)))
         connections.append(
