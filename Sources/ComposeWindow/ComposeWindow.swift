@@ -75,7 +75,9 @@ final class ComposeWindow {
         let cancelButton = gtk_button_new_with_mnemonic(tr("_Cancel"))!
         gtk_actionable_set_action_name(OpaquePointer(cancelButton), "win.cancel")
         gtk_header_bar_pack_start(header.cast(), cancelButton)
-        gtk_actionable_set_action_name(OpaquePointer(sendButton), "win.send")
+        // Not bound to win.send: that action stays enabled so Ctrl+Enter is always consumed (a
+        // disabled accelerator would fall through to the text view as a newline).
+        Signal.connect(sendButton, "clicked") { [weak self] in self?.send() }
         gtk_style_context_add_class(gtk_widget_get_style_context(sendButton), "suggested-action")
         gtk_header_bar_pack_end(header.cast(), sendButton)
         gtk_window_set_titlebar(window.cast(), header)
@@ -164,14 +166,11 @@ final class ComposeWindow {
         let context = gtk_widget_get_style_context(counterLabel)
         let over = options.limit.map { count.displayed > $0 } ?? false
         if over { gtk_style_context_add_class(context, "error") } else { gtk_style_context_remove_class(context, "error") }
-        let sendable = count.canSend(limit: options.limit)
-        if let action = g_action_map_lookup_action(OpaquePointer(window), "send") {
-            g_simple_action_set_enabled(action, sendable.gboolean)
-        }
+        gtk_widget_set_sensitive(sendButton, count.canSend(limit: options.limit).gboolean)
     }
 
     private func send() {
-        guard counter.counter.canSend(limit: options.limit) else { return }
+        guard counter.counter.canSend(limit: options.limit) else { return gtk_widget_error_bell(window) }
         finish(.sent(compose.text))
     }
 

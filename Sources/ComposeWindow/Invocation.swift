@@ -49,6 +49,9 @@ enum Invocation {
         } catch {
             throw Failure(code: .usage, message: error.description)
         }
+        if let language = options.spellLanguage, !SpellChecking.isAvailable(language) {
+            throw Failure(code: .usage, message: "--spell: no dictionary installed for “\(language)”")
+        }
         if let color = options.placeholderColor, parseColor(color) == nil {
             throw Failure(code: .usage, message: "--placeholder-color: unknown colour “\(color)”")
         }

@@ -2,8 +2,9 @@ import CGspell
 import GLibSwift
 import GtkPlaceholder
 
-/// gspell inline spell checking, where a dictionary is installed (none: quietly off, the window
-/// still works). `--spell LANG` picks the language; the context menu offers the others.
+/// gspell inline spell checking. Without `--spell`, the default language if a dictionary is
+/// installed (none: off, the window still works); `--spell LANG` must name an installed one (checked
+/// before the window opens). The context menu offers the others.
 @MainActor
 enum SpellChecking {
     static func attach(to textView: UnsafeMutablePointer<GtkTextView>, language code: String?, enabled: Bool) {

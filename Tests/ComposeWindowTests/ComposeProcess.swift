@@ -1,0 +1,129 @@
+import Foundation
+import XCTest
+
+/// The real compose-window binary, driven as a person or a script would: arguments, standard
+/// input, xdotool keystrokes to its X window, signals; then its exit code, stdout and stderr.
+final class ComposeProcess: @unchecked Sendable {
+    static var binary: URL {
+        // The test bundle sits next to the products of the same build.
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("compose-window")
+    }
+
+    let process = Process()
+    private let output = Pipe()
+    private let errors = Pipe()
+    private let input = Pipe()
+    private(set) var windowID = ""
+    private var stdoutData = Data()
+    private var stderrData = Data()
+    private let readers = DispatchGroup()
+
+    init(_ arguments: [String], stateHome: URL, stdin: Data = Data(), environment extra: [String: String] = [:]) throws {
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_STATE_HOME"] = stateHome.path
+        environment["NO_AT_BRIDGE"] = "1"
+        environment["GTK_IM_MODULE"] = "gtk-im-context-simple"
+        environment.removeValue(forKey: "G_DEBUG")
+        environment["G_DEBUG"] = "fatal-criticals"
+        for (key, value) in extra { environment[key] = value }
+        process.environment = environment
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = input
+        try process.run()
+        readers.enter()
+        DispatchQueue.global().async { [self] in
+            stdoutData = output.fileHandleForReading.readDataToEndOfFile()
+            readers.leave()
+        }
+        readers.enter()
+        DispatchQueue.global().async { [self] in
+            stderrData = errors.fileHandleForReading.readDataToEndOfFile()
+            readers.leave()
+        }
+        try input.fileHandleForWriting.write(contentsOf: stdin)
+        try input.fileHandleForWriting.close()
+    }
+
+    /// Waits for the window to be mapped and gives it the keyboard focus (no window manager here).
+    @discardableResult
+    func waitForWindow(file: StaticString = #filePath, line: UInt = #line) -> Bool {
+        let found = Xdotool.run("search", "--sync", "--onlyvisible", "--pid", String(process.processIdentifier))
+        windowID = found.split(separator: "\n").first.map(String.init) ?? ""
+        guard !windowID.isEmpty else {
+            XCTFail("no window appeared", file: file, line: line)
+            return false
+        }
+        Xdotool.run("windowfocus", "--sync", windowID)
+        Thread.sleep(forTimeInterval: 0.3)  // let GTK take the focus-in before the first keystroke
+        return true
+    }
+
+    func type(_ text: String) {
+        Xdotool.run("type", "--delay", "15", "--window", windowID, text)
+    }
+
+    func key(_ keys: String...) {
+        Xdotool.run(["key", "--delay", "60"] + keys)
+        Thread.sleep(forTimeInterval: 0.2)
+    }
+
+    var windowTitle: String { Xdotool.run("getwindowname", windowID).trimmingCharacters(in: .newlines) }
+
+    func signal(_ number: Int32) { kill(process.processIdentifier, number) }
+
+    /// Exit code, stdout bytes, stderr text; nil if it did not exit within `timeout` seconds.
+    func finish(timeout: Double = 10) -> (code: Int32, stdout: Data, stderr: String)? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        guard !process.isRunning else {
+            process.terminate()
+            return nil
+        }
+        readers.wait()
+        return (process.terminationStatus, stdoutData, String(decoding: stderrData, as: UTF8.self))
+    }
+
+    var isRunning: Bool { process.isRunning }
+}
+
+enum Xdotool {
+    @discardableResult
+    static func run(_ arguments: String...) -> String { run(arguments) }
+
+    @discardableResult
+    static func run(_ arguments: [String]) -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        do { try process.run() } catch { return "" }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// A fresh XDG_STATE_HOME per test, and where its draft lives.
+struct StateHome {
+    let url: URL
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("compose-state-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    func draftURL(_ name: String = "default") -> URL {
+        url.appendingPathComponent("compose-window/drafts/\(name).txt")
+    }
+
+    func draft(_ name: String = "default") -> String? { try? String(contentsOf: draftURL(name), encoding: .utf8) }
+
+    func writeDraft(_ text: String, name: String = "default") throws {
+        try FileManager.default.createDirectory(at: draftURL(name).deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: draftURL(name), atomically: true, encoding: .utf8)
+    }
+}

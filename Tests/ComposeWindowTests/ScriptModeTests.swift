@@ -1,0 +1,78 @@
+import Foundation
+import XCTest
+
+/// The command line without a window: usage errors, --help, --version, no display.
+final class ScriptModeTests: XCTestCase {
+    func run(_ arguments: [String], stdin: Data = Data(), environment: [String: String] = [:]) throws -> (code: Int32, stdout: Data, stderr: String) {
+        let state = try StateHome()
+        let process = try ComposeProcess(arguments, stateHome: state.url, stdin: stdin, environment: environment)
+        return try XCTUnwrap(process.finish())
+    }
+
+    func testUsageErrorsExit2WithOneLineAndNoWindow() throws {
+        let cases: [[String]] = [
+            ["--bogus"], ["--limit", "abc"], ["--limit", "-1"], ["--limit"], ["--count", "words"],
+            ["--placeholder-color", "not-a-colour"], ["--width", "10"], ["--timeout", "0"],
+            ["--draft", "../escape"], ["--draft", "x", "--no-draft"], ["stray-argument"], ["--spell", "xx_YY"],
+        ]
+        for arguments in cases {
+            let result = try run(arguments)
+            XCTAssertEqual(result.code, 2, "\(arguments)")
+            XCTAssertEqual(result.stdout, Data(), "\(arguments)")
+            let lines = result.stderr.split(separator: "\n")
+            XCTAssertEqual(lines.count, 1, "\(arguments): \(result.stderr)")
+            XCTAssertTrue(lines.first?.hasPrefix("compose-window: ") ?? false, result.stderr)
+        }
+    }
+
+    func testInvalidUTF8OnStandardInputNamesTheByte() throws {
+        let result = try run([], stdin: Data([0x68, 0x69, 0x20, 0xC3, 0x28]))
+        XCTAssertEqual(result.code, 2)
+        XCTAssertEqual(result.stderr, "compose-window: standard input is not valid UTF-8 (byte 3)\n")
+    }
+
+    func testNoDisplayIsExit3() throws {
+        let result = try run(["--text", "hi"], environment: ["DISPLAY": ""])
+        XCTAssertEqual(result.code, 3)
+        XCTAssertEqual(result.stderr.split(separator: "\n").count, 1)
+        XCTAssertEqual(result.stdout, Data())
+    }
+
+    func testHelpDocumentsOptionsExitCodesAndExamples() throws {
+        let result = try run(["--help"])
+        XCTAssertEqual(result.code, 0)
+        let help = String(decoding: result.stdout, as: UTF8.self)
+        for expected in [
+            "--title", "--placeholder", "--text", "--limit", "--count", "--font", "--placeholder-color", "--draft",
+            "--no-draft", "--spell", "--no-spell", "--timeout", "--width", "--height", "--version",
+            "5  --timeout", "post=$(compose-window --limit 140 --count weibo)",
+        ] {
+            XCTAssertTrue(help.contains(expected), "--help lacks \(expected)")
+        }
+        let version = try run(["--version"])
+        XCTAssertEqual(version.code, 0)
+        XCTAssertTrue(String(decoding: version.stdout, as: UTF8.self).hasPrefix("compose-window "))
+    }
+
+    func testHelpIsTranslated() throws {
+        let result = try run(["--help"], environment: ["LANG": "zh_CN.UTF-8", "LC_ALL": "zh_CN.UTF-8"])
+        let help = String(decoding: result.stdout, as: UTF8.self)
+        XCTAssertTrue(help.contains("在窗口中写一条微博"), help)
+        XCTAssertTrue(help.contains("退出状态"), help)
+    }
+
+    func testDesktopFileValidates() throws {
+        let desktopFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Resources/io.github.gtkplaceholder.ComposeWindow.desktop")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/desktop-file-validate")
+        process.arguments = [desktopFile.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let report = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, report)
+        XCTAssertEqual(report, "", "no warnings either")
+    }
+}

@@ -1,0 +1,247 @@
+import Foundation
+import XCTest
+
+/// The window, driven with xdotool: Send, Cancel, keys, limits, undo, drafts, signals, languages.
+final class WindowTests: XCTestCase {
+    var state: StateHome!
+
+    override func setUpWithError() throws {
+        state = try StateHome()
+    }
+
+    func launch(_ arguments: [String] = [], stdin: Data = Data(), environment: [String: String] = [:]) throws -> ComposeProcess {
+        let process = try ComposeProcess(arguments, stateHome: state.url, stdin: stdin, environment: environment)
+        process.waitForWindow()
+        return process
+    }
+
+    func testTypeAndCtrlEnterPrintsExactlyTheText() throws {
+        let window = try launch()
+        XCTAssertEqual(window.windowTitle, "New Post")
+        window.type("Hello there")
+        window.key("Return")
+        window.type("second line")
+        window.key("ctrl+Return")
+        let result = try XCTUnwrap(window.finish())
+        XCTAssertEqual(result.code, 0, result.stderr)
+        XCTAssertEqual(String(decoding: result.stdout, as: UTF8.self), "Hello there\nsecond line", "Enter is a newline")
+        XCTAssertNil(state.draft(), "the draft is removed after Send")
+    }
+
+    func testStandardInputIsKeptByteExactIncludingCRLF() throws {
+        let text = "第一行\r\nsecond 👍🏽\r\n"
+        let window = try launch(stdin: Data(text.utf8))
+        window.key("ctrl+Return")
+        let result = try XCTUnwrap(window.finish())
+        XCTAssertEqual(result.code, 0, result.stderr)
+        XCTAssertEqual(result.stdout, Data(text.utf8))
+    }
+
+    func testEscapeWithEmptyOrUnchangedTextCancelsAtOnce() throws {
+        let empty = try launch()
+        empty.key("Escape")
+        let emptyResult = try XCTUnwrap(empty.finish())
+        XCTAssertEqual(emptyResult.code, 1)
+        XCTAssertEqual(emptyResult.stdout, Data())
+
+        let unchanged = try launch(["--text", "as given"])
+        unchanged.key("ctrl+w")
+        let unchangedResult = try XCTUnwrap(unchanged.finish())
+        XCTAssertEqual(unchangedResult.code, 1)
+        XCTAssertEqual(unchangedResult.stdout, Data())
+    }
+
+    func testCancellingEditedTextAsksAndDiscardRemovesTheDraft() throws {
+        let window = try launch()
+        window.type("not lost silently")
+        window.key("Escape")
+        XCTAssertTrue(window.isRunning, "a dialog asks first")
+        window.key("alt+k")  // Keep editing
+        XCTAssertTrue(window.isRunning)
+        window.key("Escape")
+        window.key("alt+d")  // Discard
+        let result = try XCTUnwrap(window.finish())
+        XCTAssertEqual(result.code, 1)
+        XCTAssertEqual(result.stdout, Data())
+        XCTAssertNil(state.draft(), "Discard removes the draft")
+    }
+
+    func testSaveDraftFromTheDialogThenRestoreOnNextStart() throws {
+        let first = try launch()
+        first.type("keep me")
+        first.key("Escape")
+        first.key("alt+s")  // Save draft
+        let firstResult = try XCTUnwrap(first.finish())
+        XCTAssertEqual(firstResult.code, 1)
+        XCTAssertEqual(state.draft(), "keep me")
+
+        let second = try launch()
+        second.type(" please")  // the caret is at the end of the restored draft
+        second.key("ctrl+Return")
+        let secondResult = try XCTUnwrap(second.finish())
+        XCTAssertEqual(secondResult.code, 0, secondResult.stderr)
+        XCTAssertEqual(String(decoding: secondResult.stdout, as: UTF8.self), "keep me please")
+    }
+
+    func testInitialTextWinsAndTheInfoBarOffersTheDraft() throws {
+        try state.writeDraft("older draft")
+        let window = try launch(["--text", "fresh"])
+        window.key("ctrl+Return")
+        let kept = try XCTUnwrap(window.finish())
+        XCTAssertEqual(String(decoding: kept.stdout, as: UTF8.self), "fresh")
+
+        try state.writeDraft("older draft")
+        let restoring = try launch(["--text", "fresh"])
+        restoring.key("alt+r")  // Restore draft
+        restoring.key("ctrl+Return")
+        let restored = try XCTUnwrap(restoring.finish())
+        XCTAssertEqual(String(decoding: restored.stdout, as: UTF8.self), "older draft")
+    }
+
+    func testAutosaveWithinASecondSurvivesSIGKILL() throws {
+        let window = try launch()
+        window.type("typed before the crash")
+        Thread.sleep(forTimeInterval: 1.6)
+        XCTAssertEqual(state.draft(), "typed before the crash", "saved at most 1 s after the last edit")
+        let attributes = try FileManager.default.attributesOfItem(atPath: state.draftURL().path)
+        XCTAssertEqual((attributes[.posixPermissions] as? NSNumber)?.intValue, 0o600)
+        window.signal(SIGKILL)
+        _ = window.finish()
+
+        let restarted = try launch()
+        restarted.key("ctrl+Return")
+        let result = try XCTUnwrap(restarted.finish())
+        XCTAssertEqual(String(decoding: result.stdout, as: UTF8.self), "typed before the crash")
+    }
+
+    func testTerminationSignalsSaveTheDraftAndExit1() throws {
+        for signal in [SIGTERM, SIGINT, SIGHUP] {
+            let window = try launch()
+            window.type("sig \(signal)")
+            window.signal(signal)  // well within the autosave second
+            let result = try XCTUnwrap(window.finish())
+            XCTAssertEqual(result.code, 1, "signal \(signal)")
+            XCTAssertEqual(result.stdout, Data())
+            XCTAssertEqual(state.draft(), "sig \(signal)", "nothing typed is lost on signal \(signal)")
+            try FileManager.default.removeItem(at: state.draftURL())
+        }
+    }
+
+    func testTimeoutExits5AndKeepsTheDraft() throws {
+        let window = try launch(["--timeout", "2"])
+        window.type("half written")
+        let result = try XCTUnwrap(window.finish(timeout: 8))
+        XCTAssertEqual(result.code, 5)
+        XCTAssertEqual(result.stdout, Data())
+        XCTAssertEqual(state.draft(), "half written")
+    }
+
+    func testLimitDisablesSendUntilTheTextFits() throws {
+        let window = try launch(["--limit", "3", "--no-draft"])
+        window.type("abcd")
+        window.key("ctrl+Return")
+        XCTAssertTrue(window.isRunning, "over the limit: Send is disabled")
+        window.key("BackSpace")
+        window.key("ctrl+Return")
+        let result = try XCTUnwrap(window.finish())
+        XCTAssertEqual(String(decoding: result.stdout, as: UTF8.self), "abc")
+    }
+
+    func testWhitespaceOnlyCannotBeSent() throws {
+        let window = try launch(["--no-draft"])
+        window.type("   ")
+        window.key("ctrl+Return")
+        XCTAssertTrue(window.isRunning, "nothing but spaces")
+        window.type("x")
+        window.key("ctrl+Return")
+        let result = try XCTUnwrap(window.finish())
+        XCTAssertEqual(String(decoding: result.stdout, as: UTF8.self), "   x")
+    }
+
+    func testUndoRedoFromGtkSourceView() throws {
+        let window = try launch(["--text", "base ", "--no-draft"])
+        window.type("added")
+        window.key("ctrl+z")
+        window.key("ctrl+shift+z")
+        window.key("ctrl+z")
+        window.key("ctrl+y")
+        window.key("ctrl+z")
+        window.key("ctrl+Return")
+        let result = try XCTUnwrap(window.finish())
+        XCTAssertEqual(String(decoding: result.stdout, as: UTF8.self), "base ", "the initial text is not undoable; typing is")
+    }
+
+    func testWeiboCountingAndChineseInterface() throws {
+        let window = try launch(
+            ["--limit", "3", "--count", "weibo", "--text", "分享新鲜", "--no-draft"],
+            environment: ["LANG": "zh_CN.UTF-8", "LC_ALL": "zh_CN.UTF-8"])
+        XCTAssertEqual(window.windowTitle, "发微博")
+        window.key("ctrl+Return")
+        XCTAssertTrue(window.isRunning, "4 CJK characters count 4 > 3")
+        window.key("BackSpace")
+        window.type("ab")  // 3 + ½ + ½ = 4 > 3
+        window.key("ctrl+Return")
+        XCTAssertTrue(window.isRunning)
+        window.key("BackSpace")  // 3 + ½ → rounds up to 4 > 3
+        window.key("ctrl+Return")
+        XCTAssertTrue(window.isRunning)
+        window.key("BackSpace")
+        window.key("ctrl+Return")
+        let result = try XCTUnwrap(window.finish())
+        XCTAssertEqual(String(decoding: result.stdout, as: UTF8.self), "分享新")
+    }
+
+    func testUnwritableDraftKeepsTheTextAndStillSends() throws {
+        // The state "directory" is a file: every draft write fails.
+        let blocker = state.url.appendingPathComponent("compose-window")
+        try Data("not a directory".utf8).write(to: blocker)
+        let window = try launch()
+        window.type("still here")
+        Thread.sleep(forTimeInterval: 1.5)
+        XCTAssertTrue(window.isRunning, "a failed save does not end the window")
+        window.key("ctrl+Return")
+        let result = try XCTUnwrap(window.finish())
+        XCTAssertEqual(result.code, 0, result.stderr)
+        XCTAssertEqual(String(decoding: result.stdout, as: UTF8.self), "still here")
+        XCTAssertEqual(try String(contentsOf: blocker, encoding: .utf8), "not a directory")
+    }
+
+    func testTwoScriptsGetTwoWindows() throws {
+        let first = try launch(["--no-draft", "--text", "one"])
+        let second = try launch(["--no-draft", "--text", "two"])
+        XCTAssertNotEqual(first.windowID, second.windowID)
+        Xdotool.run("windowfocus", "--sync", second.windowID)
+        second.key("ctrl+Return")
+        Xdotool.run("windowfocus", "--sync", first.windowID)
+        first.key("ctrl+Return")
+        XCTAssertEqual(String(decoding: try XCTUnwrap(first.finish()).stdout, as: UTF8.self), "one")
+        XCTAssertEqual(String(decoding: try XCTUnwrap(second.finish()).stdout, as: UTF8.self), "two")
+    }
+
+    /// gspell underlines a misspelling in red; --no-spell leaves the text alone.
+    func testSpellCheckingUnderlinesMisspellings() throws {
+        func redPixels(_ arguments: [String]) throws -> Int {
+            let window = try launch(arguments + ["--no-draft", "--text", "Thiss sentense is mispelled"])
+            Thread.sleep(forTimeInterval: 1.2)  // gspell checks from an idle callback
+            let shot = state.url.appendingPathComponent("shot.txt").path
+            let convert = Process()
+            convert.executableURL = URL(fileURLWithPath: "/usr/bin/import")
+            convert.arguments = ["-window", window.windowID, "-depth", "8", "txt:" + shot]
+            try convert.run()
+            convert.waitUntilExit()
+            window.signal(SIGTERM)
+            _ = window.finish()
+            // ImageMagick's txt: format, one pixel per line: "x,y: (r,g,b)  #RRGGBB  …"
+            let pixels = try String(contentsOfFile: shot, encoding: .utf8).split(separator: "\n")
+            return pixels.filter { line in
+                guard let hash = line.range(of: "#") else { return false }
+                let hex = line[hash.upperBound...].prefix(6)
+                guard hex.count == 6, let value = Int(hex, radix: 16) else { return false }
+                let (red, green, blue) = (value >> 16, (value >> 8) & 0xff, value & 0xff)
+                return red > 150 && red - green > 60 && red - blue > 60  // antialiased wavy red
+            }.count
+        }
+        XCTAssertGreaterThan(try redPixels(["--spell", "en_US"]), 20, "misspellings underlined")
+        XCTAssertEqual(try redPixels(["--no-spell"]), 0, "no spell checking")
+    }
+}
