@@ -55,6 +55,7 @@ test: deps
 	st=$$(grep -E 'Test run with [0-9]+ tests?' .build/test.log | tail -1 | sed -E 's/.*Test run with ([0-9]+) tests?.*(passed|failed).*/\1/'); \
 	stf=$$(grep -E 'Test run with [0-9]+ tests? .*failed' .build/test.log | sed -E 's/.* with ([0-9]+) issues?.*/\1/' | tail -1); \
 	set -- $$xc; total=$$(( $${1:-0} + $${st:-0} )); failed=$$(( $${2:-0} + $${stf:-0} )); \
+	if [ $$status -ne 0 ] && [ $$failed -eq 0 ]; then failed=1; fi; \
 	echo "tests: $$(( total - failed )) passed, $$failed failed"; exit $$status
 
 install:

@@ -24,7 +24,9 @@ let package = Package(
         .testTarget(name: "GLibSwiftTests", dependencies: ["GLibSwift"]),
         .testTarget(name: "GtkPlaceholderTests", dependencies: ["GtkPlaceholder", "GLibSwift"]),
         .testTarget(name: "ComposeCoreTests", dependencies: ["ComposeCore"]),
-        .testTarget(name: "ComposeWindowTests", dependencies: ["ComposeCore"]),
+        .testTarget(
+            name: "ComposeWindowTests", dependencies: ["ComposeCore", "CGtk"],
+            linkerSettings: [.linkedLibrary("X11")]),  // WM_DELETE_WINDOW, as a window manager sends it
     ],
     swiftLanguageModes: [.v6]
 )

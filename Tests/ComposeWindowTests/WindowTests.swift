@@ -51,6 +51,33 @@ final class WindowTests: XCTestCase {
         XCTAssertEqual(unchangedResult.stdout, Data())
     }
 
+    func testTheWindowCloseButtonCancels() throws {
+        let empty = try launch()
+        XCTAssertTrue(WindowManager.requestClose(windowID: empty.windowID))
+        let emptyResult = try XCTUnwrap(empty.finish())
+        XCTAssertEqual(emptyResult.code, 1)
+
+        let edited = try launch(["--no-draft"])
+        edited.type("typed")
+        XCTAssertTrue(WindowManager.requestClose(windowID: edited.windowID))
+        Thread.sleep(forTimeInterval: 0.5)
+        XCTAssertTrue(edited.isRunning, "edited text: the close button asks first")
+        edited.key("alt+s")  // no Save draft button with --no-draft: nothing happens
+        XCTAssertTrue(edited.isRunning)
+        edited.key("alt+d")
+        XCTAssertEqual(try XCTUnwrap(edited.finish()).code, 1)
+    }
+
+    func testDiscardDraftFromTheRestoredInfoBar() throws {
+        try state.writeDraft("stale draft")
+        let window = try launch()
+        window.key("alt+d")  // the info bar's Discard draft
+        XCTAssertNil(state.draft(), "the draft file is gone")
+        window.type("new")
+        window.key("ctrl+Return")
+        XCTAssertEqual(String(decoding: try XCTUnwrap(window.finish()).stdout, as: UTF8.self), "new")
+    }
+
     func testCancellingEditedTextAsksAndDiscardRemovesTheDraft() throws {
         let window = try launch()
         window.type("not lost silently")

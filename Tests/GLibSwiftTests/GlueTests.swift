@@ -96,18 +96,26 @@ final class GlueTests: XCTestCase {
         }
     }
 
+    /// Plain GObjects that need no display: a text buffer, an entry buffer, a size group.
     func testPropertiesRoundTrip() {
         MainActor.assumeIsolated {
-            let tag = gtk_text_tag_new("t")!
-            defer { g_object_unref(tag.asGPointer) }
-            Property.set(tag, "font", "Serif 12")
-            XCTAssertEqual(Property.string(tag, "font")?.hasPrefix("Serif"), true)
-            Property.set(tag, "editable", false)
-            XCTAssertFalse(Property.bool(tag, "editable"))
-            Property.set(tag, "left-margin", Int32(17))
-            XCTAssertEqual(Property.int(tag, "left-margin"), 17)
-            Property.set(tag, "family", nil as String?)
-            XCTAssertNil(Property.string(tag, "family"))
+            let buffer = gtk_text_buffer_new(nil)!
+            defer { g_object_unref(buffer.asGPointer) }
+            Property.set(buffer, "text", "分享新鲜事")
+            XCTAssertEqual(Property.string(buffer, "text"), "分享新鲜事")
+            XCTAssertFalse(Property.bool(buffer, "has-selection"))
+
+            let entryBuffer = gtk_entry_buffer_new(nil, -1)!
+            defer { g_object_unref(entryBuffer.asGPointer) }
+            Property.set(entryBuffer, "max-length", Int32(17))
+            XCTAssertEqual(Property.int(entryBuffer, "max-length"), 17)
+
+            let group = gtk_size_group_new(GTK_SIZE_GROUP_BOTH)!
+            defer { g_object_unref(group.asGPointer) }
+            Property.set(group, "ignore-hidden", true)
+            XCTAssertTrue(Property.bool(group, "ignore-hidden"))
+            Property.set(group, "ignore-hidden", false)
+            XCTAssertFalse(Property.bool(group, "ignore-hidden"))
         }
     }
 
