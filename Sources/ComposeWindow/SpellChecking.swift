@@ -2,15 +2,15 @@ import CGspell
 import GLibSwift
 import GtkPlaceholder
 
-/// gspell inline spell checking. Without `--spell`, the default language if a dictionary is
-/// installed (none: off, the window still works); `--spell LANG` must name an installed one (checked
-/// before the window opens). The context menu offers the others.
+/// gspell inline spell checking. Without `--spell`, the dictionary of the user's own language (from
+/// the locale), or none: an English dictionary would underline every Chinese sentence. `--spell
+/// LANG` must name an installed dictionary (checked before the window opens). The context menu
+/// offers the others.
 @MainActor
 enum SpellChecking {
     static func attach(to textView: UnsafeMutablePointer<GtkTextView>, language code: String?, enabled: Bool) {
         guard enabled else { return }
-        let language = code.flatMap { gspell_language_lookup($0) } ?? gspell_language_get_default()
-        guard let language else { return }
+        guard let language = code.flatMap({ gspell_language_lookup($0) }) ?? localeLanguage() else { return }
         let checker = gspell_checker_new(language)!
         let buffer = gspell_text_buffer_get_from_gtk_text_buffer(gtk_text_view_get_buffer(textView))
         gspell_text_buffer_set_spell_checker(buffer, checker)
@@ -18,6 +18,18 @@ enum SpellChecking {
         let view = gspell_text_view_get_from_gtk_text_view(textView)
         gspell_text_view_set_inline_spell_checking(view, 1)
         gspell_text_view_set_enable_language_menu(view, 1)
+    }
+
+    /// The first of the locale's language names (zh_CN.UTF-8 → zh_CN, zh, …) with a dictionary.
+    private static func localeLanguage() -> OpaquePointer? {
+        guard let names = g_get_language_names() else { return nil }
+        var index = 0
+        while let name = names[index] {
+            let code = String(cString: name).split(separator: ".").first.map(String.init) ?? ""
+            if code != "C", code != "POSIX", !code.isEmpty, let language = gspell_language_lookup(code) { return language }
+            index += 1
+        }
+        return nil
     }
 
     /// Whether a dictionary for `code` is installed.

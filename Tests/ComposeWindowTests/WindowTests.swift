@@ -247,8 +247,8 @@ final class WindowTests: XCTestCase {
 
     /// gspell underlines a misspelling in red; --no-spell leaves the text alone.
     func testSpellCheckingUnderlinesMisspellings() throws {
-        func redPixels(_ arguments: [String]) throws -> Int {
-            let window = try launch(arguments + ["--no-draft", "--text", "Thiss sentense is mispelled"])
+        func redPixels(_ arguments: [String], text: String = "Thiss sentense is mispelled", environment: [String: String] = [:]) throws -> Int {
+            let window = try launch(arguments + ["--no-draft", "--text", text], environment: environment)
             Thread.sleep(forTimeInterval: 1.2)  // gspell checks from an idle callback
             let shot = state.url.appendingPathComponent("shot.txt").path
             let convert = Process()
@@ -270,5 +270,10 @@ final class WindowTests: XCTestCase {
         }
         XCTAssertGreaterThan(try redPixels(["--spell", "en_US"]), 20, "misspellings underlined")
         XCTAssertEqual(try redPixels(["--no-spell"]), 0, "no spell checking")
+        let chinese = ["LANG": "zh_CN.UTF-8", "LC_ALL": "zh_CN.UTF-8"]
+        XCTAssertEqual(try redPixels([], text: "今天天气真好，出去走走吧！", environment: chinese), 0,
+                       "no English dictionary forced on a Chinese locale")
+        XCTAssertGreaterThan(try redPixels([], environment: ["LANG": "en_US.UTF-8", "LC_ALL": "en_US.UTF-8"]), 20,
+                             "the locale's own dictionary by default")
     }
 }
