@@ -16,7 +16,8 @@ let package = Package(
         .target(name: "GLibSwift", dependencies: ["CGtk"]),
         .target(name: "GtkPlaceholder", dependencies: ["CGtk", "GLibSwift"]),
         // Pure logic of the app (counting, options, drafts): no GTK, tested without a display.
-        .target(name: "ComposeCore"),
+        .systemLibrary(name: "CIntl"),
+        .target(name: "ComposeCore", dependencies: ["CIntl"]),
         .executableTarget(
             name: "ComposeWindow",
             dependencies: ["GtkPlaceholder", "GLibSwift", "ComposeCore", "CGtkSource", "CGspell"]),

@@ -48,35 +48,35 @@ public struct ComposeOptions: Equatable, Sendable {
         if let limit = values["limit"] { self.limit = try Self.number(limit, option: "limit", in: 1...1_000_000_000) }
         if let count = values["count"] {
             guard let rule = CountingRule(rawValue: count) else {
-                throw UsageError(description: "--count: unknown counting rule “\(count)” (use graphemes or weibo)")
+                throw UsageError(description: localized("--count: unknown counting rule “{0}” (use graphemes or weibo)", count))
             }
             counting = rule
         }
         if let font = values["font"] {
             guard !font.trimmingCharacters(in: .whitespaces).isEmpty else {
-                throw UsageError(description: "--font: empty font description (e.g. \"Sans 15\")")
+                throw UsageError(description: localized("--font: empty font description (e.g. \"Sans 15\")"))
             }
             self.font = font
         }
         if let color = values["placeholder-color"] {
-            guard !color.isEmpty else { throw UsageError(description: "--placeholder-color: empty colour") }
+            guard !color.isEmpty else { throw UsageError(description: localized("--placeholder-color: empty colour")) }
             placeholderColor = color
         }
         if flags.contains("no-draft") {
-            guard values["draft"] == nil else { throw UsageError(description: "use either --draft or --no-draft, not both") }
+            guard values["draft"] == nil else { throw UsageError(description: localized("use either --draft or --no-draft, not both")) }
             draftName = nil
         } else if let draft = values["draft"] {
             guard DraftStore.isValidName(draft) else {
-                throw UsageError(description: "--draft: invalid name “\(draft)” (letters, digits, '-', '_', '.'; not starting with '.')")
+                throw UsageError(description: localized("--draft: invalid name “{0}” (letters, digits, '-', '_', '.'; not starting with '.')", draft))
             }
             draftName = draft
         }
         if flags.contains("no-spell") {
-            guard values["spell"] == nil else { throw UsageError(description: "use either --spell or --no-spell, not both") }
+            guard values["spell"] == nil else { throw UsageError(description: localized("use either --spell or --no-spell, not both")) }
             spellChecking = false
         } else if let language = values["spell"] {
             guard !language.isEmpty, language.allSatisfy({ $0.isLetter || $0 == "_" || $0 == "-" }) else {
-                throw UsageError(description: "--spell: invalid language code “\(language)” (e.g. en_US)")
+                throw UsageError(description: localized("--spell: invalid language code “{0}” (e.g. en_US)", language))
             }
             spellLanguage = language
         }
@@ -88,7 +88,9 @@ public struct ComposeOptions: Equatable, Sendable {
     private static func number(_ text: String, option: String, in range: ClosedRange<Int>) throws(UsageError) -> Int {
         guard let value = Int(text.trimmingCharacters(in: .whitespaces)), range.contains(value) else {
             throw UsageError(
-                description: "--\(option): expected a whole number from \(range.lowerBound) to \(range.upperBound), got “\(text)”")
+                description: localized(
+                    "--{0}: expected a whole number from {1} to {2}, got “{3}”", option, String(range.lowerBound),
+                    String(range.upperBound), text))
         }
         return value
     }

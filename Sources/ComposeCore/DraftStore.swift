@@ -22,7 +22,7 @@ public struct DraftStore: Sendable {
     /// `environment` is the process environment (XDG_STATE_HOME, HOME).
     public init(name: String, environment: [String: String]) throws(Failure) {
         guard DraftStore.isValidName(name) else {
-            throw Failure(description: "invalid draft name “\(name)”: use letters, digits, '-', '_' or '.', not starting with '.'")
+            throw Failure(description: localized("invalid draft name “{0}”: use letters, digits, '-', '_' or '.', not starting with '.'", name))
         }
         let state: String
         if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
@@ -30,7 +30,7 @@ public struct DraftStore: Sendable {
         } else if let home = environment["HOME"], !home.isEmpty {
             state = home + "/.local/state"
         } else {
-            throw Failure(description: "cannot find the state directory: neither XDG_STATE_HOME nor HOME is set")
+            throw Failure(description: localized("cannot find the state directory: neither XDG_STATE_HOME nor HOME is set"))
         }
         self.directory = state + "/compose-window/drafts"
         self.name = name
@@ -48,19 +48,19 @@ public struct DraftStore: Sendable {
         let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         if descriptor < 0 {
             if errno == ENOENT { return nil }
-            throw failure("cannot read the draft", path)
+            throw failure(localized("cannot read the draft {0}: {1}"), path)
         }
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         var info = stat()
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-            throw Failure(description: "cannot read the draft \(path): not a regular file")
+            throw Failure(description: localized("cannot read the draft {0}: not a regular file", path))
         }
         let data: Data
         do { data = try handle.readToEnd() ?? Data() } catch {
-            throw Failure(description: "cannot read the draft \(path): \(error.localizedDescription)")
+            throw Failure(description: localized("cannot read the draft {0}: {1}", path, error.localizedDescription))
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw Failure(description: "the draft \(path) is not valid UTF-8")
+            throw Failure(description: localized("the draft {0} is not valid UTF-8", path))
         }
         return text
     }
@@ -71,19 +71,19 @@ public struct DraftStore: Sendable {
         defer { close(directoryDescriptor) }
         var template = Array((directory + "/." + fileName + ".XXXXXX").utf8CString)
         let descriptor = mkstemp(&template)
-        guard descriptor >= 0 else { throw failure("cannot write the draft", directory) }
+        guard descriptor >= 0 else { throw failure(localized("cannot write the draft {0}: {1}"), directory) }
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         do throws(Failure) {
-            guard fchmod(descriptor, 0o600) == 0 else { throw failure("cannot write the draft", temporary) }
+            guard fchmod(descriptor, 0o600) == 0 else { throw failure(localized("cannot write the draft {0}: {1}"), temporary) }
             do {
                 try handle.write(contentsOf: Data(text.utf8))
                 try handle.synchronize()
             } catch {
-                throw Failure(description: "cannot write the draft \(path): \(error.localizedDescription)")
+                throw Failure(description: localized("cannot write the draft {0}: {1}", path, error.localizedDescription))
             }
             // rename() replaces a symbolic link itself, never the file it points to.
-            guard rename(temporary, path) == 0 else { throw failure("cannot write the draft", path) }
+            guard rename(temporary, path) == 0 else { throw failure(localized("cannot write the draft {0}: {1}"), path) }
         } catch {
             unlink(temporary)
             throw error
@@ -93,7 +93,7 @@ public struct DraftStore: Sendable {
 
     /// Removes the draft; removing a missing draft is not an error.
     public func remove() throws(Failure) {
-        if unlink(path) != 0 && errno != ENOENT { throw failure("cannot remove the draft", path) }
+        if unlink(path) != 0 && errno != ENOENT { throw failure(localized("cannot remove the draft {0}: {1}"), path) }
     }
 
     /// Creates the directories as needed; the drafts directory itself must be a real directory,
@@ -102,18 +102,20 @@ public struct DraftStore: Sendable {
         var partial = ""
         for component in directory.split(separator: "/") {
             partial += "/" + component
-            if mkdir(partial, 0o700) != 0 && errno != EEXIST { throw failure("cannot create", partial) }
+            if mkdir(partial, 0o700) != 0 && errno != EEXIST { throw failure(localized("cannot create {0}: {1}"), partial) }
         }
         let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        guard descriptor >= 0 else { throw failure("cannot use the drafts directory", directory) }
+        guard descriptor >= 0 else { throw failure(localized("cannot use the drafts directory {0}: {1}"), directory) }
         if fchmod(descriptor, 0o700) != 0 {
             close(descriptor)
-            throw failure("cannot protect the drafts directory", directory)
+            throw failure(localized("cannot protect the drafts directory {0}: {1}"), directory)
         }
         return descriptor
     }
 
-    private func failure(_ what: String, _ path: String) -> Failure {
-        Failure(description: "\(what) \(path): \(String(cString: strerror(errno)))")
+    /// `translatedFormat` has {0} for the path and {1} for the system's reason (errno).
+    private func failure(_ translatedFormat: String, _ path: String) -> Failure {
+        let reason = String(cString: strerror(errno))
+        return Failure(description: translatedFormat.replacingOccurrences(of: "{0}", with: path).replacingOccurrences(of: "{1}", with: reason))
     }
 }

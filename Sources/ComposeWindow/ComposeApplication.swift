@@ -81,7 +81,7 @@ final class ComposeApplication {
             do {
                 try FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
             } catch {
-                FileHandle.standardError.write(Data("compose-window: cannot write standard output; the draft is kept\n".utf8))
+                FileHandle.standardError.write(Data(("compose-window: " + localized("cannot write standard output; the draft is kept") + "\n").utf8))
                 return .failure
             }
             do { try drafts?.remove() } catch {

@@ -50,10 +50,10 @@ enum Invocation {
             throw Failure(code: .usage, message: error.description)
         }
         if let language = options.spellLanguage, !SpellChecking.isAvailable(language) {
-            throw Failure(code: .usage, message: "--spell: no dictionary installed for “\(language)”")
+            throw Failure(code: .usage, message: localized("--spell: no dictionary installed for “{0}”", language))
         }
         if let color = options.placeholderColor, parseColor(color) == nil {
-            throw Failure(code: .usage, message: "--placeholder-color: unknown colour “\(color)”")
+            throw Failure(code: .usage, message: localized("--placeholder-color: unknown colour “{0}”", color))
         }
         switch options.initialText {
         case .none: return (options, "")
@@ -70,14 +70,14 @@ enum Invocation {
     private static func readStandardInput() throws(Failure) -> String {
         let data: Data
         do { data = try FileHandle.standardInput.readToEnd() ?? Data() } catch {
-            throw Failure(code: .failure, message: "cannot read standard input: \(error.localizedDescription)")
+            throw Failure(code: .failure, message: localized("cannot read standard input: {0}", error.localizedDescription))
         }
         switch UTF8Input.decode(Array(data)) {
         case .success(let text): return text
         case .failure(.invalidByte(let offset)):
-            throw Failure(code: .usage, message: "standard input is not valid UTF-8 (byte \(offset))")
+            throw Failure(code: .usage, message: localized("standard input is not valid UTF-8 (byte {0})", String(offset)))
         case .failure(.nulByte(let offset)):
-            throw Failure(code: .usage, message: "standard input contains a NUL byte (byte \(offset))")
+            throw Failure(code: .usage, message: localized("standard input contains a NUL byte (byte {0})", String(offset)))
         }
     }
 

@@ -1,10 +1,11 @@
+import ComposeCore
 import Foundation
 import GtkPlaceholder
 
 /// gettext for every user-visible string: the "compose-window" domain, looked up next to the
 /// binary (installed: <prefix>/share/locale; in the build tree: <bin>/locale, made by `make`).
 enum Localization {
-    static let domain = "compose-window"
+    static let domain = translationDomain
 
     static func setUp() {
         setlocale(LC_ALL, "")
@@ -23,7 +24,4 @@ enum Localization {
 }
 
 /// The translation of `message` (gettext's `_()`).
-func tr(_ message: String) -> String {
-    // Untranslated, gettext returns its argument: convert while that C string is still alive.
-    message.withCString { String(cString: g_dgettext(Localization.domain, $0)) }
-}
+func tr(_ message: String) -> String { localized(message) }

@@ -59,6 +59,9 @@ final class ScriptModeTests: XCTestCase {
         let help = String(decoding: result.stdout, as: UTF8.self)
         XCTAssertTrue(help.contains("在窗口中写一条微博"), help)
         XCTAssertTrue(help.contains("退出状态"), help)
+        let error = try run(["--limit", "x"], environment: ["LANG": "zh_CN.UTF-8", "LC_ALL": "zh_CN.UTF-8"])
+        XCTAssertEqual(error.code, 2)
+        XCTAssertEqual(error.stderr, "compose-window: --limit：需要 1 到 1000000000 之间的整数，得到的是“x”\n")
     }
 
     func testDesktopFileValidates() throws {

@@ -1,0 +1,29 @@
+import CIntl
+import Foundation
+
+/// The gettext domain of compose-window; the app binds it to its locale directory at start.
+public let translationDomain = "compose-window"
+
+/// The translation of `message` with `{0}`, `{1}`, … replaced by `arguments` (numbered, so that a
+/// translation may reorder them; substituted in one pass, so an argument is never re-expanded).
+public func localized(_ message: String, _ arguments: String...) -> String {
+    // Untranslated, gettext returns its argument: convert while that C string is still alive.
+    let translated = message.withCString { String(cString: dgettext(translationDomain, $0)) }
+    guard !arguments.isEmpty else { return translated }
+    var result = ""
+    var rest = translated[...]
+    while let open = rest.firstIndex(of: "{") {
+        result += rest[..<open]
+        let afterOpen = rest.index(after: open)
+        if let close = rest[afterOpen...].firstIndex(of: "}"), let index = Int(rest[afterOpen..<close]),
+            arguments.indices.contains(index)
+        {
+            result += arguments[index]
+            rest = rest[rest.index(after: close)...]
+        } else {
+            result += "{"
+            rest = rest[afterOpen...]
+        }
+    }
+    return result + rest
+}
