@@ -37,6 +37,18 @@ final class WindowTests: XCTestCase {
         XCTAssertEqual(result.stdout, Data(text.utf8))
     }
 
+    /// 1 MB of text in, a few keystrokes (at the end, as the caret is), the same megabyte plus them out.
+    func testAMegabyteOfTextRoundTrips() throws {
+        let line = "分享新鲜事 Share something new 👍🏽\n"
+        let text = String(repeating: line, count: 1_048_576 / line.utf8.count + 1)
+        let window = try launch(["--no-draft", "--limit", "1000000"], stdin: Data(text.utf8))
+        window.type("end")
+        window.key("ctrl+Return")
+        let result = try XCTUnwrap(window.finish(timeout: 20))
+        XCTAssertEqual(result.code, 0, result.stderr)
+        XCTAssertEqual(result.stdout, Data((text + "end").utf8))
+    }
+
     func testEscapeWithEmptyOrUnchangedTextCancelsAtOnce() throws {
         let empty = try launch()
         empty.key("Escape")
