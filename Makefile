@@ -15,7 +15,7 @@ WITH_DISPLAY = $(if $(DISPLAY),,xvfb-run -a $(XVFB_ARGS))
 BIN         = $(shell $(SWIFT) build --show-bin-path $(1) 2>/dev/null)
 LANGUAGES  := $(basename $(notdir $(wildcard Resources/po/*.po)))
 
-.PHONY: all deps locales build run test install clean
+.PHONY: all deps locales build run lint test install clean
 
 all: build
 
@@ -45,8 +45,12 @@ build: deps
 run: build
 	"$(call BIN)/compose-window"
 
+# swift-format (the toolchain's) with the committed .swift-format: any finding fails.
+lint:
+	$(SWIFT) format lint --strict --recursive Sources Tests Examples Package.swift
+
 # XCTest and Swift Testing each print their own totals; the last line sums them up for CI.
-test: deps
+test: deps lint
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
 	$(MAKE) --no-print-directory locales
 	set -o pipefail; NO_AT_BRIDGE=1 G_DEBUG=fatal-criticals $(WITH_DISPLAY) $(SWIFT) test --skip-build 2>&1 | tee .build/test.log; \

@@ -7,6 +7,8 @@ let package = Package(
         .library(name: "GtkPlaceholder", targets: ["GtkPlaceholder"]),
         .executable(name: "compose-window", targets: ["ComposeWindow"]),
         .executable(name: "placeholder-demo", targets: ["PlaceholderDemo"]),
+        .executable(name: "minimal-window", targets: ["MinimalWindow"]),
+        .executable(name: "chat-input", targets: ["ChatInput"]),
     ],
     targets: [
         .systemLibrary(name: "CGtk", pkgConfig: "gtk+-3.0", providers: [.apt(["libgtk-3-dev"])]),
@@ -22,6 +24,9 @@ let package = Package(
             name: "ComposeWindow",
             dependencies: ["GtkPlaceholder", "GLibSwift", "ComposeCore", "CGtkSource", "CGspell"]),
         .executableTarget(name: "PlaceholderDemo", dependencies: ["GtkPlaceholder", "GLibSwift"]),
+        // Examples for library users: `swift build --product minimal-window` / `chat-input`.
+        .executableTarget(name: "MinimalWindow", dependencies: ["GtkPlaceholder"], path: "Examples/MinimalWindow"),
+        .executableTarget(name: "ChatInput", dependencies: ["GtkPlaceholder"], path: "Examples/ChatInput"),
         .testTarget(name: "GLibSwiftTests", dependencies: ["GLibSwift"]),
         .testTarget(name: "GtkPlaceholderTests", dependencies: ["GtkPlaceholder", "GLibSwift"]),
         .testTarget(name: "ComposeCoreTests", dependencies: ["ComposeCore"]),

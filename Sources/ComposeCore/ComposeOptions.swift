@@ -3,40 +3,51 @@ import Foundation
 /// The validated command line of compose-window. GLib parses the syntax (GOptionContext); this
 /// checks the values, so every error is one clear line and exit code 2.
 public struct ComposeOptions: Equatable, Sendable {
+    /// Where the initial text comes from.
     public enum InitialText: Equatable, Sendable {
         case none
         case given(String)
         case standardInput
     }
 
+    /// `--title`; nil: the translated "New Post".
     public var title: String?
+    /// `--placeholder`; nil: the translated "Share something new…".
     public var placeholder: String?
+    /// `--text`, or standard input.
     public var initialText: InitialText = .none
+    /// `--limit`: Send is disabled above it; nil: no limit.
     public var limit: Int?
+    /// `--count`: how characters are counted.
     public var counting: CountingRule = .graphemes
+    /// `--font`, a Pango font description.
     public var font: String?
+    /// `--placeholder-color`, as GdkRGBA parses it (checked by the app).
     public var placeholderColor: String?
     /// nil with `--no-draft`.
     public var draftName: String? = "default"
+    /// `--spell`: a dictionary language; nil: the locale's.
     public var spellLanguage: String?
+    /// False with `--no-spell`.
     public var spellChecking = true
+    /// `--timeout`: exit 5 after this many seconds.
     public var timeoutSeconds: Int?
+    /// `--width` of the window.
     public var width = 480
+    /// `--height` of the window.
     public var height = 320
 
+    /// A bad option value: one line for standard error, exit 2.
     public struct UsageError: Error, Equatable, CustomStringConvertible, Sendable {
+        /// The translated message, without the program name.
         public let description: String
     }
 
-    public static let valueOptions = [
-        "title", "placeholder", "text", "limit", "count", "font", "placeholder-color", "draft", "spell",
-        "timeout", "width", "height",
-    ]
-    public static let flagOptions = ["no-draft", "no-spell", "version"]
-
+    /// The defaults, as with no options at all.
     public init() {}
 
-    /// `standardInputIsTerminal`: without `--text`, standard input is read when it is not a terminal.
+    /// Validates parsed `values` (by long option name) and `flags`. `standardInputIsTerminal`:
+    /// without `--text`, standard input is the initial text when it is not a terminal.
     public init(values: [String: String], flags: Set<String>, standardInputIsTerminal: Bool) throws(UsageError) {
         title = values["title"]
         placeholder = values["placeholder"]
@@ -48,7 +59,8 @@ public struct ComposeOptions: Equatable, Sendable {
         if let limit = values["limit"] { self.limit = try Self.number(limit, option: "limit", in: 1...1_000_000_000) }
         if let count = values["count"] {
             guard let rule = CountingRule(rawValue: count) else {
-                throw UsageError(description: localized("--count: unknown counting rule “{0}” (use graphemes or weibo)", count))
+                throw UsageError(
+                    description: localized("--count: unknown counting rule “{0}” (use graphemes or weibo)", count))
             }
             counting = rule
         }
@@ -63,16 +75,22 @@ public struct ComposeOptions: Equatable, Sendable {
             placeholderColor = color
         }
         if flags.contains("no-draft") {
-            guard values["draft"] == nil else { throw UsageError(description: localized("use either --draft or --no-draft, not both")) }
+            guard values["draft"] == nil else {
+                throw UsageError(description: localized("use either --draft or --no-draft, not both"))
+            }
             draftName = nil
         } else if let draft = values["draft"] {
             guard DraftStore.isValidName(draft) else {
-                throw UsageError(description: localized("--draft: invalid name “{0}” (letters, digits, '-', '_', '.'; not starting with '.')", draft))
+                throw UsageError(
+                    description: localized(
+                        "--draft: invalid name “{0}” (letters, digits, '-', '_', '.'; not starting with '.')", draft))
             }
             draftName = draft
         }
         if flags.contains("no-spell") {
-            guard values["spell"] == nil else { throw UsageError(description: localized("use either --spell or --no-spell, not both")) }
+            guard values["spell"] == nil else {
+                throw UsageError(description: localized("use either --spell or --no-spell, not both"))
+            }
             spellChecking = false
         } else if let language = values["spell"] {
             guard !language.isEmpty, language.allSatisfy({ $0.isLetter || $0 == "_" || $0 == "-" }) else {
@@ -80,7 +98,9 @@ public struct ComposeOptions: Equatable, Sendable {
             }
             spellLanguage = language
         }
-        if let timeout = values["timeout"] { timeoutSeconds = try Self.number(timeout, option: "timeout", in: 1...31_536_000) }
+        if let timeout = values["timeout"] {
+            timeoutSeconds = try Self.number(timeout, option: "timeout", in: 1...31_536_000)
+        }
         if let width = values["width"] { self.width = try Self.number(width, option: "width", in: 100...16_384) }
         if let height = values["height"] { self.height = try Self.number(height, option: "height", in: 100...16_384) }
     }

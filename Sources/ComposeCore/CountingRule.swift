@@ -12,6 +12,7 @@ public enum CountingRule: String, CaseIterable, Sendable {
         }
     }
 
+    /// The total cost of `text`.
     public func units<S: StringProtocol>(of text: S) -> Int {
         switch self {
         case .graphemes: return text.count

@@ -9,20 +9,27 @@ import Foundation
 /// file in the same directory, fsync, rename, fsync of the directory), never followed through a
 /// symbolic link. A failed write leaves the previous draft intact.
 public struct DraftStore: Sendable {
+    /// Why a draft could not be read, written or removed; translated, one line.
     public struct Failure: Error, Equatable, CustomStringConvertible, Sendable {
+        /// The message, naming the path and the system's reason.
         public let description: String
     }
 
+    /// The drafts directory.
     public let directory: String
+    /// The draft name (`--draft`).
     public let name: String
 
+    /// The draft file.
     public var path: String { directory + "/" + fileName }
     private var fileName: String { name + ".txt" }
 
     /// `environment` is the process environment (XDG_STATE_HOME, HOME).
     public init(name: String, environment: [String: String]) throws(Failure) {
         guard DraftStore.isValidName(name) else {
-            throw Failure(description: localized("invalid draft name “{0}”: use letters, digits, '-', '_' or '.', not starting with '.'", name))
+            throw Failure(
+                description: localized(
+                    "invalid draft name “{0}”: use letters, digits, '-', '_' or '.', not starting with '.'", name))
         }
         let state: String
         if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
@@ -30,16 +37,19 @@ public struct DraftStore: Sendable {
         } else if let home = environment["HOME"], !home.isEmpty {
             state = home + "/.local/state"
         } else {
-            throw Failure(description: localized("cannot find the state directory: neither XDG_STATE_HOME nor HOME is set"))
+            throw Failure(
+                description: localized("cannot find the state directory: neither XDG_STATE_HOME nor HOME is set"))
         }
         self.directory = state + "/compose-window/drafts"
         self.name = name
     }
 
+    /// Whether `name` is a safe file name: letters, digits, `-`, `_`, `.`, not starting with `.`.
     public static func isValidName(_ name: String) -> Bool {
         guard !name.isEmpty, name.utf8.count <= 200, !name.hasPrefix(".") else { return false }
         return name.unicodeScalars.allSatisfy { scalar in
-            scalar.properties.isAlphabetic || scalar.properties.numericType != nil || "-_.".unicodeScalars.contains(scalar)
+            scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+                || "-_.".unicodeScalars.contains(scalar)
         }
     }
 
@@ -75,15 +85,20 @@ public struct DraftStore: Sendable {
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         do throws(Failure) {
-            guard fchmod(descriptor, 0o600) == 0 else { throw failure(localized("cannot write the draft {0}: {1}"), temporary) }
+            guard fchmod(descriptor, 0o600) == 0 else {
+                throw failure(localized("cannot write the draft {0}: {1}"), temporary)
+            }
             do {
                 try handle.write(contentsOf: Data(text.utf8))
                 try handle.synchronize()
             } catch {
-                throw Failure(description: localized("cannot write the draft {0}: {1}", path, error.localizedDescription))
+                throw Failure(
+                    description: localized("cannot write the draft {0}: {1}", path, error.localizedDescription))
             }
             // rename() replaces a symbolic link itself, never the file it points to.
-            guard rename(temporary, path) == 0 else { throw failure(localized("cannot write the draft {0}: {1}"), path) }
+            guard rename(temporary, path) == 0 else {
+                throw failure(localized("cannot write the draft {0}: {1}"), path)
+            }
         } catch {
             unlink(temporary)
             throw error
@@ -102,7 +117,9 @@ public struct DraftStore: Sendable {
         var partial = ""
         for component in directory.split(separator: "/") {
             partial += "/" + component
-            if mkdir(partial, 0o700) != 0 && errno != EEXIST { throw failure(localized("cannot create {0}: {1}"), partial) }
+            if mkdir(partial, 0o700) != 0 && errno != EEXIST {
+                throw failure(localized("cannot create {0}: {1}"), partial)
+            }
         }
         let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { throw failure(localized("cannot use the drafts directory {0}: {1}"), directory) }
@@ -116,6 +133,8 @@ public struct DraftStore: Sendable {
     /// `translatedFormat` has {0} for the path and {1} for the system's reason (errno).
     private func failure(_ translatedFormat: String, _ path: String) -> Failure {
         let reason = String(cString: strerror(errno))
-        return Failure(description: translatedFormat.replacingOccurrences(of: "{0}", with: path).replacingOccurrences(of: "{1}", with: reason))
+        return Failure(
+            description: translatedFormat.replacingOccurrences(of: "{0}", with: path).replacingOccurrences(
+                of: "{1}", with: reason))
     }
 }

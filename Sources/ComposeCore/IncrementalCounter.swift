@@ -3,15 +3,19 @@
 /// before and after the edit gives the exact change as long as no single cluster spans more than
 /// `margin` characters on either side of the edit (a 256-scalar cluster is far beyond real text).
 public struct IncrementalCounter: Sendable {
+    /// How characters are counted.
     public let rule: CountingRule
+    /// The running total, in the rule's units.
     public private(set) var units = 0
     /// Characters that are not whitespace: Send needs at least one.
     public private(set) var visibleCharacters = 0
     /// Characters (Unicode scalars, as GtkTextBuffer offsets count) taken on each side of an edit.
     public static let margin = 256
 
+    /// An empty text's count.
     public init(rule: CountingRule) { self.rule = rule }
 
+    /// What the counter shows.
     public var displayed: Int { rule.displayed(units) }
 
     /// Full recount: for a new text (initial text, a buffer swap).
@@ -27,6 +31,7 @@ public struct IncrementalCounter: Sendable {
         visibleCharacters += Self.visible(windowAfter) - Self.visible(windowBefore)
     }
 
+    /// Whether the text has a non-whitespace character.
     public var hasVisibleText: Bool { visibleCharacters > 0 }
 
     /// Whether the text can be sent: something besides whitespace, within the limit.
@@ -41,4 +46,3 @@ public struct IncrementalCounter: Sendable {
 
     private static func visible(_ text: String) -> Int { text.reduce(0) { $1.isWhitespace ? $0 : $0 + 1 } }
 }
-

@@ -1,5 +1,6 @@
 /// Text read from standard input or a file: valid UTF-8, or the byte offset where it stops being so.
 public enum UTF8Input {
+    /// Why bytes are not acceptable text, at which byte offset.
     public enum Problem: Error, Equatable {
         case invalidByte(offset: Int)
         case nulByte(offset: Int)

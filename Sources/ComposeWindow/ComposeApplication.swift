@@ -39,10 +39,11 @@ final class ComposeApplication {
         Signal.connect(application, "activate") { [unowned self] in self.activate() }
         // Ending by a signal keeps what was typed: save the draft first, then exit 1.
         for signal in [SIGTERM, SIGINT, SIGHUP] {
-            signalSources.append(MainLoopSource.unixSignal(signal) { [unowned self] in
-                self.finish(.cancelled)
-                return false
-            })
+            signalSources.append(
+                MainLoopSource.unixSignal(signal) { [unowned self] in
+                    self.finish(.cancelled)
+                    return false
+                })
         }
         for (action, keys) in [
             ("win.send", ["<Control>Return", "<Control>KP_Enter"]), ("win.cancel", ["Escape", "<Control>w"]),
@@ -51,7 +52,7 @@ final class ComposeApplication {
             withCStringArray(keys) { gtk_application_set_accels_for_action(application, action, $0) }
         }
         g_application_run(application.cast(), 0, nil)
-        signalSources.forEach { $0.cancel() }
+        for source in signalSources { source.cancel() }
         g_object_unref(application.asGPointer)
         return deliver()
     }
@@ -81,7 +82,10 @@ final class ComposeApplication {
             do {
                 try FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
             } catch {
-                FileHandle.standardError.write(Data(("compose-window: " + localized("cannot write standard output; the draft is kept") + "\n").utf8))
+                FileHandle.standardError.write(
+                    Data(
+                        ("compose-window: " + localized("cannot write standard output; the draft is kept") + "\n").utf8)
+                )
                 return .failure
             }
             do { try drafts?.remove() } catch {

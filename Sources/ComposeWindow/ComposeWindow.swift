@@ -35,11 +35,14 @@ final class ComposeWindow {
 
         let sourceView = gtk_source_view_new()!.cast(to: GtkTextView.self)
         gtk_text_view_set_wrap_mode(sourceView, GTK_WRAP_WORD_CHAR)
-        for (setter, value) in [(gtk_text_view_set_left_margin, 10), (gtk_text_view_set_right_margin, 10),
-                                (gtk_text_view_set_top_margin, 8), (gtk_text_view_set_bottom_margin, 8)] {
+        for (setter, value) in [
+            (gtk_text_view_set_left_margin, 10), (gtk_text_view_set_right_margin, 10),
+            (gtk_text_view_set_top_margin, 8), (gtk_text_view_set_bottom_margin, 8),
+        ] {
             setter(sourceView, gint(value))
         }
-        compose = PlaceholderTextView(textView: sourceView, placeholder: options.placeholder ?? tr("Share something new…"))
+        compose = PlaceholderTextView(
+            textView: sourceView, placeholder: options.placeholder ?? tr("Share something new…"))
         compose.font = options.font
         compose.placeholderColor = options.placeholderColor.flatMap(Invocation.parseColor)
         sourceBuffer = compose.buffer.cast()
@@ -86,16 +89,20 @@ final class ComposeWindow {
         gtk_box_pack_start(column.cast(), infoBar.widget, 0, 1, 0)
         gtk_box_pack_start(column.cast(), compose.widget, 1, 1, 0)
         gtk_label_set_xalign(counterLabel.cast(), 1)
-        for (setter, value) in [(gtk_widget_set_margin_end, 12), (gtk_widget_set_margin_top, 4), (gtk_widget_set_margin_bottom, 6)] {
+        for (setter, value) in [
+            (gtk_widget_set_margin_end, 12), (gtk_widget_set_margin_top, 4), (gtk_widget_set_margin_bottom, 6),
+        ] {
             setter(counterLabel, gint(value))
         }
         gtk_style_context_add_class(gtk_widget_get_style_context(counterLabel), "dim-label")
         gtk_box_pack_start(column.cast(), counterLabel, 0, 1, 0)
         gtk_container_add(window.asContainer, column)
-        Signal.connect(window, "delete-event", returning: { [weak self] _ in
-            self?.cancel()
-            return true  // we decide whether the window goes
-        })
+        Signal.connect(
+            window, "delete-event",
+            returning: { [weak self] _ in
+                self?.cancel()
+                return true  // we decide whether the window goes
+            })
     }
 
     private func installActions() {
@@ -165,7 +172,11 @@ final class ComposeWindow {
         gtk_label_set_text(counterLabel.cast(), count.label(limit: options.limit))
         let context = gtk_widget_get_style_context(counterLabel)
         let over = options.limit.map { count.displayed > $0 } ?? false
-        if over { gtk_style_context_add_class(context, "error") } else { gtk_style_context_remove_class(context, "error") }
+        if over {
+            gtk_style_context_add_class(context, "error")
+        } else {
+            gtk_style_context_remove_class(context, "error")
+        }
         gtk_widget_set_sensitive(sendButton, count.canSend(limit: options.limit).gboolean)
     }
 

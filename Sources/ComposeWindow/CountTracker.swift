@@ -21,30 +21,38 @@ final class CountTracker {
         counter = IncrementalCounter(rule: rule)
         counter.reset(to: slice(0, gtk_text_buffer_get_char_count(buffer)))
         connections.append(
-            Signal.connect(buffer, "insert-text", withPointersAndInt: { [weak self] location, _, _ in
-                guard let self, let location else { return }
-                let offset = gtk_text_iter_get_offset(location.cast(to: GtkTextIter.self))
-                self.remember(from: offset, to: offset)
-            }))
+            Signal.connect(
+                buffer, "insert-text",
+                withPointersAndInt: { [weak self] location, _, _ in
+                    guard let self, let location else { return }
+                    let offset = gtk_text_iter_get_offset(location.cast(to: GtkTextIter.self))
+                    self.remember(from: offset, to: offset)
+                }))
         connections.append(
-            Signal.connect(buffer, "insert-text", after: true, withPointersAndInt: { [weak self] _, _, _ in
-                self?.recount()
-            }))
+            Signal.connect(
+                buffer, "insert-text", after: true,
+                withPointersAndInt: { [weak self] _, _, _ in
+                    self?.recount()
+                }))
         connections.append(
-            Signal.connect(buffer, "delete-range", withTwoArguments: { [weak self] start, end in
-                guard let self, let start, let end else { return }
-                self.remember(
-                    from: gtk_text_iter_get_offset(start.cast(to: GtkTextIter.self)),
-                    to: gtk_text_iter_get_offset(end.cast(to: GtkTextIter.self)))
-            }))
+            Signal.connect(
+                buffer, "delete-range",
+                withTwoArguments: { [weak self] start, end in
+                    guard let self, let start, let end else { return }
+                    self.remember(
+                        from: gtk_text_iter_get_offset(start.cast(to: GtkTextIter.self)),
+                        to: gtk_text_iter_get_offset(end.cast(to: GtkTextIter.self)))
+                }))
         connections.append(
-            Signal.connect(buffer, "delete-range", after: true, withTwoArguments: { [weak self] _, _ in
-                self?.recount()
-            }))
+            Signal.connect(
+                buffer, "delete-range", after: true,
+                withTwoArguments: { [weak self] _, _ in
+                    self?.recount()
+                }))
     }
 
     isolated deinit {
-        connections.forEach { $0.disconnect() }
+        for connection in connections { connection.disconnect() }
     }
 
     /// Before an edit of [start, end): the window around it as it is now.

@@ -24,11 +24,13 @@ final class DraftInfoBar {
         gtk_info_bar_set_show_close_button(widget.cast(), 1)
         gtk_widget_set_no_show_all(widget, 1)
         gtk_widget_show(message)
-        Signal.connect(widget, "response", withArgument: { [weak self] response in
-            guard let self else { return }
-            if Int(bitPattern: response) == 1 { self.action?() }
-            self.hide()
-        })
+        Signal.connect(
+            widget, "response",
+            withArgument: { [weak self] response in
+                guard let self else { return }
+                if Int(bitPattern: response) == 1 { self.action?() }
+                self.hide()
+            })
     }
 
     func showRestored() {
@@ -38,13 +40,16 @@ final class DraftInfoBar {
     }
 
     func offerRestore(_ draft: String) {
-        show(tr("A saved draft differs from this text."), type: GTK_MESSAGE_INFO, button: tr("_Restore draft")) { [weak self] in
+        show(tr("A saved draft differs from this text."), type: GTK_MESSAGE_INFO, button: tr("_Restore draft")) {
+            [weak self] in
             self?.onRestoreDraft?(draft)
         }
     }
 
     func showLoadFailure(_ failure: DraftStore.Failure) {
-        show(tr("The saved draft could not be read: ") + failure.description, type: GTK_MESSAGE_WARNING, button: nil, action: nil)
+        show(
+            tr("The saved draft could not be read: ") + failure.description, type: GTK_MESSAGE_WARNING, button: nil,
+            action: nil)
     }
 
     /// nil: the last save worked, so a failure message (only) goes away.
@@ -53,8 +58,9 @@ final class DraftInfoBar {
             if showsFailure { hide() }
             return
         }
-        show(tr("The draft could not be saved; your text is still here. ") + failure.description,
-             type: GTK_MESSAGE_ERROR, button: nil, action: nil)
+        show(
+            tr("The draft could not be saved; your text is still here. ") + failure.description,
+            type: GTK_MESSAGE_ERROR, button: nil, action: nil)
         showsFailure = true
     }
 

@@ -24,7 +24,8 @@ enum Invocation {
         parser.addValue("limit", help: tr("Character limit (Send is disabled above it)"), argumentName: "N")
         parser.addValue("count", help: tr("Counting rule: graphemes (default) or weibo"), argumentName: tr("RULE"))
         parser.addValue("font", help: tr("Font, e.g. \"Sans 15\""), argumentName: tr("DESC"))
-        parser.addValue("placeholder-color", help: tr("Placeholder colour, e.g. #999 or grey"), argumentName: tr("COLOR"))
+        parser.addValue(
+            "placeholder-color", help: tr("Placeholder colour, e.g. #999 or grey"), argumentName: tr("COLOR"))
         parser.addValue("draft", help: tr("Draft name (default: default)"), argumentName: tr("NAME"))
         parser.addFlag("no-draft", help: tr("Do not keep a draft"))
         parser.addValue("spell", help: tr("Spell-check language, e.g. en_US"), argumentName: tr("LANG"))
@@ -70,14 +71,17 @@ enum Invocation {
     private static func readStandardInput() throws(Failure) -> String {
         let data: Data
         do { data = try FileHandle.standardInput.readToEnd() ?? Data() } catch {
-            throw Failure(code: .failure, message: localized("cannot read standard input: {0}", error.localizedDescription))
+            throw Failure(
+                code: .failure, message: localized("cannot read standard input: {0}", error.localizedDescription))
         }
         switch UTF8Input.decode(Array(data)) {
         case .success(let text): return text
         case .failure(.invalidByte(let offset)):
-            throw Failure(code: .usage, message: localized("standard input is not valid UTF-8 (byte {0})", String(offset)))
+            throw Failure(
+                code: .usage, message: localized("standard input is not valid UTF-8 (byte {0})", String(offset)))
         case .failure(.nulByte(let offset)):
-            throw Failure(code: .usage, message: localized("standard input contains a NUL byte (byte {0})", String(offset)))
+            throw Failure(
+                code: .usage, message: localized("standard input contains a NUL byte (byte {0})", String(offset)))
         }
     }
 

@@ -16,7 +16,8 @@ enum Localization {
 
     static var localeDirectory: String {
         if let override = ProcessInfo.processInfo.environment["COMPOSE_WINDOW_LOCALEDIR"] { return override }
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent()
         let installed = binary.deletingLastPathComponent().appendingPathComponent("share/locale").path
         let buildTree = binary.appendingPathComponent("locale").path
         return FileManager.default.fileExists(atPath: buildTree) ? buildTree : installed

@@ -26,7 +26,9 @@ enum SpellChecking {
         var index = 0
         while let name = names[index] {
             let code = String(cString: name).split(separator: ".").first.map(String.init) ?? ""
-            if code != "C", code != "POSIX", !code.isEmpty, let language = gspell_language_lookup(code) { return language }
+            if code != "C", code != "POSIX", !code.isEmpty, let language = gspell_language_lookup(code) {
+                return language
+            }
             index += 1
         }
         return nil

@@ -14,7 +14,8 @@ let status: ExitCode = MainActor.assumeIsolated {
     }
     guard gtk_init_check(nil, nil) != 0 else {
         let display = ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
-        FileHandle.standardError.write(Data(("compose-window: " + localized("cannot open display “{0}”", display) + "\n").utf8))
+        FileHandle.standardError.write(
+            Data(("compose-window: " + localized("cannot open display “{0}”", display) + "\n").utf8))
         return .failure
     }
     return ComposeApplication(options: options, initialText: initialText).run()

@@ -10,21 +10,21 @@ extension UnsafeMutablePointer {
         UnsafeMutableRawPointer(self).assumingMemoryBound(to: Target.self)
     }
 
+    /// The instance as a GObject.
     @inlinable public var asObject: UnsafeMutablePointer<GObject> { cast() }
+    /// The instance as a GtkWidget.
     @inlinable public var asWidget: UnsafeMutablePointer<GtkWidget> { cast() }
+    /// The instance as a GtkContainer.
     @inlinable public var asContainer: UnsafeMutablePointer<GtkContainer> { cast() }
+    /// The instance as an untyped gpointer (signal and property calls take one).
     @inlinable public var asGPointer: gpointer { UnsafeMutableRawPointer(self) }
 }
 
 extension UnsafeMutableRawPointer {
+    /// A gpointer handed back by GLib (signal arguments, user data) as the struct it points to.
     @inlinable public func cast<Target>(to _: Target.Type = Target.self) -> UnsafeMutablePointer<Target> {
         assumingMemoryBound(to: Target.self)
     }
-}
-
-/// True when `instance` is a `type` or a subclass of it (G_TYPE_CHECK_INSTANCE_TYPE).
-public func isInstance<T>(_ instance: UnsafeMutablePointer<T>, of type: GType) -> Bool {
-    g_type_check_instance_is_a(instance.cast(to: GTypeInstance.self), type) != 0
 }
 
 /// Copies a C string GLib allocated into a Swift string and frees it.
@@ -37,6 +37,7 @@ public func takeGString(_ pointer: UnsafeMutablePointer<gchar>?) -> String? {
 extension Bool {
     /// GLib's gboolean is a C int; Swift's Bool must never cross the C boundary as a return value.
     @inlinable public var gboolean: gboolean { self ? 1 : 0 }
+    /// A gboolean as a Swift Bool (any non-zero value is true).
     @inlinable public init(gboolean value: gboolean) { self = value != 0 }
 }
 
@@ -58,7 +59,7 @@ public func drawWithClassHandler(_ widget: UnsafeMutablePointer<GtkWidget>, _ ca
 /// Calls `body` with a NULL-terminated C array of strings (accelerator lists, argv-style lists).
 public func withCStringArray<R>(_ strings: [String], _ body: (UnsafeMutablePointer<UnsafePointer<gchar>?>) -> R) -> R {
     let copies = strings.map { g_strdup($0) }
-    defer { copies.forEach { g_free($0) } }
+    defer { for copy in copies { g_free(copy) } }
     var array: [UnsafePointer<gchar>?] = copies.map { UnsafePointer($0) } + [nil]
     return array.withUnsafeMutableBufferPointer { body($0.baseAddress!) }
 }

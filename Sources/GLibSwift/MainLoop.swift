@@ -23,7 +23,10 @@ public enum MainLoop {
 
     /// Iterates until the widget's frame clock has painted `frames` more frames (layout and draw).
     public static func waitForFrames<T>(_ widget: UnsafeMutablePointer<T>, _ frames: Int = 2) {
-        guard let clock = gtk_widget_get_frame_clock(widget.asWidget) else { drain(); return }
+        guard let clock = gtk_widget_get_frame_clock(widget.asWidget) else {
+            drain()
+            return
+        }
         let target = gdk_frame_clock_get_frame_counter(clock) + frames
         var requested = Int.min
         iterate(

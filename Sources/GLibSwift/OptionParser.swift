@@ -5,12 +5,17 @@ import CGtk
 /// back as UTF-8 strings for the caller to validate.
 @MainActor
 public final class OptionParser {
+    /// A command line GLib refused, with its (translated) message.
     public struct Failure: Error, Sendable {
+        /// The message, without the program name.
         public let message: String
     }
 
+    /// The options given, by long name.
     public struct Result: Sendable {
+        /// Values of the options that take one (the last one when repeated).
         public var values: [String: String] = [:]
+        /// The flags given.
         public var flags: Set<String> = []
     }
 
@@ -29,6 +34,7 @@ public final class OptionParser {
     private let details: String
     private let translationDomain: String?
 
+    /// A parser whose `--help` shows `summary` above the options and `details` below them.
     public init(parameters: String = "", summary: String, details: String, translationDomain: String? = nil) {
         self.parameters = parameters
         self.summary = summary
@@ -36,10 +42,12 @@ public final class OptionParser {
         self.translationDomain = translationDomain
     }
 
+    /// An option taking a value: `--name=VALUE` or `--name VALUE`.
     public func addValue(_ name: String, short: Character? = nil, help: String, argumentName: String) {
         options.append(Option(name: name, short: short, kind: .string, help: help, argumentName: argumentName))
     }
 
+    /// An option taking no value.
     public func addFlag(_ name: String, short: Character? = nil, help: String) {
         options.append(Option(name: name, short: short, kind: .flag, help: help, argumentName: nil))
     }
@@ -69,7 +77,7 @@ public final class OptionParser {
             for index in options.indices where options[index].kind == .string { g_free(storage[index]) }
             storage.deallocate()
             flagStorage.deallocate()
-            cStrings.forEach { g_free($0) }
+            for copy in cStrings { g_free(copy) }
         }
         var entries = options.enumerated().map { index, option in
             GOptionEntry(
@@ -77,7 +85,8 @@ public final class OptionParser {
                 short_name: option.short.map { gchar(bitPattern: $0.asciiValue ?? 0) } ?? 0,
                 flags: 0,
                 arg: option.kind == .string ? G_OPTION_ARG_STRING : G_OPTION_ARG_NONE,
-                arg_data: option.kind == .string ? UnsafeMutableRawPointer(storage + index) : UnsafeMutableRawPointer(flagStorage + index),
+                arg_data: option.kind == .string
+                    ? UnsafeMutableRawPointer(storage + index) : UnsafeMutableRawPointer(flagStorage + index),
                 description: keep(option.help),
                 arg_description: option.argumentName.map { keep($0) })
         }
@@ -99,7 +108,9 @@ public final class OptionParser {
         for (index, option) in options.enumerated() {
             switch option.kind {
             case .string:
-                if let value = storage[index] { result.values[option.name] = String(cString: value.assumingMemoryBound(to: CChar.self)) }
+                if let value = storage[index] {
+                    result.values[option.name] = String(cString: value.assumingMemoryBound(to: CChar.self))
+                }
             case .flag:
                 if flagStorage[index] != 0 { result.flags.insert(option.name) }
             }

@@ -2,6 +2,7 @@ import CGtk
 
 /// One connected handler: disconnecting is safe after the instance disposed of it already.
 public struct SignalConnection: Sendable {
+    /// The id g_signal_connect_data returned.
     public let handlerID: gulong
     private let instanceAddress: UInt
 
@@ -36,11 +37,17 @@ private func releaseBox(_ data: gpointer?, _: UnsafeMutablePointer<GClosure>?) {
     Unmanaged<AnyObject>.fromOpaque(data).release()
 }
 
+/// A handler for a signal without arguments.
 public typealias VoidHandler = @MainActor () -> Void
+/// A handler for a signal with one pointer argument.
 public typealias PointerHandler = @MainActor (gpointer?) -> Void
+/// A handler for a signal with one pointer argument that returns gboolean.
 public typealias PointerPredicate = @MainActor (gpointer?) -> Bool
+/// A handler for a signal with two pointer arguments that returns gboolean.
 public typealias TwoPointerPredicate = @MainActor (gpointer?, gpointer?) -> Bool
+/// A handler for a signal with two pointer arguments.
 public typealias TwoPointerHandler = @MainActor (gpointer?, gpointer?) -> Void
+/// A handler for a signal with two pointer arguments and an int.
 public typealias PointerPointerIntHandler = @MainActor (gpointer?, gpointer?, Int32) -> Void
 
 private let voidThunk: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in

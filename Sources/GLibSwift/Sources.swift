@@ -11,7 +11,8 @@ public final class MainLoopSource {
     /// Repeats every `milliseconds` while `action` returns true.
     public static func timeout(milliseconds: UInt32, _ action: @escaping @MainActor () -> Bool) -> MainLoopSource {
         let source = MainLoopSource(action: action)
-        source.id = g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, dispatch, source.retainedPointer, releaseSource)
+        source.id = g_timeout_add_full(
+            G_PRIORITY_DEFAULT, milliseconds, dispatch, source.retainedPointer, releaseSource)
         return source
     }
 
@@ -23,8 +24,10 @@ public final class MainLoopSource {
         return source
     }
 
+    /// Whether the source is still attached to the main loop.
     public var isActive: Bool { id != 0 }
 
+    /// Removes the source; nothing happens if it already ended.
     public func cancel() {
         guard id != 0 else { return }
         g_source_remove(id)

@@ -9,6 +9,7 @@ public final class WidgetStyleProvider {
     private let priority: guint
     private var attached = false
 
+    /// A provider for `widget`, attached (at `priority`) once `css` is set.
     public init<T>(for widget: UnsafeMutablePointer<T>, priority: Int32 = GTK_STYLE_PROVIDER_PRIORITY_APPLICATION + 1) {
         self.widget = ObjectReference(widget.asWidget)
         self.provider = gtk_css_provider_new()

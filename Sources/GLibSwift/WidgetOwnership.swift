@@ -7,6 +7,7 @@ import CGtk
 /// the owner lives only as long as Swift variables do. No cycle, so neither side leaks.
 @MainActor
 public final class WidgetOwnership {
+    /// The wrapped object.
     public let object: UnsafeMutablePointer<GObject>
     private weak var owner: AnyObject?
     private var ownerRetain: Unmanaged<AnyObject>?
@@ -76,7 +77,9 @@ private let toggleNotify: GToggleNotify = { data, _, isLastRef in
 /// A strong GObject reference owned by a Swift value's lifetime (for children we must outlive).
 @MainActor
 public final class ObjectReference<T> {
+    /// The referenced object.
     public let pointer: UnsafeMutablePointer<T>
+    /// Takes a reference (sinking a floating one), dropped when this value goes.
     public init(_ pointer: UnsafeMutablePointer<T>) {
         self.pointer = pointer
         g_object_ref_sink(pointer.asGPointer)

@@ -41,11 +41,13 @@ final class PlaceholderLayout {
 
     private func connect() {
         connections.append(
-            Signal.connect(overlay, "get-child-position", returning: { [weak self] child, rectangle in
-                guard let self, child == UnsafeMutableRawPointer(self.label), let rectangle else { return false }
-                rectangle.cast(to: GdkRectangle.self).pointee = self.labelAllocation()
-                return true
-            }))
+            Signal.connect(
+                overlay, "get-child-position",
+                returning: { [weak self] child, rectangle in
+                    guard let self, child == UnsafeMutableRawPointer(self.label), let rectangle else { return false }
+                    rectangle.cast(to: GdkRectangle.self).pointee = self.labelAllocation()
+                    return true
+                }))
         for property in [
             "justification", "left-margin", "right-margin", "top-margin", "bottom-margin", "indent",
             "pixels-above-lines", "wrap-mode",
@@ -63,11 +65,13 @@ final class PlaceholderLayout {
                 gtk_widget_queue_draw(self.label.asWidget)
             })
         connections.append(
-            Signal.connect(label, "draw", returning: { [weak self] cairo in
-                guard let self, let cairo, self.clipOutCaret(OpaquePointer(cairo)) else { return false }
-                drawWithClassHandler(self.label.asWidget, OpaquePointer(cairo))
-                return true
-            }))
+            Signal.connect(
+                label, "draw",
+                returning: { [weak self] cairo in
+                    guard let self, let cairo, self.clipOutCaret(OpaquePointer(cairo)) else { return false }
+                    drawWithClassHandler(self.label.asWidget, OpaquePointer(cairo))
+                    return true
+                }))
     }
 
     /// The paragraph's base direction as GtkTextLayout resolves it for the line holding the
@@ -89,7 +93,9 @@ final class PlaceholderLayout {
     /// The direction of the text's first strong character, or NONE for neutral text (digits,
     /// punctuation). Two lays out of an auto-direction Pango layout with opposite base directions
     /// agree only when the text itself decides.
-    private static func strongDirection(of text: String, in textView: UnsafeMutablePointer<GtkTextView>) -> GtkTextDirection {
+    private static func strongDirection(of text: String, in textView: UnsafeMutablePointer<GtkTextView>)
+        -> GtkTextDirection
+    {
         guard !text.isEmpty, let layout = gtk_widget_create_pango_layout(textView.asWidget, text) else {
             return GTK_TEXT_DIR_NONE
         }

@@ -1,5 +1,5 @@
 @_exported import CGtk
-import GLibSwift
+@_exported import GLibSwift
 
 /// A GtkTextView with a placeholder label drawn where the first typed character will appear.
 ///
@@ -72,10 +72,13 @@ public final class PlaceholderTextView {
 
     /// The widget to pack into a container: a GtkOverlay around a scrolled text view.
     public var widget: UnsafeMutablePointer<GtkWidget> { overlay.object.cast() }
+    /// The text view: the one given to `init(textView:placeholder:)`, or our own.
     public var textView: UnsafeMutablePointer<GtkTextView> { textViewReference.pointer }
+    /// The scrolled window around the text view (vertical scrolling; set its policies and sizes).
     public var scrolledWindow: UnsafeMutablePointer<GtkScrolledWindow> { scrolledReference.pointer }
     /// The text view's current buffer (it follows `gtk_text_view_set_buffer`).
     public var buffer: UnsafeMutablePointer<GtkTextBuffer> { gtk_text_view_get_buffer(textView) }
+    /// The placeholder label, for styling; its text, visibility and position are ours to set.
     public var placeholderLabel: UnsafeMutablePointer<GtkLabel> { labelReference.pointer }
 
     /// The placeholder, shown as plain text (never Pango markup). Empty hides it.
@@ -147,10 +150,12 @@ public final class PlaceholderTextView {
         connections.append(
             Signal.onNotify(view, "buffer") { [weak self] in self?.watchBuffer() })
         connections.append(
-            Signal.connect(view, "preedit-changed", withArgument: { [weak self] preedit in
-                let composing = preedit.map { $0.cast(to: CChar.self).pointee != 0 } ?? false
-                self?.setComposing(composing)
-            }))
+            Signal.connect(
+                view, "preedit-changed",
+                withArgument: { [weak self] preedit in
+                    let composing = preedit.map { $0.cast(to: CChar.self).pointee != 0 } ?? false
+                    self?.setComposing(composing)
+                }))
         connections.append(
             Signal.connect(widget, "destroy") { [weak self] in self?.widgetDestroyed = true })
     }

@@ -60,7 +60,9 @@ import Testing
         let drafts = try store()
         try FileManager.default.createDirectory(atPath: drafts.path, withIntermediateDirectories: true)
         #expect(throws: DraftStore.Failure.self) { try drafts.save("text") }
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: drafts.directory).filter { $0.hasPrefix(".") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: drafts.directory).filter {
+            $0.hasPrefix(".")
+        }
         #expect(leftovers.isEmpty, "temporary files cleaned up: \(leftovers)")
     }
 }

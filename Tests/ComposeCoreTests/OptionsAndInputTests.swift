@@ -4,7 +4,8 @@ import Testing
 @testable import ComposeCore
 
 @Suite struct OptionsTests {
-    func options(_ values: [String: String], _ flags: Set<String> = [], terminal: Bool = true) throws -> ComposeOptions {
+    func options(_ values: [String: String], _ flags: Set<String> = [], terminal: Bool = true) throws -> ComposeOptions
+    {
         try ComposeOptions(values: values, flags: flags, standardInputIsTerminal: terminal)
     }
 
@@ -43,7 +44,9 @@ import Testing
     }
 
     @Test func goodValues() throws {
-        let parsed = try options(["limit": "140", "count": "weibo", "timeout": "30", "width": "800", "draft": "weibo-2"])
+        let parsed = try options([
+            "limit": "140", "count": "weibo", "timeout": "30", "width": "800", "draft": "weibo-2",
+        ])
         #expect(parsed.limit == 140)
         #expect(parsed.counting == .weibo)
         #expect(parsed.timeoutSeconds == 30)
@@ -59,8 +62,12 @@ import Testing
     }
 
     @Test func reportsTheOffsetOfTheFirstBadByte() {
-        #expect(throws: UTF8Input.Problem.invalidByte(offset: 2)) { try UTF8Input.decode([0x61, 0x62, 0xFF, 0x63]).get() }
-        #expect(throws: UTF8Input.Problem.invalidByte(offset: 3)) { try UTF8Input.decode(Array("中".utf8) + [0xE4, 0xB8]).get() }
+        #expect(throws: UTF8Input.Problem.invalidByte(offset: 2)) {
+            try UTF8Input.decode([0x61, 0x62, 0xFF, 0x63]).get()
+        }
+        #expect(throws: UTF8Input.Problem.invalidByte(offset: 3)) {
+            try UTF8Input.decode(Array("中".utf8) + [0xE4, 0xB8]).get()
+        }
         #expect(throws: UTF8Input.Problem.nulByte(offset: 1)) { try UTF8Input.decode([0x61, 0x00, 0x62]).get() }
     }
 }

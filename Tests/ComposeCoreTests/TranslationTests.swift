@@ -13,7 +13,8 @@ import Testing
         var messages = Set<String>()
         for directory in ["Sources/ComposeCore", "Sources/ComposeWindow"] {
             let folder = root.appendingPathComponent(directory)
-            for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".swift") {
+            for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".swift")
+            {
                 let source = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
                 let single = try Regex(#"(?:\btr|\blocalized)\(\s*"((?:[^"\\]|\\.)*)"(?!")"#)
                 for match in source.matches(of: single) { messages.insert(String(match.output[1].substring!)) }
@@ -21,8 +22,9 @@ import Testing
                 for match in source.matches(of: block) {
                     let indent = match.output[2].substring!.count
                     let lines = match.output[1].substring!.split(separator: "\n", omittingEmptySubsequences: false)
-                    messages.insert(lines.map { String($0.dropFirst(min(indent, $0.prefix { $0 == " " }.count))) }
-                        .joined(separator: "\n").replacingOccurrences(of: "\\", with: "\\\\"))
+                    messages.insert(
+                        lines.map { String($0.dropFirst(min(indent, $0.prefix { $0 == " " }.count))) }
+                            .joined(separator: "\n").replacingOccurrences(of: "\\", with: "\\\\"))
                 }
             }
         }

@@ -19,7 +19,8 @@ final class ComposeProcess: @unchecked Sendable {
     private var stderrData = Data()
     private let readers = DispatchGroup()
 
-    init(_ arguments: [String], stateHome: URL, stdin: Data = Data(), environment extra: [String: String] = [:]) throws {
+    init(_ arguments: [String], stateHome: URL, stdin: Data = Data(), environment extra: [String: String] = [:]) throws
+    {
         process.executableURL = Self.binary
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
@@ -123,7 +124,8 @@ struct StateHome {
     func draft(_ name: String = "default") -> String? { try? String(contentsOf: draftURL(name), encoding: .utf8) }
 
     func writeDraft(_ text: String, name: String = "default") throws {
-        try FileManager.default.createDirectory(at: draftURL(name).deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: draftURL(name).deletingLastPathComponent(), withIntermediateDirectories: true)
         try text.write(to: draftURL(name), atomically: true, encoding: .utf8)
     }
 }

@@ -3,7 +3,9 @@ import XCTest
 
 /// The command line without a window: usage errors, --help, --version, no display.
 final class ScriptModeTests: XCTestCase {
-    func run(_ arguments: [String], stdin: Data = Data(), environment: [String: String] = [:]) throws -> (code: Int32, stdout: Data, stderr: String) {
+    func run(_ arguments: [String], stdin: Data = Data(), environment: [String: String] = [:]) throws -> (
+        code: Int32, stdout: Data, stderr: String
+    ) {
         let state = try StateHome()
         let process = try ComposeProcess(arguments, stateHome: state.url, stdin: stdin, environment: environment)
         return try XCTUnwrap(process.finish())
@@ -66,7 +68,8 @@ final class ScriptModeTests: XCTestCase {
 
     func testDesktopFileValidates() throws {
         let desktopFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Resources/io.github.gtkplaceholder.ComposeWindow.desktop")
+            .deletingLastPathComponent().appendingPathComponent(
+                "Resources/io.github.gtkplaceholder.ComposeWindow.desktop")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/desktop-file-validate")
         process.arguments = [desktopFile.path]

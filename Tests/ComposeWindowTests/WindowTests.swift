@@ -9,7 +9,9 @@ final class WindowTests: XCTestCase {
         state = try StateHome()
     }
 
-    func launch(_ arguments: [String] = [], stdin: Data = Data(), environment: [String: String] = [:]) throws -> ComposeProcess {
+    func launch(_ arguments: [String] = [], stdin: Data = Data(), environment: [String: String] = [:]) throws
+        -> ComposeProcess
+    {
         let process = try ComposeProcess(arguments, stateHome: state.url, stdin: stdin, environment: environment)
         process.waitForWindow()
         return process
@@ -207,7 +209,8 @@ final class WindowTests: XCTestCase {
         window.key("ctrl+z")
         window.key("ctrl+Return")
         let result = try XCTUnwrap(window.finish())
-        XCTAssertEqual(String(decoding: result.stdout, as: UTF8.self), "base ", "the initial text is not undoable; typing is")
+        XCTAssertEqual(
+            String(decoding: result.stdout, as: UTF8.self), "base ", "the initial text is not undoable; typing is")
     }
 
     func testWeiboCountingAndChineseInterface() throws {
@@ -259,7 +262,9 @@ final class WindowTests: XCTestCase {
 
     /// gspell underlines a misspelling in red; --no-spell leaves the text alone.
     func testSpellCheckingUnderlinesMisspellings() throws {
-        func redPixels(_ arguments: [String], text: String = "Thiss sentense is mispelled", environment: [String: String] = [:]) throws -> Int {
+        func redPixels(
+            _ arguments: [String], text: String = "Thiss sentense is mispelled", environment: [String: String] = [:]
+        ) throws -> Int {
             let window = try launch(arguments + ["--no-draft", "--text", text], environment: environment)
             Thread.sleep(forTimeInterval: 1.2)  // gspell checks from an idle callback
             let shot = state.url.appendingPathComponent("shot.txt").path
@@ -283,9 +288,11 @@ final class WindowTests: XCTestCase {
         XCTAssertGreaterThan(try redPixels(["--spell", "en_US"]), 20, "misspellings underlined")
         XCTAssertEqual(try redPixels(["--no-spell"]), 0, "no spell checking")
         let chinese = ["LANG": "zh_CN.UTF-8", "LC_ALL": "zh_CN.UTF-8"]
-        XCTAssertEqual(try redPixels([], text: "今天天气真好，出去走走吧！", environment: chinese), 0,
-                       "no English dictionary forced on a Chinese locale")
-        XCTAssertGreaterThan(try redPixels([], environment: ["LANG": "en_US.UTF-8", "LC_ALL": "en_US.UTF-8"]), 20,
-                             "the locale's own dictionary by default")
+        XCTAssertEqual(
+            try redPixels([], text: "今天天气真好，出去走走吧！", environment: chinese), 0,
+            "no English dictionary forced on a Chinese locale")
+        XCTAssertGreaterThan(
+            try redPixels([], environment: ["LANG": "en_US.UTF-8", "LC_ALL": "en_US.UTF-8"]), 20,
+            "the locale's own dictionary by default")
     }
 }

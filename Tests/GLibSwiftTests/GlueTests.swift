@@ -19,7 +19,10 @@ final class GlueTests: XCTestCase {
             var released = false
             do {
                 let sentinel = Sentinel { released = true }
-                Signal.connect(buffer, "changed") { _ = sentinel; calls += 1 }
+                Signal.connect(buffer, "changed") {
+                    _ = sentinel
+                    calls += 1
+                }
             }
             gtk_text_buffer_set_text(buffer, "a", -1)
             XCTAssertEqual(calls, 1)
@@ -38,7 +41,10 @@ final class GlueTests: XCTestCase {
             let connection: SignalConnection
             do {
                 let sentinel = Sentinel { released = true }
-                connection = Signal.connect(buffer, "changed") { _ = sentinel; calls += 1 }
+                connection = Signal.connect(buffer, "changed") {
+                    _ = sentinel
+                    calls += 1
+                }
             }
             connection.disconnect()
             XCTAssertTrue(released)
@@ -53,13 +59,16 @@ final class GlueTests: XCTestCase {
             let buffer = gtk_text_buffer_new(nil)!
             defer { g_object_unref(buffer.asGPointer) }
             var deletedMarks: [String] = []
-            Signal.connect(buffer, "mark-deleted", withArgument: { mark in
-                deletedMarks.append(String(cString: gtk_text_mark_get_name(mark!.cast(to: GtkTextMark.self))))
-            })
+            Signal.connect(
+                buffer, "mark-deleted",
+                withArgument: { mark in
+                    deletedMarks.append(String(cString: gtk_text_mark_get_name(mark!.cast(to: GtkTextMark.self))))
+                })
             var notified = 0
             Signal.onNotify(buffer, "has-selection") { notified += 1 }
             gtk_text_buffer_set_text(buffer, "hello", -1)
-            var start = GtkTextIter(), end = GtkTextIter()
+            var start = GtkTextIter()
+            var end = GtkTextIter()
             gtk_text_buffer_get_bounds(buffer, &start, &end)
             gtk_text_buffer_create_mark(buffer, "bookmark", &start, 1)
             gtk_text_buffer_delete_mark_by_name(buffer, "bookmark")

@@ -11,7 +11,8 @@ final class AppearanceTests: GtkTestCase {
 
     /// On the next frame, the placeholder is drawn in the font typed text uses (same ink box).
     @MainActor
-    static func assertFollowsFont(_ view: PlaceholderTextView, _ window: TestWindow, _ what: String, line: UInt = #line) {
+    static func assertFollowsFont(_ view: PlaceholderTextView, _ window: TestWindow, _ what: String, line: UInt = #line)
+    {
         MainLoop.waitForFrames(view.widget, 1)
         let (placeholderInk, typedInk) = PositionTests.inkBoxes(of: view, in: window, settleFirst: false)
         guard let placeholderInk, let typedInk else { return XCTFail("\(what): nothing drawn", line: line) }
@@ -36,7 +37,8 @@ final class AppearanceTests: GtkTestCase {
             let provider = gtk_css_provider_new()!
             gtk_css_provider_load_from_data(provider, "textview { font: italic 19px \"DejaVu Sans Mono\"; }", -1, nil)
             let screen = gdk_screen_get_default()
-            gtk_style_context_add_provider_for_screen(screen, OpaquePointer(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+            gtk_style_context_add_provider_for_screen(
+                screen, OpaquePointer(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
             AppearanceTests.assertFollowsFont(view, window, "application CSS")
             XCTAssertGreaterThan(AppearanceTests.labelHeight(view), baseHeight)
             gtk_style_context_remove_provider_for_screen(screen, OpaquePointer(provider))
@@ -77,7 +79,9 @@ final class AppearanceTests: GtkTestCase {
             }
 
             let theme = darkest(inkColours())
-            XCTAssertLessThan(abs(theme.red - theme.green) + abs(theme.green - theme.blue), 20, "the theme's dim colour is grey: \(theme)")
+            XCTAssertLessThan(
+                abs(theme.red - theme.green) + abs(theme.green - theme.blue), 20,
+                "the theme's dim colour is grey: \(theme)")
             XCTAssertGreaterThan(theme.red, 60, "dimmer than the text colour")
             XCTAssertLessThan(theme.red, 200, "but visible")
 
@@ -115,7 +119,8 @@ final class AppearanceTests: GtkTestCase {
 
             var caret = GdkRectangle()
             gtk_text_view_get_cursor_locations(view.textView, nil, &caret, nil)
-            var x: gint = 0, y: gint = 0
+            var x: gint = 0
+            var y: gint = 0
             gtk_text_view_buffer_to_window_coords(view.textView, GTK_TEXT_WINDOW_WIDGET, caret.x, caret.y, &x, &y)
             gtk_widget_translate_coordinates(view.textView.asWidget, view.widget, x, y, &x, &y)
 

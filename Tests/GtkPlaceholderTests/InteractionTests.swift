@@ -22,9 +22,12 @@ final class InteractionTests: GtkTestCase {
 
             var label = GtkAllocation()
             gtk_widget_get_allocation(view.placeholderLabel.asWidget, &label)
-            var x: gint = 0, y: gint = 0
-            gtk_widget_translate_coordinates(view.placeholderLabel.asWidget, window.window, 20, label.height / 2, &x, &y)
-            var originX: gint = 0, originY: gint = 0
+            var x: gint = 0
+            var y: gint = 0
+            gtk_widget_translate_coordinates(
+                view.placeholderLabel.asWidget, window.window, 20, label.height / 2, &x, &y)
+            var originX: gint = 0
+            var originY: gint = 0
             gdk_window_get_origin(gtk_widget_get_window(window.window), &originX, &originY)
             Shell.run("xdotool", "mousemove", String(originX + x), String(originY + y), "click", "1")
             XCTAssertTrue(

@@ -40,7 +40,9 @@ final class PositionTests: GtkTestCase {
         configure(view)
         let (placeholderInk, typedInk) = PositionTests.inkBoxes(of: view, in: window)
         guard let placeholderInk, let typedInk else {
-            return XCTFail("\(name): nothing drawn (placeholder \(String(describing: placeholderInk)), typed \(String(describing: typedInk)))", file: file, line: line)
+            return XCTFail(
+                "\(name): nothing drawn (placeholder \(String(describing: placeholderInk)), typed \(String(describing: typedInk)))",
+                file: file, line: line)
         }
         XCTAssertTrue(
             placeholderInk.agrees(with: typedInk), "\(name): placeholder ink \(placeholderInk), typed ink \(typedInk)",
@@ -67,7 +69,9 @@ final class PositionTests: GtkTestCase {
     func testIndentAndPixelsAboveLines() {
         onMain {
             PositionTests.assertPlaceholderMatchesTyped("indent 24") { gtk_text_view_set_indent($0.textView, 24) }
-            PositionTests.assertPlaceholderMatchesTyped("pixels-above-lines 13") { gtk_text_view_set_pixels_above_lines($0.textView, 13) }
+            PositionTests.assertPlaceholderMatchesTyped("pixels-above-lines 13") {
+                gtk_text_view_set_pixels_above_lines($0.textView, 13)
+            }
         }
     }
 
@@ -77,7 +81,8 @@ final class PositionTests: GtkTestCase {
             let css = "textview { padding: 7px 11px 5px 9px; } scrolledwindow { border: 4px solid #888; padding: 3px; }"
             gtk_css_provider_load_from_data(provider, css, -1, nil)
             let screen = gdk_screen_get_default()
-            gtk_style_context_add_provider_for_screen(screen, OpaquePointer(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+            gtk_style_context_add_provider_for_screen(
+                screen, OpaquePointer(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
             defer {
                 gtk_style_context_remove_provider_for_screen(screen, OpaquePointer(provider))
                 g_object_unref(provider.asGPointer)
@@ -90,7 +95,9 @@ final class PositionTests: GtkTestCase {
 
     func testCentreAndRightJustification() {
         onMain {
-            PositionTests.assertPlaceholderMatchesTyped("centre") { gtk_text_view_set_justification($0.textView, GTK_JUSTIFY_CENTER) }
+            PositionTests.assertPlaceholderMatchesTyped("centre") {
+                gtk_text_view_set_justification($0.textView, GTK_JUSTIFY_CENTER)
+            }
             PositionTests.assertPlaceholderMatchesTyped("right") {
                 gtk_text_view_set_justification($0.textView, GTK_JUSTIFY_RIGHT)
                 gtk_text_view_set_right_margin($0.textView, 8)
@@ -100,14 +107,17 @@ final class PositionTests: GtkTestCase {
 
     func testRightToLeft() {
         onMain {
-            PositionTests.assertPlaceholderMatchesTyped("Hebrew in an RTL view", placeholder: "שתפו משהו חדש…") { view in
+            PositionTests.assertPlaceholderMatchesTyped("Hebrew in an RTL view", placeholder: "שתפו משהו חדש…") {
+                view in
                 gtk_widget_set_direction(view.textView.asWidget, GTK_TEXT_DIR_RTL)
             }
-            PositionTests.assertPlaceholderMatchesTyped("Arabic in an LTR view", placeholder: "شارك شيئا جديدا…") { view in
+            PositionTests.assertPlaceholderMatchesTyped("Arabic in an LTR view", placeholder: "شارك شيئا جديدا…") {
+                view in
                 gtk_text_view_set_left_margin(view.textView, 5)
                 gtk_text_view_set_right_margin(view.textView, 12)
             }
-            PositionTests.assertPlaceholderMatchesTyped("Latin in an RTL view", placeholder: "Share something") { view in
+            PositionTests.assertPlaceholderMatchesTyped("Latin in an RTL view", placeholder: "Share something") {
+                view in
                 gtk_widget_set_direction(view.textView.asWidget, GTK_TEXT_DIR_RTL)
             }
             PositionTests.assertPlaceholderMatchesTyped("neutral digits in an RTL view", placeholder: "123 …") { view in
@@ -153,7 +163,8 @@ final class PositionTests: GtkTestCase {
             var minimum: gint = 0
             gtk_widget_get_preferred_height(view.widget, &minimum, nil)
             XCTAssertGreaterThanOrEqual(minimum, label.y + label.height, "the minimum height covers the placeholder")
-            XCTAssertLessThanOrEqual(label.y + label.height, gtk_widget_get_allocated_height(view.widget), "all of it is on screen")
+            XCTAssertLessThanOrEqual(
+                label.y + label.height, gtk_widget_get_allocated_height(view.widget), "all of it is on screen")
 
             // Ink agrees with the same text typed, line breaks included.
             let (placeholderInk, typedInk) = PositionTests.inkBoxes(of: view, in: window)

@@ -5,7 +5,9 @@ import GtkPlaceholder
 /// method), synchronously: what a keyboard sends, without an X round trip to wait for.
 @MainActor
 enum Keyboard {
-    static func press(_ widget: UnsafeMutablePointer<GtkWidget>, _ keyval: Int32, _ modifiers: GdkModifierType = GdkModifierType(0)) {
+    static func press(
+        _ widget: UnsafeMutablePointer<GtkWidget>, _ keyval: Int32, _ modifiers: GdkModifierType = GdkModifierType(0)
+    ) {
         guard let window = gtk_widget_get_window(gtk_widget_get_toplevel(widget)) else {
             preconditionFailure("the widget is not realized in a window")
         }
@@ -18,14 +20,17 @@ enum Keyboard {
             event.pointee.key.state = modifiers.rawValue
             event.pointee.key.keyval = guint(keyval)
             event.pointee.key.hardware_keycode = keycode(for: keyval)
-            gdk_event_set_device(event, gdk_seat_get_keyboard(gdk_display_get_default_seat(gdk_window_get_display(window))))
+            gdk_event_set_device(
+                event, gdk_seat_get_keyboard(gdk_display_get_default_seat(gdk_window_get_display(window))))
             gtk_main_do_event(event)
             gdk_event_free(event)
         }
         MainLoop.drain()
     }
 
-    static func type(_ widget: UnsafeMutablePointer<GtkWidget>, _ text: String, modifiers: GdkModifierType = GdkModifierType(0)) {
+    static func type(
+        _ widget: UnsafeMutablePointer<GtkWidget>, _ text: String, modifiers: GdkModifierType = GdkModifierType(0)
+    ) {
         for scalar in text.unicodeScalars {
             press(widget, Int32(gdk_unicode_to_keyval(scalar.value)), modifiers)
         }
@@ -34,7 +39,8 @@ enum Keyboard {
     private static func keycode(for keyval: Int32) -> guint16 {
         var keys: UnsafeMutablePointer<GdkKeymapKey>?
         var count: gint = 0
-        gdk_keymap_get_entries_for_keyval(gdk_keymap_get_for_display(gdk_display_get_default()), guint(keyval), &keys, &count)
+        gdk_keymap_get_entries_for_keyval(
+            gdk_keymap_get_for_display(gdk_display_get_default()), guint(keyval), &keys, &count)
         defer { g_free(keys) }
         return count > 0 ? guint16(keys![0].keycode) : 0
     }

@@ -44,7 +44,11 @@ struct Snapshot {
         var box: InkBox?
         for y in 0..<height {
             for x in 0..<width where pixels[y * width + x] != baseline.pixels[y * width + x] {
-                box = box.map { InkBox(minX: min($0.minX, x), minY: min($0.minY, y), maxX: max($0.maxX, x), maxY: max($0.maxY, y)) }
+                box =
+                    box.map {
+                        InkBox(
+                            minX: min($0.minX, x), minY: min($0.minY, y), maxX: max($0.maxX, x), maxY: max($0.maxY, y))
+                    }
                     ?? InkBox(minX: x, minY: y, maxX: x, maxY: y)
             }
         }
