@@ -7,7 +7,7 @@ APP_ID     := io.github.gtkplaceholder.ComposeWindow
 # GTK 3 for the library; GtkSourceView 4 and gspell (+ an English dictionary) for the app; gettext
 # and locales for the translations; Xvfb, xauth and xdotool for the GUI tests; DejaVu and WenQuanYi
 # fonts for deterministic Latin/Hebrew/Arabic and Chinese pixels; imagemagick for screenshots.
-APT_PACKAGES := libgtk-3-dev libgtksourceview-4-dev libgspell-1-dev hunspell-en-us gettext locales \
+APT_PACKAGES := python3 libgtk-3-dev libgtksourceview-4-dev libgspell-1-dev hunspell-en-us gettext locales \
   desktop-file-utils xvfb xauth xdotool imagemagick fonts-dejavu-core fonts-wqy-microhei
 XVFB_ARGS  := -s "-screen 0 1280x1024x24 -noreset"
 # Xvfb only when there is no display already (a desktop user keeps theirs).
@@ -15,7 +15,7 @@ WITH_DISPLAY = $(if $(DISPLAY),,xvfb-run -a $(XVFB_ARGS))
 BIN         = $(shell $(SWIFT) build --show-bin-path $(1) 2>/dev/null)
 LANGUAGES  := $(basename $(notdir $(wildcard Resources/po/*.po)))
 
-.PHONY: all deps locales build run lint test install clean
+.PHONY: all deps locales build run lint test docs coverage install clean
 
 all: build
 
@@ -75,3 +75,18 @@ install:
 
 clean:
 	rm -rf .build
+
+# DocC documentation of GtkPlaceholder as a static site in .build/docs, from the toolchain's docc
+# and the symbol graph of a normal build (the re-exported GTK C API filtered out); warnings fail it.
+docs: deps
+	$(SWIFT) build --target GtkPlaceholder -Xswiftc -emit-symbol-graph \
+	  -Xswiftc -emit-symbol-graph-dir -Xswiftc "$(CURDIR)/.build/symbol-graphs"
+	rm -rf .build/docs .build/symbol-graphs-own && mkdir -p .build/symbol-graphs-own
+	python3 scripts/own-symbols.py .build/symbol-graphs/GtkPlaceholder.symbols.json \
+	  .build/symbol-graphs-own/GtkPlaceholder.symbols.json
+	docc convert Sources/GtkPlaceholder/GtkPlaceholder.docc \
+	  --additional-symbol-graph-dir .build/symbol-graphs-own \
+	  --fallback-display-name GtkPlaceholder --fallback-bundle-identifier io.github.gtkplaceholder.GtkPlaceholder \
+	  --transform-for-static-hosting --warnings-as-errors \
+	  --experimental-documentation-coverage --coverage-summary-level detailed \
+	  --output-path .build/docs

@@ -20,6 +20,8 @@ public final class PlaceholderTextView {
     private var widgetDestroyed = false
 
     /// Creates its own GtkTextView (word-char wrapping, as a compose field wants).
+    ///
+    /// - Parameter placeholder: The placeholder text; empty shows none.
     public convenience init(placeholder: String = "") {
         let view = gtk_text_view_new()!.cast(to: GtkTextView.self)
         gtk_text_view_set_wrap_mode(view, GTK_WRAP_WORD_CHAR)
@@ -27,6 +29,10 @@ public final class PlaceholderTextView {
     }
 
     /// Wraps an existing, unparented text view, e.g. a GtkSourceView.
+    ///
+    /// - Parameters:
+    ///   - textView: A text view with no parent yet; it is packed into ``scrolledWindow``.
+    ///   - placeholder: The placeholder text; empty shows none.
     public init(textView: UnsafeMutablePointer<GtkTextView>, placeholder: String = "") {
         precondition(gtk_widget_get_parent(textView.asWidget) == nil, "the text view already has a parent")
         textViewReference = ObjectReference(textView)
