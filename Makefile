@@ -90,3 +90,17 @@ docs: deps
 	  --transform-for-static-hosting --warnings-as-errors \
 	  --experimental-documentation-coverage --coverage-summary-level detailed \
 	  --output-path .build/docs
+
+# Line coverage of Sources by the whole test suite (llvm-cov from the toolchain, matching its
+# profile format). The executables' own files are measured by their end-to-end tests only as
+# behaviour, not lines: they run as separate processes.
+LLVM_COV := $(dir $(shell readlink -f $$(command -v swift)))llvm-cov
+coverage: deps
+	$(SWIFT) build --build-tests --enable-code-coverage
+	$(MAKE) --no-print-directory locales
+	NO_AT_BRIDGE=1 $(WITH_DISPLAY) $(SWIFT) test --skip-build --enable-code-coverage >.build/coverage-test.log 2>&1 \
+	  || { tail -30 .build/coverage-test.log; exit 1; }
+	"$(LLVM_COV)" report "$(call BIN)/GtkPlaceholderPackageTests.xctest" \
+	  -instr-profile="$(call BIN)/codecov/default.profdata" \
+	  -ignore-filename-regex='(\.build|Tests|Examples|Sources/ComposeWindow|Sources/PlaceholderDemo)/' \
+	  | sed "s|$(CURDIR)/||"

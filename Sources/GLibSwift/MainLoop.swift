@@ -40,22 +40,4 @@ public enum MainLoop {
             }, timeout: 5)
         drain()
     }
-
-    /// Calls `action` once from an idle source.
-    public static func idle(_ action: @escaping @MainActor () -> Void) {
-        let box = Unmanaged.passRetained(IdleBox(action)).toOpaque()
-        g_idle_add_full(
-            G_PRIORITY_DEFAULT_IDLE,
-            { data in
-                let action = Unmanaged<IdleBox>.fromOpaque(data!).takeUnretainedValue().action
-                MainActor.assumeIsolated { action() }
-                return 0
-            }, box,
-            { data in Unmanaged<IdleBox>.fromOpaque(data!).release() })
-    }
-}
-
-private final class IdleBox: @unchecked Sendable {
-    let action: @MainActor () -> Void
-    init(_ action: @escaping @MainActor () -> Void) { self.action = action }
 }
