@@ -30,7 +30,13 @@ struct CSSFont {
     }
 
     private static func quoted(_ family: String) -> String {
-        let trimmed = family.trimmingCharacters(in: .whitespaces)
+        // A CSS string cannot hold control characters (a newline ends it): drop them.
+        let printable = String(
+            String.UnicodeScalarView(
+                family.unicodeScalars.filter {
+                    !$0.properties.isNoncharacterCodePoint && $0.value >= 0x20 && $0.value != 0x7F
+                }))
+        let trimmed = printable.trimmingCharacters(in: .whitespaces)
         let escaped = trimmed.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
         return "\"\(escaped)\""
     }

@@ -108,7 +108,7 @@ public final class PlaceholderTextView {
         set { appearance.font = newValue }
     }
 
-    /// The buffer's whole text.
+    /// The buffer's whole text. GTK buffers cannot hold NUL characters: setting text drops them.
     public var text: String {
         get {
             var start = GtkTextIter()
@@ -116,7 +116,10 @@ public final class PlaceholderTextView {
             gtk_text_buffer_get_bounds(buffer, &start, &end)
             return takeGString(gtk_text_buffer_get_text(buffer, &start, &end, 1)) ?? ""
         }
-        set { gtk_text_buffer_set_text(buffer, newValue, gint(newValue.utf8.count)) }
+        set {
+            let text = newValue.contains("\0") ? newValue.replacingOccurrences(of: "\0", with: "") : newValue
+            gtk_text_buffer_set_text(buffer, text, gint(text.utf8.count))
+        }
     }
 
     /// Hides the placeholder whatever the buffer holds (YLTextView's hidePlaceHoder).
