@@ -100,101 +100,88 @@ private func connect<Handler>(
     return SignalConnection(instance: instance, handlerID: id)
 }
 
-/// Signal connection for signals whose C handlers take (instance, [arguments…], user_data).
-/// Handlers run on the main actor: GLib emits GTK signals on the thread running GTK.
+/// Anything that points at a GObject instance: typed GTK pointers and the opaque ones (GdkKeymap,
+/// GSimpleAction, …) alike.
+public protocol GObjectPointer {
+    /// The instance as an untyped gpointer.
+    var asGPointer: gpointer { get }
+}
+
+extension UnsafeMutablePointer: GObjectPointer {}
+extension OpaquePointer: GObjectPointer {}
+
+private let voidCallback = unsafeBitCast(voidThunk, to: GCallback.self)
+private let pointerCallback = unsafeBitCast(pointerThunk, to: GCallback.self)
+private let predicateCallback = unsafeBitCast(predicateThunk, to: GCallback.self)
+private let twoPointerPredicateCallback = unsafeBitCast(twoPointerPredicateThunk, to: GCallback.self)
+private let twoPointerCallback = unsafeBitCast(twoPointerThunk, to: GCallback.self)
+private let pointerPointerIntCallback = unsafeBitCast(pointerPointerIntThunk, to: GCallback.self)
+
+/// Signal connection for signals whose C handlers take (instance, [arguments…], user_data); the
+/// overload must match the signal's C signature. Handlers run on the main actor: GLib emits GTK
+/// signals on the thread running GTK.
 @MainActor
 public enum Signal {
     /// For signals with no arguments and no return value ("changed", "destroy", "style-updated").
     @discardableResult
-    public static func connect<T>(
-        _ instance: UnsafeMutablePointer<T>, _ signal: String, after: Bool = false,
-        _ handler: @escaping VoidHandler
+    public static func connect(
+        _ instance: some GObjectPointer, _ signal: String, after: Bool = false, _ handler: @escaping VoidHandler
     ) -> SignalConnection {
-        GLibSwift.connect(
-            instance.asGPointer, signal, after: after,
-            thunk: unsafeBitCast(voidThunk, to: GCallback.self), handler: handler)
+        GLibSwift.connect(instance.asGPointer, signal, after: after, thunk: voidCallback, handler: handler)
     }
 
-    /// The same, for objects GTK declares opaque (GdkKeymap, GdkSeat, …).
+    /// For signals with one pointer argument and no return value ("preedit-changed", "size-allocate",
+    /// GSimpleAction "activate").
     @discardableResult
     public static func connect(
-        _ instance: OpaquePointer, _ signal: String, after: Bool = false, _ handler: @escaping VoidHandler
+        _ instance: some GObjectPointer, _ signal: String, after: Bool = false,
+        withArgument handler: @escaping PointerHandler
     ) -> SignalConnection {
-        GLibSwift.connect(
-            instance.asGPointer, signal, after: after,
-            thunk: unsafeBitCast(voidThunk, to: GCallback.self), handler: handler)
+        GLibSwift.connect(instance.asGPointer, signal, after: after, thunk: pointerCallback, handler: handler)
     }
 
-    /// The same, for opaque objects (GSimpleAction "activate", whose argument is the parameter).
+    /// For signals with one pointer argument returning gboolean ("draw", "key-press-event").
     @discardableResult
     public static func connect(
-        _ instance: OpaquePointer, _ signal: String, after: Bool = false,
-        withArgument handler: @escaping PointerHandler
-    ) -> SignalConnection {
-        GLibSwift.connect(
-            instance.asGPointer, signal, after: after,
-            thunk: unsafeBitCast(pointerThunk, to: GCallback.self), handler: handler)
-    }
-
-    /// For signals with one pointer argument and no return value ("preedit-changed", "size-allocate").
-    @discardableResult
-    public static func connect<T>(
-        _ instance: UnsafeMutablePointer<T>, _ signal: String, after: Bool = false,
-        withArgument handler: @escaping PointerHandler
-    ) -> SignalConnection {
-        GLibSwift.connect(
-            instance.asGPointer, signal, after: after,
-            thunk: unsafeBitCast(pointerThunk, to: GCallback.self), handler: handler)
-    }
-
-    /// For signals with one pointer argument returning gboolean ("draw", "focus-in-event").
-    @discardableResult
-    public static func connect<T>(
-        _ instance: UnsafeMutablePointer<T>, _ signal: String, after: Bool = false,
+        _ instance: some GObjectPointer, _ signal: String, after: Bool = false,
         returning handler: @escaping PointerPredicate
     ) -> SignalConnection {
-        GLibSwift.connect(
-            instance.asGPointer, signal, after: after,
-            thunk: unsafeBitCast(predicateThunk, to: GCallback.self), handler: handler)
+        GLibSwift.connect(instance.asGPointer, signal, after: after, thunk: predicateCallback, handler: handler)
     }
 
     /// For signals with two pointer arguments returning gboolean (GtkOverlay "get-child-position").
     @discardableResult
-    public static func connect<T>(
-        _ instance: UnsafeMutablePointer<T>, _ signal: String, after: Bool = false,
+    public static func connect(
+        _ instance: some GObjectPointer, _ signal: String, after: Bool = false,
         returning handler: @escaping TwoPointerPredicate
     ) -> SignalConnection {
         GLibSwift.connect(
-            instance.asGPointer, signal, after: after,
-            thunk: unsafeBitCast(twoPointerPredicateThunk, to: GCallback.self), handler: handler)
+            instance.asGPointer, signal, after: after, thunk: twoPointerPredicateCallback, handler: handler)
     }
 
     /// For signals with two pointer arguments and no return value (GtkTextBuffer "delete-range").
     @discardableResult
-    public static func connect<T>(
-        _ instance: UnsafeMutablePointer<T>, _ signal: String, after: Bool = false,
+    public static func connect(
+        _ instance: some GObjectPointer, _ signal: String, after: Bool = false,
         withTwoArguments handler: @escaping TwoPointerHandler
     ) -> SignalConnection {
-        GLibSwift.connect(
-            instance.asGPointer, signal, after: after,
-            thunk: unsafeBitCast(twoPointerThunk, to: GCallback.self), handler: handler)
+        GLibSwift.connect(instance.asGPointer, signal, after: after, thunk: twoPointerCallback, handler: handler)
     }
 
     /// For (pointer, pointer, int) signals (GtkTextBuffer "insert-text": location, text, length).
     @discardableResult
-    public static func connect<T>(
-        _ instance: UnsafeMutablePointer<T>, _ signal: String, after: Bool = false,
+    public static func connect(
+        _ instance: some GObjectPointer, _ signal: String, after: Bool = false,
         withPointersAndInt handler: @escaping PointerPointerIntHandler
     ) -> SignalConnection {
         GLibSwift.connect(
-            instance.asGPointer, signal, after: after,
-            thunk: unsafeBitCast(pointerPointerIntThunk, to: GCallback.self), handler: handler)
+            instance.asGPointer, signal, after: after, thunk: pointerPointerIntCallback, handler: handler)
     }
 
     /// Called after a GObject property changes ("notify::name", whose handlers get a GParamSpec).
     @discardableResult
-    public static func onNotify<T>(
-        _ instance: UnsafeMutablePointer<T>, _ property: String, _ handler: @escaping VoidHandler
+    public static func onNotify(
+        _ instance: some GObjectPointer, _ property: String, _ handler: @escaping VoidHandler
     ) -> SignalConnection {
         connect(instance, "notify::\(property)", withArgument: { _ in handler() })
     }
