@@ -15,7 +15,7 @@ WITH_DISPLAY = $(if $(DISPLAY),,xvfb-run -a $(XVFB_ARGS))
 BIN         = $(shell $(SWIFT) build --show-bin-path $(1) 2>/dev/null)
 LANGUAGES  := $(basename $(notdir $(wildcard Resources/po/*.po)))
 
-.PHONY: all deps locales build run lint test docs coverage install clean
+.PHONY: all deps locales build run lint test docs coverage bench install clean
 
 all: build
 
@@ -61,6 +61,16 @@ test: deps lint
 	set -- $$xc; total=$$(( $${1:-0} + $${st:-0} )); failed=$$(( $${2:-0} + $${stf:-0} )); \
 	if [ $$status -ne 0 ] && [ $$failed -eq 0 ]; then failed=1; fi; \
 	echo "tests: $$(( total - failed )) passed, $$failed failed"; exit $$status
+
+# Benchmarks (not part of `make test`): release build, under Xvfb, zenity installed for comparison.
+# Prints the table and writes bench/results.json.
+bench: deps
+	@dpkg-query -W -f='$${Status}' zenity 2>/dev/null | grep -q 'install ok installed' || \
+	  { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends zenity; }
+	$(SWIFT) build -c release -Xswiftc -warnings-as-errors --product placeholder-bench
+	$(SWIFT) build -c release -Xswiftc -warnings-as-errors --product compose-window
+	$(MAKE) --no-print-directory locales CONFIG="-c release"
+	NO_AT_BRIDGE=1 $(WITH_DISPLAY) "$(call BIN,-c release)/placeholder-bench" --output bench/results.json
 
 install:
 	$(SWIFT) build -c release -Xswiftc -warnings-as-errors --product compose-window

@@ -9,6 +9,7 @@ let package = Package(
         .executable(name: "placeholder-demo", targets: ["PlaceholderDemo"]),
         .executable(name: "minimal-window", targets: ["MinimalWindow"]),
         .executable(name: "chat-input", targets: ["ChatInput"]),
+        .executable(name: "placeholder-bench", targets: ["PlaceholderBench"]),
     ],
     targets: [
         .systemLibrary(name: "CGtk", pkgConfig: "gtk+-3.0", providers: [.apt(["libgtk-3-dev"])]),
@@ -24,6 +25,10 @@ let package = Package(
             name: "ComposeWindow",
             dependencies: ["GtkPlaceholder", "GLibSwift", "ComposeCore", "CGtkSource", "CGspell"]),
         .executableTarget(name: "PlaceholderDemo", dependencies: ["GtkPlaceholder", "GLibSwift"]),
+        // `make bench`: PlaceholderTextView against a bare GtkTextView (X11 for MapNotify timing).
+        .executableTarget(
+            name: "PlaceholderBench", dependencies: ["GtkPlaceholder", "CGtk"],
+            linkerSettings: [.linkedLibrary("X11")]),
         // Examples for library users: `swift build --product minimal-window` / `chat-input`.
         .executableTarget(name: "MinimalWindow", dependencies: ["GtkPlaceholder"], path: "Examples/MinimalWindow"),
         .executableTarget(name: "ChatInput", dependencies: ["GtkPlaceholder"], path: "Examples/ChatInput"),

@@ -1,0 +1,221 @@
+import Foundation
+import GtkPlaceholder
+
+/// The whole benchmark: every figure of the benchmarks issue, as ratios against a bare GtkTextView
+/// measured in the same run, printed as a table and written to bench/results.json.
+@MainActor
+struct BenchRun {
+    let arguments: [String]
+
+    /// `--quick`: tiny sizes and one round, for the smoke test that keeps this code from rotting.
+    private var quick: Bool { arguments.contains("--quick") }
+    private var rounds: Int { quick ? 1 : 5 }
+    private func size(_ full: Int, quick small: Int) -> Int { quick ? small : full }
+
+    private var directory: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+    }
+
+    func run() {
+        var figures: [Figure] = []
+        let typed = size(10_000, quick: 50)
+        var labelAllocations = 0
+
+        var typing = Figure(name: "typing \(typed) characters, a frame each", target: "≤ 1.02", unit: "s")
+        interleave(&typing, rounds: rounds) {
+            let result = TypingBench.typing(count: typed, placeholder: true)
+            labelAllocations = max(labelAllocations, result.labelAllocations)
+            return result.seconds
+        } baseline: {
+            TypingBench.typing(count: typed, placeholder: false).seconds
+        }
+        figures.append(typing)
+
+        let megabyte = String(
+            repeating: "分享新鲜事 Share something new, typed long ago.\n", count: size(1_048_576, quick: 10_240) / 62)
+        var typingIntoMegabyte = Figure(name: "the same typing into 1 MB of text", target: "≤ 1.02", unit: "s")
+        interleave(&typingIntoMegabyte, rounds: rounds) {
+            TypingBench.typing(count: typed, prefill: megabyte, placeholder: true).seconds
+        } baseline: {
+            TypingBench.typing(count: typed, prefill: megabyte, placeholder: false).seconds
+        }
+        figures.append(typingIntoMegabyte)
+
+        let pasted = size(10 * 1_048_576, quick: 100_000)
+        var paste = Figure(
+            name: "pasting \(pasted / 1_048_576) MB in one insert, then a frame", target: "≤ 1.01", unit: "s")
+        interleave(&paste, rounds: rounds) {
+            TypingBench.paste(bytes: pasted, placeholder: true)
+        } baseline: {
+            TypingBench.paste(bytes: pasted, placeholder: false)
+        }
+        figures.append(paste)
+
+        let cycles = size(1_000, quick: 10)
+        var clearing = Figure(name: "delete all and type again, \(cycles) times", target: "report", unit: "s")
+        interleave(&clearing, rounds: rounds) {
+            TypingBench.clearAndRetype(cycles: cycles, placeholder: true)
+        } baseline: {
+            TypingBench.clearAndRetype(cycles: cycles, placeholder: false)
+        }
+        figures.append(clearing)
+
+        var allocations = Figure(name: "label allocations, characters 2…\(typed)", target: "≤ 0", unit: "count")
+        allocations.absolute = Double(labelAllocations)
+        figures.append(allocations)
+
+        figures += memoryFigures()
+        figures += composeWindowFigures()
+        report(figures)
+    }
+
+    private func memoryFigures() -> [Figure] {
+        let widgets = size(1_000, quick: 20)
+        var resident = Figure(name: "RSS of \(widgets) realized widgets", target: "≤ 1.25", unit: "bytes")
+        interleave(&resident, rounds: rounds) {
+            number(runSelf(["--rss-widgets", "placeholder", String(widgets)]))
+        } baseline: {
+            number(runSelf(["--rss-widgets", "bare", String(widgets)]))
+        }
+        let cycles = size(10_000, quick: 50)
+        let warmup = size(1_000, quick: 10)
+        var growth = Figure(name: "RSS growth over \(cycles) create/destroy cycles (MB)", target: "≤ 2", unit: "MB")
+        let growths = (0..<rounds).map { _ in
+            number(runSelf(["--rss-cycles", "placeholder", String(cycles), String(warmup)])) / 1_048_576
+        }
+        growth.subject = growths
+        growth.absolute = Figure.median(growths)
+        return [resident, growth]
+    }
+
+    private func composeWindowFigures() -> [Figure] {
+        let compose = directory.appendingPathComponent("compose-window").path
+        let bench = directory.appendingPathComponent("placeholder-bench").path
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("bench-state-\(getpid())").path
+        let composeArguments = ["--no-draft"]
+        let environment = ["XDG_STATE_HOME": state, "NO_AT_BRIDGE": "1"]
+        var startup = Figure(name: "compose-window: exec to first mapped window", target: "≤ 1.15", unit: "s")
+        var startupMemory = Figure(name: "compose-window RSS at first window", target: "≤ 1.10", unit: "bytes")
+        for round in 0..<rounds {
+            let order = round % 2 == 0 ? [true, false] : [false, true]
+            for isCompose in order {
+                let measured =
+                    isCompose
+                    ? Startup.measure(compose, composeArguments, environment: environment)
+                    : Startup.measure(bench, ["--bare-window"], environment: environment)
+                guard let measured else { continue }
+                if isCompose {
+                    startup.subject.append(measured.seconds)
+                    startupMemory.subject.append(Double(measured.residentBytes))
+                } else {
+                    startup.baseline.append(measured.seconds)
+                    startupMemory.baseline.append(Double(measured.residentBytes))
+                }
+            }
+        }
+        var figures = [startup, startupMemory]
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/zenity") {
+            var zenity = Figure(
+                name: "compose-window startup / zenity --text-info --editable", target: "≤ 1", unit: "s")
+            for _ in 0..<rounds {
+                if let ours = Startup.measure(compose, composeArguments, environment: environment),
+                    let theirs = Startup.measure(
+                        "/usr/bin/zenity", ["--text-info", "--editable"], environment: environment)
+                {
+                    zenity.subject.append(ours.seconds)
+                    zenity.baseline.append(theirs.seconds)
+                }
+            }
+            figures.append(zenity)
+        }
+
+        let typed = size(2_000, quick: 20)
+        let megabyte = Data(
+            String(
+                repeating: "分享新鲜事 Share something new, typed long ago.\n", count: size(1_048_576, quick: 10_240) / 62
+            ).utf8)
+        var typing = Figure(
+            name: "compose-window typing \(typed) characters into 1 MB, counter on", target: "≤ 1.05", unit: "s")
+        interleave(&typing, rounds: rounds) {
+            let output = run(
+                compose, composeArguments, input: megabyte,
+                environment: environment.merging(["GTKPLACEHOLDER_BENCH_TYPE": String(typed)]) { $1 })
+            return number(
+                output.stderr.split(separator: "\n").first { $0.hasPrefix("bench-typing-seconds ") }?.split(
+                    separator: " "
+                ).last.map(String.init) ?? "")
+        } baseline: {
+            number(
+                run(bench, ["--bare-window", "--type", String(typed)], input: megabyte, environment: environment).stdout
+            )
+        }
+        figures.append(typing)
+        return figures
+    }
+
+    private func report(_ figures: [Figure]) {
+        let cpu =
+            (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?.split(separator: "\n")
+            .first { $0.hasPrefix("model name") }?.split(separator: ":").last?.trimmingCharacters(in: .whitespaces)
+            ?? "unknown CPU"
+        let machine =
+            "\(ProcessInfo.processInfo.activeProcessorCount) cores, \(cpu), \(ProcessInfo.processInfo.physicalMemory / 1_073_741_824) GiB, Xvfb"
+        var lines = [
+            "Machine: \(machine); \(rounds) interleaved rounds per figure.", "",
+            "| figure | median | min–max | target | |", "|---|---|---|---|---|",
+        ]
+        lines += figures.map(\.row)
+        print(lines.joined(separator: "\n"))
+        struct Results: Encodable {
+            let machine: String
+            let date: String
+            let rounds: Int
+            let figures: [Figure]
+        }
+        let results = Results(
+            machine: machine, date: ISO8601DateFormatter().string(from: Date()), rounds: rounds, figures: figures)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        let output = arguments.firstIndex(of: "--output").map { arguments[$0 + 1] } ?? "bench/results.json"
+        try? FileManager.default.createDirectory(
+            at: URL(fileURLWithPath: output).deletingLastPathComponent(), withIntermediateDirectories: true)
+        if let data = try? encoder.encode(results) { try? data.write(to: URL(fileURLWithPath: output)) }
+    }
+
+    private func runSelf(_ arguments: [String]) -> String {
+        run(directory.appendingPathComponent("placeholder-bench").path, arguments, input: Data(), environment: [:])
+            .stdout
+    }
+
+    private func number(_ text: String) -> Double {
+        Double(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? .nan
+    }
+
+    private func run(_ executable: String, _ arguments: [String], input: Data, environment: [String: String]) -> (
+        stdout: String, stderr: String
+    ) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let stdin = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        do { try process.run() } catch { return ("", "\(error)") }
+        // Feed stdin from another thread while this one drains stdout (a megabyte fills any pipe).
+        let writer = Thread {
+            try? stdin.fileHandleForWriting.write(contentsOf: input)
+            try? stdin.fileHandleForWriting.close()
+        }
+        writer.start()
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import GtkPlaceholder
+
+/// Typing, pasting and clearing, timed with a real frame after each step, in PlaceholderTextView
+/// and in a bare GtkTextView.
+@MainActor
+enum TypingBench {
+    struct Subject {
+        let widget: UnsafeMutablePointer<GtkWidget>
+        let textView: UnsafeMutablePointer<GtkTextView>
+        let keepAlive: AnyObject?
+    }
+
+    static func make(placeholder: Bool) -> Subject {
+        if placeholder {
+            let view = PlaceholderTextView(placeholder: "Share something new…")
+            return Subject(widget: view.widget, textView: view.textView, keepAlive: view)
+        }
+        let bare = bareTextView()
+        return Subject(widget: bare.widget, textView: bare.textView, keepAlive: nil)
+    }
+
+    /// The n-th typed character: words, and a line break now and then, like prose.
+    static func character(_ index: Int) -> String {
+        index % 61 == 60 ? "\n" : index % 7 == 6 ? " " : String(UnicodeScalar(UInt8(97 + index % 26)))
+    }
+
+    /// Seconds to type `count` characters at the cursor, one frame after each; and how many times the
+    /// placeholder label was allocated from the second character on.
+    static func typing(count: Int, prefill: String = "", placeholder: Bool) -> (seconds: Double, labelAllocations: Int)
+    {
+        let subject = make(placeholder: placeholder)
+        let window = Frame.window(holding: subject.widget)
+        defer { gtk_widget_destroy(window) }
+        let buffer = gtk_text_view_get_buffer(subject.textView)!
+        if !prefill.isEmpty {
+            gtk_text_buffer_set_text(buffer, prefill, gint(prefill.utf8.count))
+            var end = GtkTextIter()
+            gtk_text_buffer_get_end_iter(buffer, &end)
+            gtk_text_buffer_place_cursor(buffer, &end)
+            Frame.render(window)
+        }
+        final class Tally { var counting = false, allocations = 0 }
+        let tally = Tally()
+        if let view = subject.keepAlive as? PlaceholderTextView {
+            Signal.connect(
+                view.placeholderLabel, "size-allocate",
+                withArgument: { _ in
+                    if tally.counting { tally.allocations += 1 }
+                })
+        }
+        let start = Frame.now()
+        for index in 0..<count {
+            gtk_text_buffer_insert_at_cursor(buffer, character(index), -1)
+            Frame.render(window)
+            tally.counting = true  // from the second character on
+        }
+        return (Frame.now() - start, tally.allocations)
+    }
+
+    /// Seconds to insert `bytes` of text in one insertion, then one frame.
+    static func paste(bytes: Int, placeholder: Bool) -> Double {
+        let subject = make(placeholder: placeholder)
+        let window = Frame.window(holding: subject.widget)
+        defer { gtk_widget_destroy(window) }
+        let line = String(repeating: "pasted text, ", count: 6) + "\n"
+        let text = String(repeating: line, count: bytes / line.utf8.count)
+        let buffer = gtk_text_view_get_buffer(subject.textView)!
+        let start = Frame.now()
+        gtk_text_buffer_insert_at_cursor(buffer, text, gint(text.utf8.count))
+        Frame.render(window)
+        return Frame.now() - start
+    }
+
+    /// Seconds to delete everything and type one character again, `cycles` times, with a frame after
+    /// each step: the placeholder appears and disappears every time.
+    static func clearAndRetype(cycles: Int, placeholder: Bool) -> Double {
+        let subject = make(placeholder: placeholder)
+        let window = Frame.window(holding: subject.widget)
+        defer { gtk_widget_destroy(window) }
+        let buffer = gtk_text_view_get_buffer(subject.textView)!
+        let start = Frame.now()
+        for _ in 0..<cycles {
+            gtk_text_buffer_set_text(buffer, "", 0)
+            Frame.render(window)
+            gtk_text_buffer_insert_at_cursor(buffer, "a", 1)
+            Frame.render(window)
+        }
+        return Frame.now() - start
+    }
+}

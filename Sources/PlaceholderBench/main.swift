@@ -1,0 +1,18 @@
+import Foundation
+import GtkPlaceholder
+
+// placeholder-bench: PlaceholderTextView against a bare GtkTextView, measured in the same run.
+// `make bench` runs it under Xvfb; modes starting with "--" are the subprocesses it measures.
+MainActor.assumeIsolated {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    guard gtk_init_check(nil, nil) != 0 else {
+        FileHandle.standardError.write(Data("placeholder-bench: cannot open a display\n".utf8))
+        exit(3)
+    }
+    switch arguments.first {
+    case "--rss-widgets": Subprocesses.rssOfWidgets(arguments)
+    case "--rss-cycles": Subprocesses.rssGrowthOverCycles(arguments)
+    case "--bare-window": Subprocesses.bareWindow(arguments)
+    default: BenchRun(arguments: arguments).run()
+    }
+}
