@@ -7,16 +7,15 @@ import GLibSwift
 final class PlaceholderAppearance {
     private let textView: UnsafeMutablePointer<GtkTextView>
     private let label: UnsafeMutablePointer<GtkLabel>
-    private let fontStyle: WidgetStyleProvider
-    private let colorStyle: WidgetStyleProvider
+    // Made on first use: most views never set either, and 1,000 views would carry 2,000 providers.
+    private lazy var fontStyle = WidgetStyleProvider(for: textView)
+    private lazy var colorStyle = WidgetStyleProvider(for: label)
     private var connection: SignalConnection?
     private var followedFont: OpaquePointer?
 
     init(textView: UnsafeMutablePointer<GtkTextView>, label: UnsafeMutablePointer<GtkLabel>) {
         self.textView = textView
         self.label = label
-        fontStyle = WidgetStyleProvider(for: textView)
-        colorStyle = WidgetStyleProvider(for: label)
         let context = gtk_widget_get_style_context(label.asWidget)
         gtk_style_context_add_class(context, "dim-label")
         gtk_style_context_add_class(context, "placeholder")

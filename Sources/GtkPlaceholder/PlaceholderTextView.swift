@@ -51,7 +51,8 @@ public final class PlaceholderTextView {
         // Clicks and focus go through the label to the text view.
         gtk_overlay_set_overlay_pass_through(overlayWidget.cast(), label.asWidget, 1)
         gtk_widget_set_can_focus(label.asWidget, 0)
-        gtk_widget_set_no_show_all(label.asWidget, 1)
+        gtk_widget_set_child_visible(label.asWidget, 0)
+        gtk_widget_show(label.asWidget)
         gtk_widget_show(textView.asWidget)
         gtk_widget_show(scrolled.asWidget)
         gtk_widget_show(overlayWidget)
@@ -128,7 +129,7 @@ public final class PlaceholderTextView {
     }
 
     /// Whether the placeholder is shown now.
-    public var isPlaceholderVisible: Bool { gtk_widget_get_visible(placeholderLabel.asWidget) != 0 }
+    public var isPlaceholderVisible: Bool { gtk_widget_get_child_visible(placeholderLabel.asWidget) != 0 }
 
     /// Whether an input method is composing (preedit text that is not yet in the buffer).
     public var isComposing: Bool { preeditActive }
@@ -190,7 +191,9 @@ public final class PlaceholderTextView {
     private func updateVisibility() {
         let shouldShow = !placeholder.isEmpty && !hidesPlaceholder && !preeditActive && watcher.isEmpty
         guard shouldShow != isPlaceholderVisible else { return }
-        gtk_widget_set_visible(placeholderLabel.asWidget, shouldShow.gboolean)
+        // Child visibility maps or unmaps the label without queueing a resize of the overlay (and
+        // so of the text view) the way showing and hiding would: a transition costs one redraw.
+        gtk_widget_set_child_visible(placeholderLabel.asWidget, shouldShow.gboolean)
         onPlaceholderVisibilityChanged?(shouldShow)
     }
 }

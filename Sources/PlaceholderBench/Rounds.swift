@@ -40,7 +40,7 @@ struct Figure: Encodable {
     /// One table row: name, median ratio [min–max], target, verdict.
     var row: String {
         if let absolute {
-            return String(format: "| %@ | %.0f | — | %@ | %@ |", name, absolute, target, verdict)
+            return String(format: "| %@ | %.1f | — | %@ | %@ |", name, absolute, target, verdict)
         }
         let ratios = self.ratios
         return String(

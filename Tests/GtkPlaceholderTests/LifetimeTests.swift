@@ -35,9 +35,9 @@ final class LifetimeTests: GtkTestCase {
                 // Still working with no Swift variable holding it.
                 let textView = PlaceholderTextView.forWidget(widget)!.textView
                 let label = PlaceholderTextView.forWidget(widget)!.placeholderLabel
-                XCTAssertEqual(gtk_widget_get_visible(label.asWidget), 1)
+                XCTAssertEqual(gtk_widget_get_mapped(label.asWidget), 1)
                 gtk_text_buffer_set_text(gtk_text_view_get_buffer(textView), "typed \(cycle)", -1)
-                XCTAssertEqual(gtk_widget_get_visible(label.asWidget), 0, "hidden by the change")
+                XCTAssertEqual(gtk_widget_get_mapped(label.asWidget), 0, "hidden by the change")
                 gtk_widget_destroy(widget)
                 if swiftSide() != nil { swiftSurvivors += 1 }
             }

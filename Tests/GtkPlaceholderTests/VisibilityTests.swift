@@ -186,8 +186,8 @@ final class VisibilityTests: GtkTestCase {
             gtk_widget_grab_focus(view.textView.asWidget)
             var allocations = 0
             Signal.connect(view.placeholderLabel, "size-allocate", withArgument: { _ in allocations += 1 })
-            var queuedResizes = 0
-            Signal.onNotify(view.placeholderLabel, "visible") { queuedResizes += 1 }
+            var transitions = 0
+            view.onPlaceholderVisibilityChanged = { _ in transitions += 1 }
 
             Keyboard.type(view.textView.asWidget, "a")
             window.settle()
@@ -198,7 +198,7 @@ final class VisibilityTests: GtkTestCase {
             }
             XCTAssertEqual(view.text.count, 61)
             XCTAssertEqual(allocations, afterFirst, "characters 2…61 allocated the label")
-            XCTAssertEqual(queuedResizes, 1, "one visibility change, on the first character")
+            XCTAssertEqual(transitions, 1, "one visibility change, on the first character")
         }
     }
 }
