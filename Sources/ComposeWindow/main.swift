@@ -5,6 +5,9 @@ import GtkPlaceholder
 
 // compose-window: a GTK compose window for people and shell scripts. See `--help`.
 Localization.setUp()
+// Until the window exists (reading standard input, starting GTK) nothing has been typed, so
+// SIGINT/SIGTERM/SIGHUP mean a plain cancel: exit 1. GLib takes these signals over with the window.
+for signalNumber in [SIGINT, SIGTERM, SIGHUP] { signal(signalNumber) { _ in _exit(1) } }
 let status: ExitCode = MainActor.assumeIsolated {
     let options: ComposeOptions
     let initialText: String

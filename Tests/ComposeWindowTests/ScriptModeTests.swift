@@ -33,6 +33,27 @@ final class ScriptModeTests: XCTestCase {
         XCTAssertEqual(result.stderr, "compose-window: standard input is not valid UTF-8 (byte 3)\n")
     }
 
+    /// Stopped while standard input is still open (the script has not finished writing): exit 1.
+    func testSignalWhileReadingStandardInputCancels() throws {
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
+            let state = try StateHome()
+            let process = Process()
+            process.executableURL = ComposeProcess.binary
+            let input = Pipe()
+            process.standardInput = input
+            process.standardOutput = FileHandle.nullDevice
+            process.environment = ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": state.url.path]) { $1 }
+            try process.run()
+            try input.fileHandleForWriting.write(contentsOf: Data("half of the input".utf8))
+            Thread.sleep(forTimeInterval: 0.3)
+            kill(process.processIdentifier, signalNumber)
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationReason, .exit, "signal \(signalNumber)")
+            XCTAssertEqual(process.terminationStatus, 1, "signal \(signalNumber)")
+            try input.fileHandleForWriting.close()
+        }
+    }
+
     func testNoDisplayIsExit3() throws {
         let result = try run(["--text", "hi"], environment: ["DISPLAY": ""])
         XCTAssertEqual(result.code, 3)
