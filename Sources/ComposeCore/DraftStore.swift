@@ -106,6 +106,17 @@ public struct DraftStore: Sendable {
         fsync(directoryDescriptor)
     }
 
+    /// Where ``keepAside()`` puts the previous draft (`~` cannot occur in a draft name).
+    public var asidePath: String { path + "~" }
+
+    /// Moves the saved draft to ``asidePath`` (replacing an older one there), so that saving a new
+    /// text under the same name keeps it. A missing draft is not an error.
+    public func keepAside() throws(Failure) {
+        if rename(path, asidePath) != 0 && errno != ENOENT {
+            throw failure(localized("cannot write the draft {0}: {1}"), asidePath)
+        }
+    }
+
     /// Removes the draft; removing a missing draft is not an error.
     public func remove() throws(Failure) {
         if unlink(path) != 0 && errno != ENOENT { throw failure(localized("cannot remove the draft {0}: {1}"), path) }

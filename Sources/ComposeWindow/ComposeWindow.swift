@@ -22,6 +22,9 @@ final class ComposeWindow {
     private let finish: @MainActor (ComposeApplication.Outcome) -> Void
     private var timeout: MainLoopSource?
     private var closed = false
+    /// A saved draft the initial text took precedence over: moved aside before the first autosave
+    /// would replace it, so neither text is lost.
+    private var offeredDraftStore: DraftStore?
 
     init(
         application: UnsafeMutablePointer<GtkApplication>, options: ComposeOptions, initialText: String,
@@ -159,6 +162,7 @@ final class ComposeWindow {
                         infoBar.showRestored()
                     } else {
                         infoBar.offerRestore(draft)
+                        offeredDraftStore = drafts
                     }
                 }
             } catch {
@@ -184,6 +188,10 @@ final class ComposeWindow {
     }
 
     private func textChanged() {
+        if let store = offeredDraftStore {
+            offeredDraftStore = nil
+            do { try store.keepAside() } catch { infoBar.showSaveFailure(error) }
+        }
         updateCounter()
         autosave?.textChanged()
     }

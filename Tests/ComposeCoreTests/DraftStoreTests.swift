@@ -27,6 +27,16 @@ import Testing
         try drafts.remove()  // twice is fine
     }
 
+    @Test func keepAsideMovesTheDraftOutOfTheWay() throws {
+        let drafts = try store()
+        try drafts.keepAside()  // nothing to move: fine
+        try drafts.save("old")
+        try drafts.keepAside()
+        #expect(try drafts.load() == nil)
+        #expect(try String(contentsOfFile: drafts.asidePath, encoding: .utf8) == "old")
+        #expect(!DraftStore.isValidName("a~"), "no draft name can collide with an aside file")
+    }
+
     @Test func permissionsWhateverTheUmask() throws {
         let previous = umask(0)
         defer { umask(previous) }

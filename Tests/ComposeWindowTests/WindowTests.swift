@@ -139,6 +139,19 @@ final class WindowTests: XCTestCase {
         XCTAssertEqual(String(decoding: restored.stdout, as: UTF8.self), "older draft")
     }
 
+    /// Initial text over a saved draft: editing must not destroy the older draft.
+    func testTheOlderDraftIsKeptAsideWhenTheInitialTextIsEdited() throws {
+        try state.writeDraft("older draft")
+        let window = try launch(["--text", "fresh"])
+        window.type(" and more")
+        Thread.sleep(forTimeInterval: 1.6)
+        XCTAssertEqual(state.draft(), "fresh and more")
+        let aside = state.draftURL().path + "~"
+        XCTAssertEqual(try String(contentsOfFile: aside, encoding: .utf8), "older draft")
+        window.signal(SIGTERM)
+        _ = window.finish()
+    }
+
     func testAutosaveWithinASecondSurvivesSIGKILL() throws {
         let window = try launch()
         window.type("typed before the crash")
