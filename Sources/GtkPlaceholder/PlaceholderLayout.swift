@@ -13,6 +13,7 @@ final class PlaceholderLayout {
     private var connections: [SignalConnection] = []
     private var placeholderDirection: GtkTextDirection = GTK_TEXT_DIR_NONE
     private var appliedMinimumHeight: gint = -1
+    private var lastAllocation: GdkRectangle?
 
     /// The widgets are owned by PlaceholderTextView, which outlives this object.
     init(
@@ -34,6 +35,29 @@ final class PlaceholderLayout {
         for connection in connections { connection.disconnect() }
     }
 
+    /// What the overlay gets. While the label is hidden the overlay is re-allocated on every
+    /// keystroke that changes the text's height; the last position serves then, and `willShow()`
+    /// checks it before the label appears.
+    private func allocationForOverlay() -> GdkRectangle {
+        if let lastAllocation, gtk_widget_get_child_visible(label.asWidget) == 0 { return lastAllocation }
+        let allocation = labelAllocation()
+        lastAllocation = allocation
+        return allocation
+    }
+
+    /// Called just before the label is shown: re-allocates it only if where it belongs has changed
+    /// while it was hidden (margins, size, font), so a plain show costs no relayout.
+    func willShow() {
+        guard let lastAllocation else { return }
+        let fresh = labelAllocation()
+        if fresh.x != lastAllocation.x || fresh.y != lastAllocation.y || fresh.width != lastAllocation.width
+            || fresh.height != lastAllocation.height
+        {
+            self.lastAllocation = nil
+            gtk_widget_queue_resize(label.asWidget)
+        }
+    }
+
     func placeholderChanged(_ text: String) {
         placeholderDirection = Self.strongDirection(of: text, in: textView)
         alignLabel()
@@ -45,7 +69,7 @@ final class PlaceholderLayout {
                 overlay, "get-child-position",
                 returning: { [weak self] child, rectangle in
                     guard let self, child == UnsafeMutableRawPointer(self.label), let rectangle else { return false }
-                    rectangle.cast(to: GdkRectangle.self).pointee = self.labelAllocation()
+                    rectangle.cast(to: GdkRectangle.self).pointee = self.allocationForOverlay()
                     return true
                 }))
         for property in [

@@ -193,6 +193,7 @@ public final class PlaceholderTextView {
         guard shouldShow != isPlaceholderVisible else { return }
         // Child visibility maps or unmaps the label without queueing a resize of the overlay (and
         // so of the text view) the way showing and hiding would: a transition costs one redraw.
+        if shouldShow { layout.willShow() }
         gtk_widget_set_child_visible(placeholderLabel.asWidget, shouldShow.gboolean)
         onPlaceholderVisibilityChanged?(shouldShow)
     }

@@ -136,6 +136,22 @@ final class PositionTests: GtkTestCase {
         }
     }
 
+    /// While text hides the placeholder its position is not recomputed; it must still be right
+    /// when the text goes.
+    func testChangesWhileHiddenApplyWhenShownAgain() {
+        onMain {
+            PositionTests.assertPlaceholderMatchesTyped("margins, spacing and font changed under text") { view in
+                view.text = "typed"
+                MainLoop.waitForFrames(view.widget)
+                gtk_text_view_set_left_margin(view.textView, 25)
+                gtk_text_view_set_pixels_above_lines(view.textView, 9)
+                view.font = "DejaVu Serif 18"
+                MainLoop.waitForFrames(view.widget)
+                view.text = ""
+            }
+        }
+    }
+
     func testLongPlaceholderWrapsAndSetsMinimumHeight() {
         onMain {
             let words = Array(repeating: "placeholder", count: 30).joined(separator: " ")
