@@ -31,10 +31,11 @@ final class ChatInputRow {
         gtk_box_pack_start(widget.cast(), input.widget, 1, 1, 0)
         gtk_box_pack_start(widget.cast(), sendButton, 0, 0, 0)
 
+        // O(1) per keystroke: the buffer's character count, never a copy of its text. A message
+        // of spaces only is refused when sending instead.
         input.onTextChanged = { [weak self] view in
             guard let self else { return }
-            let hasText = !view.text.allSatisfy(\.isWhitespace)  // a chat line is short
-            gtk_widget_set_sensitive(self.sendButton, hasText.gboolean)
+            gtk_widget_set_sensitive(self.sendButton, (gtk_text_buffer_get_char_count(view.buffer) > 0).gboolean)
         }
         Signal.connect(sendButton, "clicked") { [weak self] in self?.send() }
         // Enter sends, Shift+Enter is a newline, as chat apps do.
@@ -52,8 +53,9 @@ final class ChatInputRow {
     var textView: UnsafeMutablePointer<GtkTextView> { input.textView }
 
     private func send() {
-        guard gtk_widget_get_sensitive(sendButton) != 0 else { return }
-        onSend?(input.text)
+        let text = input.text
+        guard !text.allSatisfy(\.isWhitespace) else { return gtk_widget_error_bell(widget) }
+        onSend?(text)
         input.text = ""
     }
 

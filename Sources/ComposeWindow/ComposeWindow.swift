@@ -22,6 +22,8 @@ final class ComposeWindow {
     private let finish: @MainActor (ComposeApplication.Outcome) -> Void
     private var timeout: MainLoopSource?
     private var closed = false
+    private var shownCount: String?
+    private var shownOverLimit = false
     /// A saved draft the initial text took precedence over: moved aside before the first autosave
     /// would replace it, so neither text is lost.
     private var offeredDraftStore: DraftStore?
@@ -198,13 +200,22 @@ final class ComposeWindow {
 
     private func updateCounter() {
         let count = counter.counter
-        gtk_label_set_text(counterLabel.cast(), count.label(limit: options.limit))
-        let context = gtk_widget_get_style_context(counterLabel)
+        // Per keystroke: touch the label only when what it shows changes (a Weibo half-width
+        // character often leaves it as it was); a new text relayouts the window.
+        let label = count.label(limit: options.limit)
+        if label != shownCount {
+            shownCount = label
+            gtk_label_set_text(counterLabel.cast(), label)
+        }
         let over = options.limit.map { count.displayed > $0 } ?? false
-        if over {
-            gtk_style_context_add_class(context, "error")
-        } else {
-            gtk_style_context_remove_class(context, "error")
+        if over != shownOverLimit {
+            shownOverLimit = over
+            let context = gtk_widget_get_style_context(counterLabel)
+            if over {
+                gtk_style_context_add_class(context, "error")
+            } else {
+                gtk_style_context_remove_class(context, "error")
+            }
         }
         gtk_widget_set_sensitive(sendButton, count.canSend(limit: options.limit).gboolean)
     }
