@@ -20,6 +20,13 @@ public final class WidgetOwnership {
         g_object_ref_sink(self.object)
     }
 
+    /// Takes a plain reference to `object` without sinking it: for an instance still being
+    /// constructed, whose floating reference belongs to whoever called `g_object_new`.
+    public init<T>(borrowing object: UnsafeMutablePointer<T>) {
+        self.object = object.asObject
+        g_object_ref(self.object)
+    }
+
     /// Starts the tie (call once the owner is fully initialised).
     public func adopt(owner: AnyObject) {
         precondition(!adopted, "adopt(owner:) called twice")

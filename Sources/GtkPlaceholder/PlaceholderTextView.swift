@@ -23,9 +23,7 @@ public final class PlaceholderTextView {
     ///
     /// - Parameter placeholder: The placeholder text; empty shows none.
     public convenience init(placeholder: String = "") {
-        let view = gtk_text_view_new()!.cast(to: GtkTextView.self)
-        gtk_text_view_set_wrap_mode(view, GTK_WRAP_WORD_CHAR)
-        self.init(textView: view, placeholder: placeholder)
+        self.init(textView: Self.makeDefaultTextView(), placeholder: placeholder)
     }
 
     /// Wraps an existing, unparented text view, e.g. a GtkSourceView.
@@ -33,16 +31,28 @@ public final class PlaceholderTextView {
     /// - Parameters:
     ///   - textView: A text view with no parent yet; it is packed into ``scrolledWindow``.
     ///   - placeholder: The placeholder text; empty shows none.
-    public init(textView: UnsafeMutablePointer<GtkTextView>, placeholder: String = "") {
+    public convenience init(textView: UnsafeMutablePointer<GtkTextView>, placeholder: String = "") {
         precondition(gtk_widget_get_parent(textView.asWidget) == nil, "the text view already has a parent")
+        let overlayWidget = PlaceholderTextViewClass.newInstanceForSwift()
+        self.init(overlay: WidgetOwnership(overlayWidget), textView: textView, placeholder: placeholder)
+        gtk_widget_show(overlayWidget)
+    }
+
+    /// The Swift side of an instance made by `g_object_new` or GtkBuilder (hidden until shown, as
+    /// GTK widgets are); the widget keeps it alive.
+    convenience init(constructed overlayWidget: UnsafeMutablePointer<GtkWidget>, textView: UnsafeMutablePointer<GtkTextView>) {
+        self.init(overlay: WidgetOwnership(borrowing: overlayWidget), textView: textView, placeholder: "")
+    }
+
+    private init(overlay: WidgetOwnership, textView: UnsafeMutablePointer<GtkTextView>, placeholder: String) {
         textViewReference = ObjectReference(textView)
         let label = gtk_label_new(nil)!.cast(to: GtkLabel.self)
         labelReference = ObjectReference(label)
         let scrolled = gtk_scrolled_window_new(nil, nil)!.cast(to: GtkScrolledWindow.self)
         scrolledReference = ObjectReference(scrolled)
-        let overlayWidget = gtk_overlay_new()!
+        let overlayWidget: UnsafeMutablePointer<GtkWidget> = overlay.object.cast()
         watcher = BufferWatcher()
-        overlay = WidgetOwnership(overlayWidget)
+        self.overlay = overlay
 
         gtk_scrolled_window_set_policy(scrolled, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_container_add(scrolled.asContainer, textView.asWidget)
@@ -55,7 +65,6 @@ public final class PlaceholderTextView {
         gtk_widget_show(label.asWidget)
         gtk_widget_show(textView.asWidget)
         gtk_widget_show(scrolled.asWidget)
-        gtk_widget_show(overlayWidget)
 
         self.placeholder = placeholder
         overlay.adopt(owner: self)
@@ -65,6 +74,17 @@ public final class PlaceholderTextView {
         setPlaceholderText(placeholder, previous: "")
         watchBuffer()
     }
+
+    static func makeDefaultTextView() -> UnsafeMutablePointer<GtkTextView> {
+        let view = gtk_text_view_new()!.cast(to: GtkTextView.self)
+        gtk_text_view_set_wrap_mode(view, GTK_WRAP_WORD_CHAR)
+        return view
+    }
+
+    /// Registers the GObject type `PlaceholderTextView` (idempotent). Call it before loading .ui
+    /// files that use `<object class="PlaceholderTextView">`; Swift's initializers call it too.
+    @discardableResult
+    public static func registerType() -> GType { PlaceholderTextViewClass.register() }
 
     isolated deinit {
         for connection in connections { connection.disconnect() }
@@ -77,7 +97,8 @@ public final class PlaceholderTextView {
 
     // MARK: - Public API
 
-    /// The widget to pack into a container: a GtkOverlay around a scrolled text view.
+    /// The widget to pack into a container: a `PlaceholderTextView` GObject (a GtkOverlay subclass)
+    /// around a scrolled text view.
     public var widget: UnsafeMutablePointer<GtkWidget> { overlay.object.cast() }
     /// The text view: the one given to `init(textView:placeholder:)`, or our own.
     public var textView: UnsafeMutablePointer<GtkTextView> { textViewReference.pointer }
@@ -93,20 +114,29 @@ public final class PlaceholderTextView {
         didSet {
             guard placeholder != oldValue else { return }
             setPlaceholderText(placeholder, previous: oldValue)
+            PlaceholderTextViewClass.notify(self, .placeholderText)
         }
     }
 
     /// An explicit placeholder colour; nil follows the theme (`dim-label`, `placeholder` classes).
     public var placeholderColor: GdkRGBA? {
         get { appearance.color }
-        set { appearance.color = newValue }
+        set {
+            guard !appearance.color.isSame(as: newValue) else { return }
+            appearance.color = newValue
+            PlaceholderTextViewClass.notify(self, .placeholderColor)
+        }
     }
 
     /// The text view's font as a Pango description ("Sans 15"); nil: the theme's. The placeholder
     /// follows the text view's font whatever sets it.
     public var font: String? {
         get { appearance.font }
-        set { appearance.font = newValue }
+        set {
+            guard appearance.font != newValue else { return }
+            appearance.font = newValue
+            PlaceholderTextViewClass.notify(self, .font)
+        }
     }
 
     /// The buffer's whole text. GTK buffers cannot hold NUL characters: setting text drops them.
@@ -125,7 +155,11 @@ public final class PlaceholderTextView {
 
     /// Hides the placeholder whatever the buffer holds (YLTextView's hidePlaceHoder).
     public var hidesPlaceholder = false {
-        didSet { if hidesPlaceholder != oldValue { updateVisibility() } }
+        didSet {
+            guard hidesPlaceholder != oldValue else { return }
+            updateVisibility()
+            PlaceholderTextViewClass.notify(self, .hidesPlaceholder)
+        }
     }
 
     /// Whether the placeholder is shown now.
@@ -195,6 +229,7 @@ public final class PlaceholderTextView {
         // so of the text view) the way showing and hiding would: a transition costs one redraw.
         if shouldShow { layout.willShow() }
         gtk_widget_set_child_visible(placeholderLabel.asWidget, shouldShow.gboolean)
+        PlaceholderTextViewClass.notify(self, .placeholderVisible)
         onPlaceholderVisibilityChanged?(shouldShow)
     }
 }
