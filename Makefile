@@ -47,7 +47,7 @@ run: build
 
 # swift-format (the toolchain's) with the committed .swift-format: any finding fails.
 lint:
-	$(SWIFT) format lint --strict --recursive Sources Tests Examples Package.swift
+	$(SWIFT) format lint --strict --recursive Sources Tests Examples Plugins Package.swift
 
 # XCTest and Swift Testing each print their own totals; the last line sums them up for CI.
 test: deps lint
@@ -112,5 +112,5 @@ coverage: deps
 	  || { tail -30 .build/coverage-test.log; exit 1; }
 	"$(LLVM_COV)" report "$(call BIN)/GtkPlaceholderPackageTests.xctest" \
 	  -instr-profile="$(call BIN)/codecov/default.profdata" \
-	  -ignore-filename-regex='(\.build|Tests|Examples|Sources/ComposeWindow|Sources/PlaceholderDemo)/' \
+	  -ignore-filename-regex='(\.build|Tests|Examples|Sources/ComposeWindow|Sources/PlaceholderGallery|Sources/EmbedFilesTool)/' \
 	  | sed "s|$(CURDIR)/||"

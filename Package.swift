@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -6,10 +6,10 @@ let package = Package(
     products: [
         .library(name: "GtkPlaceholder", targets: ["GtkPlaceholder"]),
         .executable(name: "compose-window", targets: ["ComposeWindow"]),
-        .executable(name: "placeholder-demo", targets: ["PlaceholderDemo"]),
         .executable(name: "minimal-window", targets: ["MinimalWindow"]),
         .executable(name: "chat-input", targets: ["ChatInput"]),
         .executable(name: "placeholder-bench", targets: ["PlaceholderBench"]),
+        .executable(name: "placeholder-gallery", targets: ["PlaceholderGallery"]),
     ],
     targets: [
         .systemLibrary(name: "CGtk", pkgConfig: "gtk+-3.0", providers: [.apt(["libgtk-3-dev"])]),
@@ -21,10 +21,17 @@ let package = Package(
         // Pure logic of the app (counting, options, drafts): no GTK, tested without a display.
         .systemLibrary(name: "CIntl"),
         .target(name: "ComposeCore", dependencies: ["CIntl"]),
+        // Resources/*.ui compiled into the binaries that load them (see Plugins/EmbedFiles).
+        .executableTarget(name: "EmbedFilesTool"),
+        .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["EmbedFilesTool"]),
         .executableTarget(
             name: "ComposeWindow",
-            dependencies: ["GtkPlaceholder", "GLibSwift", "ComposeCore", "CGtkSource", "CGspell"]),
-        .executableTarget(name: "PlaceholderDemo", dependencies: ["GtkPlaceholder", "GLibSwift"]),
+            dependencies: ["GtkPlaceholder", "GLibSwift", "ComposeCore", "CGtkSource", "CGspell"],
+            exclude: ["embedded-files.txt"], plugins: ["EmbedFiles"]),
+        // The five seed designs and what none of them handled, each from a .ui file.
+        .executableTarget(
+            name: "PlaceholderGallery", dependencies: ["GtkPlaceholder"], exclude: ["embedded-files.txt"],
+            plugins: ["EmbedFiles"]),
         // `make bench`: PlaceholderTextView against a bare GtkTextView (X11 for MapNotify timing).
         .executableTarget(
             name: "PlaceholderBench", dependencies: ["GtkPlaceholder", "CGtk"],

@@ -5,8 +5,8 @@ import Foundation
 import GLibSwift
 import GtkPlaceholder
 
-/// The compose window: header bar with Cancel and Send, a PlaceholderTextView around a
-/// GtkSourceView (real undo/redo) with gspell, a counter, draft info bars.
+/// The compose window (laid out by Resources/compose-window.ui): header bar with Cancel and Send, a
+/// PlaceholderTextView around a GtkSourceView (real undo/redo) with gspell, a counter, draft info bars.
 @MainActor
 final class ComposeWindow {
     private let window: UnsafeMutablePointer<GtkWidget>
@@ -35,31 +35,25 @@ final class ComposeWindow {
         self.options = options
         self.initialText = initialText
         self.finish = finish
-        window = gtk_application_window_new(application)!
+        let layout = ComposeLayout()
+        window = layout.window
+        gtk_window_set_application(window.cast(), application)
         gtk_window_set_default_size(window.cast(), gint(options.width), gint(options.height))
         gtk_window_set_icon_name(window.cast(), ComposeApplication.applicationID)
+        if let title = options.title { gtk_header_bar_set_title(layout.header.cast(), title) }
 
-        let sourceView = gtk_source_view_new()!.cast(to: GtkTextView.self)
-        gtk_text_view_set_wrap_mode(sourceView, GTK_WRAP_WORD_CHAR)
-        for (setter, value) in [
-            (gtk_text_view_set_left_margin, 10), (gtk_text_view_set_right_margin, 10),
-            (gtk_text_view_set_top_margin, 8), (gtk_text_view_set_bottom_margin, 8),
-        ] {
-            setter(sourceView, gint(value))
-        }
-        compose = PlaceholderTextView(
-            textView: sourceView, placeholder: options.placeholder ?? tr("Share something new…"))
+        compose = layout.compose
+        if let placeholder = options.placeholder { compose.placeholder = placeholder }
         compose.font = options.font
         compose.placeholderColor = options.placeholderColor.flatMap(Invocation.parseColor)
         sourceBuffer = compose.buffer.cast()
-
-        sendButton = gtk_button_new_with_mnemonic(tr("_Send"))!
-        counterLabel = gtk_label_new(nil)!
-        infoBar = DraftInfoBar()
+        sendButton = layout.sendButton
+        counterLabel = layout.counterLabel
+        infoBar = DraftInfoBar(bar: layout.infoBar, message: layout.infoMessage, button: layout.infoButton)
         let view = compose
         autosave = drafts.map { DraftAutosave(store: $0, currentText: { [unowned view] in view.text }) }
         counter = CountTracker(buffer: compose.buffer, rule: options.counting)
-        buildLayout()
+        connectWindow()
         installActions()
         SpellChecking.attach(to: compose.textView, language: options.spellLanguage, enabled: options.spellChecking)
         loadInitialText(drafts: drafts)
@@ -97,32 +91,8 @@ final class ComposeWindow {
             })
     }
 
-    private func buildLayout() {
-        let header = gtk_header_bar_new()!
-        gtk_header_bar_set_show_close_button(header.cast(), 1)
-        gtk_header_bar_set_title(header.cast(), options.title ?? tr("New Post"))
-        let cancelButton = gtk_button_new_with_mnemonic(tr("_Cancel"))!
-        gtk_actionable_set_action_name(OpaquePointer(cancelButton), "win.cancel")
-        gtk_header_bar_pack_start(header.cast(), cancelButton)
-        // Not bound to win.send: that action stays enabled so Ctrl+Enter is always consumed (a
-        // disabled accelerator would fall through to the text view as a newline).
+    private func connectWindow() {
         Signal.connect(sendButton, "clicked") { [weak self] in self?.send() }
-        gtk_style_context_add_class(gtk_widget_get_style_context(sendButton), "suggested-action")
-        gtk_header_bar_pack_end(header.cast(), sendButton)
-        gtk_window_set_titlebar(window.cast(), header)
-
-        let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-        gtk_box_pack_start(column.cast(), infoBar.widget, 0, 1, 0)
-        gtk_box_pack_start(column.cast(), compose.widget, 1, 1, 0)
-        gtk_label_set_xalign(counterLabel.cast(), 1)
-        for (setter, value) in [
-            (gtk_widget_set_margin_end, 12), (gtk_widget_set_margin_top, 4), (gtk_widget_set_margin_bottom, 6),
-        ] {
-            setter(counterLabel, gint(value))
-        }
-        gtk_style_context_add_class(gtk_widget_get_style_context(counterLabel), "dim-label")
-        gtk_box_pack_start(column.cast(), counterLabel, 0, 1, 0)
-        gtk_container_add(window.asContainer, column)
         Signal.connect(
             window, "delete-event",
             returning: { [weak self] _ in

@@ -14,16 +14,14 @@ final class DraftInfoBar {
     var onDiscardDraft: (@MainActor () -> Void)?
     var onRestoreDraft: (@MainActor (String) -> Void)?
 
-    init() {
-        widget = gtk_info_bar_new()!
-        message = gtk_label_new(nil)!
-        gtk_label_set_line_wrap(message.cast(), 1)
-        gtk_label_set_xalign(message.cast(), 0)
-        gtk_container_add(gtk_info_bar_get_content_area(widget.cast()).cast(), message)
-        button = gtk_info_bar_add_button(widget.cast(), "", 1)!
-        gtk_info_bar_set_show_close_button(widget.cast(), 1)
-        gtk_widget_set_no_show_all(widget, 1)
-        gtk_widget_show(message)
+    /// The info bar, its message label and its one action button (response 1), from the .ui file.
+    init(
+        bar: UnsafeMutablePointer<GtkWidget>, message: UnsafeMutablePointer<GtkWidget>,
+        button: UnsafeMutablePointer<GtkWidget>
+    ) {
+        widget = bar
+        self.message = message
+        self.button = button
         Signal.connect(
             widget, "response",
             withArgument: { [weak self] response in

@@ -29,7 +29,9 @@ public enum GObjectType {
     }
 
     /// The class struct of `object`'s parent type's ancestor `Target` (for chaining up).
-    public static func parentClass<Target>(of type: GType, as _: Target.Type = Target.self) -> UnsafeMutablePointer<Target> {
+    public static func parentClass<Target>(of type: GType, as _: Target.Type = Target.self) -> UnsafeMutablePointer<
+        Target
+    > {
         g_type_class_peek(g_type_parent(type))!.assumingMemoryBound(to: Target.self)
     }
 }

@@ -68,7 +68,7 @@ extension GdkRGBA? {
     func isSame(as other: GdkRGBA?) -> Bool {
         switch (self, other) {
         case (nil, nil): true
-        case let (left?, right?): gdk_rgba_equal([left], [right]) != 0
+        case (let left?, let right?): gdk_rgba_equal([left], [right]) != 0
         default: false
         }
     }

@@ -40,7 +40,9 @@ public final class PlaceholderTextView {
 
     /// The Swift side of an instance made by `g_object_new` or GtkBuilder (hidden until shown, as
     /// GTK widgets are); the widget keeps it alive.
-    convenience init(constructed overlayWidget: UnsafeMutablePointer<GtkWidget>, textView: UnsafeMutablePointer<GtkTextView>) {
+    convenience init(
+        constructed overlayWidget: UnsafeMutablePointer<GtkWidget>, textView: UnsafeMutablePointer<GtkTextView>
+    ) {
         self.init(overlay: WidgetOwnership(borrowing: overlayWidget), textView: textView, placeholder: "")
     }
 

@@ -7,7 +7,12 @@ import GLibSwift
 enum PlaceholderTextViewClass {
     /// Property ids (GObject numbers them from 1).
     enum Property: guint, CaseIterable {
-        case placeholderText = 1, placeholderColor, font, hidesPlaceholder, placeholderVisible, textView
+        case placeholderText = 1
+        case placeholderColor
+        case font
+        case hidesPlaceholder
+        case placeholderVisible
+        case textView
 
         var name: String {
             switch self {
@@ -24,9 +29,10 @@ enum PlaceholderTextViewClass {
     private(set) static var type: GType = 0
     private static var specs: [Property: UnsafeMutablePointer<GParamSpec>] = [:]
     private static var parentConstructed: (@convention(c) (UnsafeMutablePointer<GObject>?) -> Void)?
-    private static var parentInternalChild:
-        (@convention(c) (OpaquePointer?, UnsafeMutablePointer<GtkBuilder>?, UnsafePointer<gchar>?) ->
-            UnsafeMutablePointer<GObject>?)?
+    private typealias InternalChildFunction = @convention(c) (
+        OpaquePointer?, UnsafeMutablePointer<GtkBuilder>?, UnsafePointer<gchar>?
+    ) -> UnsafeMutablePointer<GObject>?
+    private static var parentInternalChild: InternalChildFunction?
     /// Set while Swift's own initializer makes the instance: `constructed` then leaves the Swift side to it.
     private static var swiftConstructionPending = false
     private static let pendingTextViewQuark = g_quark_from_static_string("gtkplaceholder-pending-text-view")
@@ -59,7 +65,9 @@ enum PlaceholderTextViewClass {
     private static func initializeClass(_ klass: gpointer?) {
         let objectClass = GObjectType.classStruct(klass, as: GObjectClass.self)
         parentConstructed = GObjectType.parentClass(of: type, as: GObjectClass.self).pointee.constructed
-        objectClass.pointee.constructed = { object in MainActor.assumeIsolated { PlaceholderTextViewClass.constructed(object!) } }
+        objectClass.pointee.constructed = { object in
+            MainActor.assumeIsolated { PlaceholderTextViewClass.constructed(object!) }
+        }
         objectClass.pointee.set_property = { object, id, value, _ in
             MainActor.assumeIsolated { PlaceholderTextViewClass.setProperty(object!, id, value!) }
         }
@@ -105,7 +113,9 @@ enum PlaceholderTextViewClass {
         parentInternalChild = buildable.pointee.get_internal_child
         buildable.pointee.get_internal_child = { buildable, builder, name in
             // Pointers are not Sendable: the answer leaves the main actor as an address.
-            let address = MainActor.assumeIsolated { UInt(bitPattern: PlaceholderTextViewClass.internalChild(buildable, builder, name)) }
+            let address = MainActor.assumeIsolated {
+                UInt(bitPattern: PlaceholderTextViewClass.internalChild(buildable, builder, name))
+            }
             return UnsafeMutablePointer(bitPattern: address)
         }
     }
@@ -121,10 +131,13 @@ enum PlaceholderTextViewClass {
         }
         let given = g_object_steal_qdata(object, pendingTextViewQuark)?.cast(to: GtkTextView.self)
         defer { if let given { g_object_unref(given.asGPointer) } }
-        _ = PlaceholderTextView(constructed: object.cast(), textView: given ?? PlaceholderTextView.makeDefaultTextView())
+        _ = PlaceholderTextView(
+            constructed: object.cast(), textView: given ?? PlaceholderTextView.makeDefaultTextView())
     }
 
-    private static func setProperty(_ object: UnsafeMutablePointer<GObject>, _ id: guint, _ value: UnsafePointer<GValue>) {
+    private static func setProperty(
+        _ object: UnsafeMutablePointer<GObject>, _ id: guint, _ value: UnsafePointer<GValue>
+    ) {
         guard let property = Property(rawValue: id) else { return }
         if property == .textView {
             // Construct-only: set before `constructed`, which takes it from here.
@@ -144,7 +157,9 @@ enum PlaceholderTextViewClass {
         }
     }
 
-    private static func getProperty(_ object: UnsafeMutablePointer<GObject>, _ id: guint, _ value: UnsafeMutablePointer<GValue>) {
+    private static func getProperty(
+        _ object: UnsafeMutablePointer<GObject>, _ id: guint, _ value: UnsafeMutablePointer<GValue>
+    ) {
         guard let property = Property(rawValue: id), let view = PlaceholderTextView.forWidget(object.cast()) else {
             return
         }
@@ -167,7 +182,8 @@ enum PlaceholderTextViewClass {
     private static func internalChild(
         _ buildable: OpaquePointer?, _ builder: UnsafeMutablePointer<GtkBuilder>?, _ name: UnsafePointer<gchar>?
     ) -> UnsafeMutablePointer<GObject>? {
-        if let buildable, let name, let view = PlaceholderTextView.forWidget(UnsafeMutablePointer<GtkWidget>(buildable)) {
+        if let buildable, let name, let view = PlaceholderTextView.forWidget(UnsafeMutablePointer<GtkWidget>(buildable))
+        {
             switch String(cString: name) {
             case "text_view": return view.textView.asObject
             case "scrolled_window": return view.scrolledWindow.asObject

@@ -8,7 +8,8 @@ import Testing
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    /// The msgids of tr("…") and localized("…") calls (single-line literals, and tr("""…""") blocks).
+    /// The msgids of tr("…") and localized("…") calls (single-line literals, and tr("""…""") blocks)
+    /// and of compose-window.ui's translatable properties.
     static func sourceMessages() throws -> Set<String> {
         var messages = Set<String>()
         for directory in ["Sources/ComposeCore", "Sources/ComposeWindow"] {
@@ -27,6 +28,14 @@ import Testing
                             .joined(separator: "\n").replacingOccurrences(of: "\\", with: "\\\\"))
                 }
             }
+        }
+        // GtkBuilder translates the .ui file's translatable="yes" values through the same domain.
+        let layout = try String(contentsOf: root.appendingPathComponent("Resources/compose-window.ui"), encoding: .utf8)
+        let translatable = try Regex(#"translatable="yes"[^>]*>([^<]*)<"#)
+        for match in layout.matches(of: translatable) {
+            messages.insert(
+                String(match.output[1].substring!).replacingOccurrences(of: "&lt;", with: "<")
+                    .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&"))
         }
         return messages
     }
