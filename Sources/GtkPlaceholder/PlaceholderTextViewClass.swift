@@ -29,9 +29,10 @@ enum PlaceholderTextViewClass {
     private(set) static var type: GType = 0
     private static var specs: [Property: UnsafeMutablePointer<GParamSpec>] = [:]
     private static var parentConstructed: (@convention(c) (UnsafeMutablePointer<GObject>?) -> Void)?
-    private typealias InternalChildFunction = @convention(c) (
-        OpaquePointer?, UnsafeMutablePointer<GtkBuilder>?, UnsafePointer<gchar>?
-    ) -> UnsafeMutablePointer<GObject>?
+    private typealias InternalChildFunction =
+        @convention(c) (
+            OpaquePointer?, UnsafeMutablePointer<GtkBuilder>?, UnsafePointer<gchar>?
+        ) -> UnsafeMutablePointer<GObject>?
     private static var parentInternalChild: InternalChildFunction?
     /// Set while Swift's own initializer makes the instance: `constructed` then leaves the Swift side to it.
     private static var swiftConstructionPending = false
