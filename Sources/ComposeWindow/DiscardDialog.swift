@@ -23,6 +23,10 @@ enum DiscardDialog {
         let discard = gtk_dialog_add_button(dialog.cast(), tr("_Discard"), discardResponse)!
         gtk_style_context_add_class(gtk_widget_get_style_context(discard), "destructive-action")
         gtk_dialog_set_default_response(dialog.cast(), gint(GTK_RESPONSE_CANCEL.rawValue))
+        // A signal can close the window while the dialog runs, and destroy-with-parent then frees
+        // the dialog: our reference keeps it valid until we are done with it.
+        g_object_ref(dialog.asGPointer)
+        defer { g_object_unref(dialog.asGPointer) }
         let response = gtk_dialog_run(dialog.cast())
         gtk_widget_destroy(dialog)
         switch response {

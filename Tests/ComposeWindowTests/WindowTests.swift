@@ -181,6 +181,20 @@ final class WindowTests: XCTestCase {
         }
     }
 
+    /// A signal while "Discard this post?" is open: the window goes, the dialog with it (no
+    /// access to the freed dialog), the draft is saved.
+    func testSignalWhileTheDiscardDialogIsOpenSavesTheDraft() throws {
+        let window = try launch(environment: ["G_DEBUG": "fatal-criticals"])
+        window.type("asked, then terminated")
+        window.key("Escape")
+        XCTAssertTrue(window.isRunning, "the dialog is open")
+        window.signal(SIGTERM)
+        let result = try XCTUnwrap(window.finish())
+        XCTAssertEqual(result.code, 1, result.stderr)
+        XCTAssertFalse(result.stderr.contains("CRITICAL"), result.stderr)
+        XCTAssertEqual(state.draft(), "asked, then terminated")
+    }
+
     func testTimeoutExits5AndKeepsTheDraft() throws {
         let window = try launch(["--timeout", "2"])
         window.type("half written")
