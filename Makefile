@@ -15,7 +15,7 @@ WITH_DISPLAY = $(if $(DISPLAY),,xvfb-run -a $(XVFB_ARGS))
 BIN         = $(shell $(SWIFT) build --show-bin-path $(1) 2>/dev/null)
 LANGUAGES  := $(basename $(notdir $(wildcard Resources/po/*.po)))
 
-.PHONY: all deps locales build run lint test docs coverage bench install clean
+.PHONY: all deps locales build run lint test docs coverage bench screenshots install clean
 
 all: build
 
@@ -71,6 +71,10 @@ bench: deps
 	$(SWIFT) build -c release -Xswiftc -warnings-as-errors --product compose-window
 	$(MAKE) --no-print-directory locales CONFIG="-c release"
 	NO_AT_BRIDGE=1 $(WITH_DISPLAY) "$(call BIN,-c release)/placeholder-bench" --output bench/results.json
+
+# The README's pictures: the gallery and the compose window (English, Chinese, discard dialog).
+screenshots: build
+	$(WITH_DISPLAY) bash scripts/screenshots.sh "$(call BIN)" Resources/screenshots
 
 install:
 	$(SWIFT) build -c release -Xswiftc -warnings-as-errors --product compose-window

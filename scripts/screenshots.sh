@@ -25,7 +25,7 @@ kill %1; wait 2>/dev/null || true
 
 # compose-window: English empty and typed, Chinese over the limit, and the discard question.
 compose() { # locale title-match png text [keys after typing]
-    LANG=$1 LC_ALL=$1 "$bin/compose-window" --limit "$6" --width 360 --height 280 --no-spell --no-draft </dev/null &
+    LANG=$1 LC_ALL=$1 "$bin/compose-window" --limit "$6" --width 400 --height 280 --no-spell --no-draft </dev/null &
     local pid=$!
     capture "$2" "$work/blank.png"
     local id
@@ -37,8 +37,8 @@ compose() { # locale title-match png text [keys after typing]
     kill "$pid" 2>/dev/null || true
     wait "$pid" 2>/dev/null || true
 }
-compose en_US.UTF-8 "New Post" "$work/en-empty.png" "" "" 140
-compose en_US.UTF-8 "New Post" "$work/en-typed.png" "Typed text sits exactly where the placeholder was." "" 140
+compose C.UTF-8 "New Post" "$work/en-empty.png" "" "" 140
+compose C.UTF-8 "New Post" "$work/en-typed.png" "Typed text sits exactly where the placeholder was." "" 140
 compose zh_CN.UTF-8 "发微博" "$work/zh-typed.png" "今天天气真好，出去走走吧！" "" 10
 compose zh_CN.UTF-8 "发微博" "$work/zh-discard.png" "今天天气真好，出去走走吧！ok" "Escape" 10
 convert \( "$work/en-empty.png" "$work/en-typed.png" +append \) \
