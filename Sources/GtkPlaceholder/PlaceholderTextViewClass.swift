@@ -130,8 +130,15 @@ enum PlaceholderTextViewClass {
             swiftConstructionPending = false
             return
         }
-        let given = g_object_steal_qdata(object, pendingTextViewQuark)?.cast(to: GtkTextView.self)
+        var given = g_object_steal_qdata(object, pendingTextViewQuark)?.cast(to: GtkTextView.self)
         defer { if let given { g_object_unref(given.asGPointer) } }
+        if let textView = given, gtk_widget_get_parent(textView.asWidget) != nil {
+            GLibLog.warning(
+                "PlaceholderTextView: the text-view given already has a parent; using a new GtkTextView",
+                domain: "GtkPlaceholder")
+            g_object_unref(textView.asGPointer)
+            given = nil
+        }
         _ = PlaceholderTextView(
             constructed: object.cast(), textView: given ?? PlaceholderTextView.makeDefaultTextView())
     }

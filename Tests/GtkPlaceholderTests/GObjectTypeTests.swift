@@ -186,6 +186,25 @@ final class GObjectTypeTests: GtkTestCase {
         }
     }
 
+    /// A text-view that already has a parent is refused with a warning (not stolen from its parent).
+    func testATextViewWithAParentIsNotTaken() {
+        onMain {
+            let builder = GObjectTypeTests.load(
+                """
+                <interface>
+                  <object class="GtkScrolledWindow" id="elsewhere"><child><object class="GtkTextView" id="taken"/></child></object>
+                  <object class="PlaceholderTextView" id="view"><property name="text-view">taken</property></object>
+                </interface>
+                """)
+            defer { g_object_unref(builder.asGPointer) }
+            let taken = GObjectTypeTests.widget(builder, "taken")
+            let view = PlaceholderTextView.forWidget(GObjectTypeTests.widget(builder, "view"))!
+            XCTAssertNotEqual(view.textView.asWidget, taken)
+            XCTAssertEqual(gtk_widget_get_parent(taken), GObjectTypeTests.widget(builder, "elsewhere"))
+            XCTAssertEqual(gtk_widget_get_parent(view.textView.asWidget), view.scrolledWindow.asWidget)
+        }
+    }
+
     /// `g_object_new` from C gets a Swift side too, floating like any new widget.
     func testObjectsMadeByCGetTheirSwiftSide() {
         onMain {
