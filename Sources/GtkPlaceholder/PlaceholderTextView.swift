@@ -15,6 +15,7 @@ public final class PlaceholderTextView {
     private let watcher: BufferWatcher
     private var layout: PlaceholderLayout!
     private var appearance: PlaceholderAppearance!
+    private var accessibility: PlaceholderAccessibility!
     private var connections: [SignalConnection] = []
     private var preeditActive = false
     private var widgetDestroyed = false
@@ -72,8 +73,9 @@ public final class PlaceholderTextView {
         overlay.adopt(owner: self)
         layout = PlaceholderLayout(overlay: overlayWidget.cast(), scrolled: scrolled, textView: textView, label: label)
         appearance = PlaceholderAppearance(textView: textView, label: label)
+        accessibility = PlaceholderAccessibility(textView: textView, label: label)
         connectSignals()
-        setPlaceholderText(placeholder, previous: "")
+        setPlaceholderText(placeholder)
         watchBuffer()
     }
 
@@ -94,6 +96,7 @@ public final class PlaceholderTextView {
         // These disconnect from the overlay, so they go before our reference to it does.
         layout = nil
         appearance = nil
+        accessibility = nil
         overlay.release()
     }
 
@@ -115,7 +118,7 @@ public final class PlaceholderTextView {
     public var placeholder: String = "" {
         didSet {
             guard placeholder != oldValue else { return }
-            setPlaceholderText(placeholder, previous: oldValue)
+            setPlaceholderText(placeholder)
             PlaceholderTextViewClass.notify(self, .placeholderText)
         }
     }
@@ -183,13 +186,15 @@ public final class PlaceholderTextView {
 
     // MARK: - Behaviour
 
-    private func setPlaceholderText(_ text: String, previous: String) {
+    private func setPlaceholderText(_ text: String) {
         gtk_label_set_text(placeholderLabel, text)
         layout.placeholderChanged(text)
-        PlaceholderAccessibility.describe(
-            textView: textView, label: placeholderLabel, placeholder: text, previous: previous)
+        accessibility.placeholderChanged(text)
         updateVisibility()
     }
+
+    /// The overlay's accessible was asked for (an assistive technology is walking the tree).
+    func accessibleRequested() { accessibility.activate() }
 
     private func connectSignals() {
         let view = textView

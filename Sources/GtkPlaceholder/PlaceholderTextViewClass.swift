@@ -34,6 +34,8 @@ enum PlaceholderTextViewClass {
             OpaquePointer?, UnsafeMutablePointer<GtkBuilder>?, UnsafePointer<gchar>?
         ) -> UnsafeMutablePointer<GObject>?
     private static var parentInternalChild: InternalChildFunction?
+    private static var parentGetAccessible:
+        (@convention(c) (UnsafeMutablePointer<GtkWidget>?) -> UnsafeMutablePointer<AtkObject>?)?
     /// Set while Swift's own initializer makes the instance: `constructed` then leaves the Swift side to it.
     private static var swiftConstructionPending = false
     private static let pendingTextViewQuark = g_quark_from_static_string("gtkplaceholder-pending-text-view")
@@ -74,6 +76,15 @@ enum PlaceholderTextViewClass {
         }
         objectClass.pointee.get_property = { object, id, value, _ in
             MainActor.assumeIsolated { PlaceholderTextViewClass.getProperty(object!, id, value!) }
+        }
+        let widgetClass = GObjectType.classStruct(klass, as: GtkWidgetClass.self)
+        parentGetAccessible = GObjectType.parentClass(of: type, as: GtkWidgetClass.self).pointee.get_accessible
+        widgetClass.pointee.get_accessible = { widget in
+            // Pointers are not Sendable: the answer leaves the main actor as an address.
+            let address = MainActor.assumeIsolated {
+                UInt(bitPattern: PlaceholderTextViewClass.accessible(of: widget!))
+            }
+            return UnsafeMutablePointer(bitPattern: address)
         }
         for property in Property.allCases {
             let spec = makeSpec(property)
@@ -184,6 +195,14 @@ enum PlaceholderTextViewClass {
         case .placeholderVisible: g_value_set_boolean(value, view.isPlaceholderVisible.gboolean)
         case .textView: g_value_set_object(value, view.textView.asGPointer)
         }
+    }
+
+    /// The overlay's accessible is how assistive technologies reach the text view and the label:
+    /// the moment to describe them.
+    private static func accessible(of widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<AtkObject>? {
+        let accessible = parentGetAccessible?(widget)
+        PlaceholderTextView.forWidget(widget)?.accessibleRequested()
+        return accessible
     }
 
     /// `<child internal-child="text_view">` (and "scrolled_window") in .ui files.
