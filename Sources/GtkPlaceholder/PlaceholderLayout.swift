@@ -35,9 +35,8 @@ final class PlaceholderLayout {
         for connection in connections { connection.disconnect() }
     }
 
-    /// What the overlay gets. While the label is hidden the overlay is re-allocated on every
-    /// keystroke that changes the text's height; the last position serves then, and `willShow()`
-    /// checks it before the label appears.
+    /// What the overlay gets. While the label is hidden the overlay may still be re-allocated on
+    /// keystrokes (when an app added overlays of its own); the last position serves then.
     private func allocationForOverlay() -> GdkRectangle {
         if let lastAllocation, gtk_widget_get_child_visible(label.asWidget) == 0 { return lastAllocation }
         let allocation = labelAllocation()
@@ -45,17 +44,12 @@ final class PlaceholderLayout {
         return allocation
     }
 
-    /// Called just before the label is shown: re-allocates it only if where it belongs has changed
-    /// while it was hidden (margins, size, font), so a plain show costs no relayout.
+    /// Called just before the label is shown. While it was hidden the overlay skipped it when
+    /// allocating (PlaceholderTextViewClass.sizeAllocate), so it gets one allocation now: its
+    /// place, recomputed, and its GdkWindow raised over the text view's, as GtkOverlay does.
     func willShow() {
-        guard let lastAllocation else { return }
-        let fresh = labelAllocation()
-        if fresh.x != lastAllocation.x || fresh.y != lastAllocation.y || fresh.width != lastAllocation.width
-            || fresh.height != lastAllocation.height
-        {
-            self.lastAllocation = nil
-            gtk_widget_queue_resize(label.asWidget)
-        }
+        lastAllocation = nil
+        gtk_widget_queue_allocate(overlay.asWidget)
     }
 
     func placeholderChanged(_ text: String) {

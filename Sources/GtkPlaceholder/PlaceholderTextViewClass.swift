@@ -34,6 +34,12 @@ enum PlaceholderTextViewClass {
             OpaquePointer?, UnsafeMutablePointer<GtkBuilder>?, UnsafePointer<gchar>?
         ) -> UnsafeMutablePointer<GObject>?
     private static var parentInternalChild: InternalChildFunction?
+    private typealias SizeAllocateFunction =
+        @convention(c) (
+            UnsafeMutablePointer<GtkWidget>?, UnsafeMutablePointer<GtkAllocation>?
+        ) -> Void
+    private static var overlaySizeAllocate: SizeAllocateFunction?
+    private static var binSizeAllocate: SizeAllocateFunction?
     private static var parentGetAccessible:
         (@convention(c) (UnsafeMutablePointer<GtkWidget>?) -> UnsafeMutablePointer<AtkObject>?)?
     /// Set while Swift's own initializer makes the instance: `constructed` then leaves the Swift side to it.
@@ -85,6 +91,13 @@ enum PlaceholderTextViewClass {
                 UInt(bitPattern: PlaceholderTextViewClass.accessible(of: widget!))
             }
             return UnsafeMutablePointer(bitPattern: address)
+        }
+        overlaySizeAllocate = GObjectType.parentClass(of: type, as: GtkWidgetClass.self).pointee.size_allocate
+        binSizeAllocate =
+            GObjectType.parentClass(of: gtk_overlay_get_type(), as: GtkWidgetClass.self).pointee
+            .size_allocate
+        widgetClass.pointee.size_allocate = { widget, allocation in
+            MainActor.assumeIsolated { PlaceholderTextViewClass.sizeAllocate(widget!, allocation!) }
         }
         for property in Property.allCases {
             let spec = makeSpec(property)
@@ -195,6 +208,29 @@ enum PlaceholderTextViewClass {
         case .placeholderVisible: g_value_set_boolean(value, view.isPlaceholderVisible.gboolean)
         case .textView: g_value_set_object(value, view.textView.asGPointer)
         }
+    }
+
+    /// GtkOverlay re-shows (so raises) each overlay child's GdkWindow and asks where it goes on
+    /// every allocation, and the text view re-allocates on keystrokes that change its height. With
+    /// the placeholder hidden and ours the only overlay child, allocate as GtkOverlay does without
+    /// that; `PlaceholderLayout.willShow()` re-allocates before showing if the place has changed.
+    private static func sizeAllocate(
+        _ widget: UnsafeMutablePointer<GtkWidget>, _ allocation: UnsafeMutablePointer<GtkAllocation>
+    ) {
+        guard let view = PlaceholderTextView.forWidget(widget), !view.isPlaceholderVisible,
+            childCount(of: widget) == 2
+        else { return overlaySizeAllocate?(widget, allocation) ?? () }
+        binSizeAllocate?(widget, allocation)
+        if let main = gtk_bin_get_child(widget.cast()), gtk_widget_get_visible(main) != 0 {
+            gtk_widget_size_allocate(main, allocation)
+        }
+    }
+
+    /// The main child plus the overlay children (an app may add its own overlays).
+    private static func childCount(of widget: UnsafeMutablePointer<GtkWidget>) -> Int {
+        var count = 0
+        gtk_container_forall(widget.asContainer, { _, counter in counter?.cast(to: Int.self).pointee += 1 }, &count)
+        return count
     }
 
     /// The overlay's accessible is how assistive technologies reach the text view and the label:

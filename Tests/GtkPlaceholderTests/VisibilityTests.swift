@@ -188,17 +188,84 @@ final class VisibilityTests: GtkTestCase {
             Signal.connect(view.placeholderLabel, "size-allocate", withArgument: { _ in allocations += 1 })
             var transitions = 0
             view.onPlaceholderVisibilityChanged = { _ in transitions += 1 }
+            var positionQueries = 0
+            Signal.connect(
+                view.widget, "get-child-position",
+                returning: { _, _ in
+                    positionQueries += 1
+                    return false
+                })
 
             Keyboard.type(view.textView.asWidget, "a")
             window.settle()
             let afterFirst = allocations
+            let queriesAfterFirst = positionQueries
             for _ in 0..<60 {
                 Keyboard.type(view.textView.asWidget, "b")
                 window.settle()
             }
             XCTAssertEqual(view.text.count, 61)
             XCTAssertEqual(allocations, afterFirst, "characters 2…61 allocated the label")
+            // 61 characters wrap onto a second line: the text view's height changes, the overlay
+            // is re-allocated, but it does not ask where the hidden label goes.
+            XCTAssertEqual(positionQueries, queriesAfterFirst, "the overlay asked for the hidden label's place")
             XCTAssertEqual(transitions, 1, "one visibility change, on the first character")
+        }
+    }
+
+    /// Hidden from the start (initial text, or hidesPlaceholder), margins changed while hidden, then
+    /// shown by clearing the text or by hidesPlaceholder alone (which resizes nothing): the
+    /// placeholder appears where typed text goes, drawn above the text view.
+    func testPlaceholderHiddenFromTheStartAppearsInTheRightPlace() {
+        onMain {
+            for showByClearing in [true, false] {
+                let view = PlaceholderTextView(placeholder: "Share something new…")
+                if showByClearing { view.text = "already here" } else { view.hidesPlaceholder = true }
+                let window = TestWindow(view.widget, width: 360, height: 160)
+                defer { window.close() }
+                XCTAssertFalse(view.isPlaceholderVisible)
+                gtk_text_view_set_left_margin(view.textView, 24)
+                gtk_text_view_set_top_margin(view.textView, 11)
+                window.settle()
+                if showByClearing { view.text = "" } else { view.hidesPlaceholder = false }
+                XCTAssertTrue(view.isPlaceholderVisible)
+                let (placeholderInk, typedInk) = PositionTests.inkBoxes(of: view, in: window)
+                guard let placeholderInk, let typedInk else { return XCTFail("placeholder not drawn") }
+                XCTAssertTrue(
+                    placeholderInk.agrees(with: typedInk),
+                    "shown by \(showByClearing ? "clearing" : "hidesPlaceholder"): placeholder \(placeholderInk), typed \(typedInk)"
+                )
+            }
+        }
+    }
+
+    /// An app's own overlay on the widget keeps being allocated while the placeholder is hidden.
+    func testAnAppsOwnOverlayIsStillAllocatedWhileThePlaceholderIsHidden() {
+        onMain {
+            let view = PlaceholderTextView(placeholder: "p")
+            let badge = gtk_label_new("12")!
+            gtk_widget_set_halign(badge, GTK_ALIGN_END)
+            gtk_widget_set_valign(badge, GTK_ALIGN_END)
+            gtk_overlay_add_overlay(view.widget.cast(), badge)
+            gtk_widget_show(badge)
+            let window = TestWindow(view.widget, width: 300, height: 160)
+            defer { window.close() }
+            view.text = "typed"
+            window.settle()
+            // Overlay children sit in their own GdkWindow: compare positions in the window.
+            @MainActor func origin() -> (x: gint, y: gint) {
+                var x: gint = 0
+                var y: gint = 0
+                gtk_widget_translate_coordinates(badge, window.window, 0, 0, &x, &y)
+                return (x, y)
+            }
+            let before = origin()
+            gtk_window_resize(window.window.cast(), 400, 220)
+            MainLoop.iterate(until: { gtk_widget_get_allocated_width(view.widget) >= 390 })
+            window.settle()
+            let after = origin()
+            XCTAssertGreaterThan(after.x, before.x + 90, "the badge follows the bottom-right corner")
+            XCTAssertGreaterThan(after.y, before.y + 50)
         }
     }
 }
