@@ -39,7 +39,6 @@ enum PlaceholderTextViewClass {
             UnsafeMutablePointer<GtkWidget>?, UnsafeMutablePointer<GtkAllocation>?
         ) -> Void
     private static var overlaySizeAllocate: SizeAllocateFunction?
-    private static var binSizeAllocate: SizeAllocateFunction?
     private static var parentGetAccessible:
         (@convention(c) (UnsafeMutablePointer<GtkWidget>?) -> UnsafeMutablePointer<AtkObject>?)?
     /// Set while Swift's own initializer makes the instance: `constructed` then leaves the Swift side to it.
@@ -93,9 +92,6 @@ enum PlaceholderTextViewClass {
             return UnsafeMutablePointer(bitPattern: address)
         }
         overlaySizeAllocate = GObjectType.parentClass(of: type, as: GtkWidgetClass.self).pointee.size_allocate
-        binSizeAllocate =
-            GObjectType.parentClass(of: gtk_overlay_get_type(), as: GtkWidgetClass.self).pointee
-            .size_allocate
         widgetClass.pointee.size_allocate = { widget, allocation in
             MainActor.assumeIsolated { PlaceholderTextViewClass.sizeAllocate(widget!, allocation!) }
         }
@@ -213,14 +209,16 @@ enum PlaceholderTextViewClass {
     /// GtkOverlay re-shows (so raises) each overlay child's GdkWindow and asks where it goes on
     /// every allocation, and the text view re-allocates on keystrokes that change its height. With
     /// the placeholder hidden and ours the only overlay child, allocate as GtkOverlay does without
-    /// that; `PlaceholderLayout.willShow()` re-allocates before showing if the place has changed.
+    /// that; `PlaceholderLayout.willShow()` has it allocated again before it shows.
     private static func sizeAllocate(
         _ widget: UnsafeMutablePointer<GtkWidget>, _ allocation: UnsafeMutablePointer<GtkAllocation>
     ) {
         guard let view = PlaceholderTextView.forWidget(widget), !view.isPlaceholderVisible,
             childCount(of: widget) == 2
         else { return overlaySizeAllocate?(widget, allocation) ?? () }
-        binSizeAllocate?(widget, allocation)
+        // GtkOverlay lets GtkBin allocate the main child, then allocates it again over the whole
+        // allocation: the net effect, once.
+        gtk_widget_set_allocation(widget, allocation)
         if let main = gtk_bin_get_child(widget.cast()), gtk_widget_get_visible(main) != 0 {
             gtk_widget_size_allocate(main, allocation)
         }
