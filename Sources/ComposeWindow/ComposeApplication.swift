@@ -32,7 +32,7 @@ final class ComposeApplication {
     func run() -> ExitCode {
         if let name = options.draftName {
             do { drafts = try DraftStore(name: name, environment: ProcessInfo.processInfo.environment) } catch {
-                FileHandle.standardError.write(Data("compose-window: \(error.description)\n".utf8))
+                reportError(error.description)
                 return .failure
             }
         }
@@ -82,14 +82,11 @@ final class ComposeApplication {
             do {
                 try FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
             } catch {
-                FileHandle.standardError.write(
-                    Data(
-                        ("compose-window: " + localized("cannot write standard output; the draft is kept") + "\n").utf8)
-                )
+                reportError(localized("cannot write standard output; the draft is kept"))
                 return .failure
             }
             do { try drafts?.remove() } catch {
-                FileHandle.standardError.write(Data("compose-window: \(error.description)\n".utf8))
+                reportError(error.description)
             }
             return .sent
         }

@@ -24,6 +24,7 @@ final class ComposeWindow {
     private var closed = false
     private var shownCount: String?
     private var shownOverLimit = false
+    private var draftFailing = false
     /// A saved draft the initial text took precedence over: moved aside before the first autosave
     /// would replace it, so neither text is lost.
     private var offeredDraftStore: DraftStore?
@@ -59,7 +60,7 @@ final class ComposeWindow {
         loadInitialText(drafts: drafts)
 
         counter.onChange = { [weak self] _ in self?.textChanged() }
-        autosave?.onResult = { [weak self] failure in self?.infoBar.showSaveFailure(failure) }
+        autosave?.onResult = { [weak self] failure in self?.draftSaved(failure) }
         updateCounter()
         if let seconds = options.timeoutSeconds {
             timeout = MainLoopSource.timeout(milliseconds: UInt32(seconds) * 1_000) { [weak self] in
@@ -211,6 +212,15 @@ final class ComposeWindow {
     }
 
     func saveDraftNow() { autosave?.saveNow() }
+
+    /// The info bar says so in the window; a script's log gets one line per run of failures.
+    private func draftSaved(_ failure: DraftStore.Failure?) {
+        infoBar.showSaveFailure(failure)
+        if let failure, !draftFailing {
+            reportError(failure.description)
+        }
+        draftFailing = failure != nil
+    }
 
     func close() {
         guard !closed else { return }

@@ -8,17 +8,19 @@ Localization.setUp()
 // Until the window exists (reading standard input, starting GTK) nothing has been typed, so
 // SIGINT/SIGTERM/SIGHUP mean a plain cancel: exit 1. GLib takes these signals over with the window.
 for signalNumber in [SIGINT, SIGTERM, SIGHUP] { signal(signalNumber) { _ in _exit(1) } }
+// Past a file-size limit (RLIMIT_FSIZE) a draft write must fail with EFBIG and be reported, not
+// kill the process and the text with it.
+signal(SIGXFSZ, SIG_IGN)
 let status: ExitCode = MainActor.assumeIsolated {
     let options: ComposeOptions
     let initialText: String
     do throws(Invocation.Failure) { (options, initialText) = try Invocation.parse() } catch {
-        FileHandle.standardError.write(Data("compose-window: \(error.message)\n".utf8))
+        reportError(error.message)
         return error.code
     }
     guard gtk_init_check(nil, nil) != 0 else {
         let display = ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
-        FileHandle.standardError.write(
-            Data(("compose-window: " + localized("cannot open display “{0}”", display) + "\n").utf8))
+        reportError(localized("cannot open display “{0}”", display))
         return .failure
     }
     return ComposeApplication(options: options, initialText: initialText).run()

@@ -70,4 +70,13 @@ import Testing
         }
         #expect(throws: UTF8Input.Problem.nulByte(offset: 1)) { try UTF8Input.decode([0x61, 0x00, 0x62]).get() }
     }
+
+    @Test func errorMessagesStayOnOneLine() {
+        #expect("plain “分享” text".onOneLine == "plain “分享” text")
+        #expect("a\nb\r\tc".onOneLine == "a\\nb\\r\\tc")
+        #expect("esc\u{1B}[31m".onOneLine == "esc\\u{1B}[31m")
+        #expect("sep\u{2028}x\u{85}".onOneLine == "sep\\u{2028}x\\u{85}")
+        let quoted = "x\ny\u{2029}".onOneLine
+        #expect(quoted.allSatisfy { !$0.isNewline })
+    }
 }

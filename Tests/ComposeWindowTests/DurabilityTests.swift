@@ -1,0 +1,148 @@
+import Foundation
+import XCTest
+
+/// Drafts survive what can happen to a compose window while someone types: SIGKILL at a random
+/// moment, termination signals, a full disk. `DURABILITY_ROUNDS` sets the kill rounds
+/// (`make check-durability` runs 25; `make test` 3).
+final class DurabilityTests: XCTestCase {
+    /// What the test typed and when each piece had been sent to the X server.
+    final class TypingLog: @unchecked Sendable {
+        private let lock = NSLock()
+        private var pieces: [(sent: Date, text: String)] = []
+
+        func append(_ text: String) {
+            lock.withLock { pieces.append((Date(), text)) }
+        }
+
+        /// Everything whose sending had finished by `time`.
+        func typed(by time: Date) -> String {
+            lock.withLock { pieces.filter { $0.sent <= time }.map(\.text).joined() }
+        }
+    }
+
+    /// Types `text` in 8-character pieces until the process ends (or the text runs out).
+    func typeContinuously(_ window: ComposeProcess, _ text: String, log: TypingLog) {
+        var rest = Substring(text)
+        while window.isRunning, !rest.isEmpty {
+            let piece = String(rest.prefix(8))
+            rest = rest.dropFirst(8)
+            window.type(piece)
+            if window.isRunning { log.append(piece) }
+        }
+    }
+
+    static let prose = (1...400).map { "word\($0) " }.joined()
+
+    func testSIGKILLWhileTypingLosesAtMostTheLastSecond() throws {
+        let rounds = ProcessInfo.processInfo.environment["DURABILITY_ROUNDS"].flatMap(Int.init) ?? 3
+        var lostCharacters: [Int] = []
+        for round in 0..<rounds {
+            let state = try StateHome()
+            let window = try ComposeProcess([], stateHome: state.url)
+            guard window.waitForWindow() else { return }
+            let log = TypingLog()
+            let delay = Double.random(in: 1.2...4.0)
+            let killed = KillTime()
+            DispatchQueue.global().asyncAfter(deadline: .now() + delay) {
+                killed.time = Date()
+                window.signal(SIGKILL)
+            }
+            let text = "round \(round): " + Self.prose
+            typeContinuously(window, text, log: log)
+            _ = window.finish()
+            let killTime = try XCTUnwrap(killed.time)
+            // Autosave runs at most 1 s after an edit; allow 0.3 s for the keystrokes to arrive.
+            let mustHave = log.typed(by: killTime.addingTimeInterval(-1.3))
+            let sentBeforeKill = log.typed(by: killTime)
+            let draft = state.draft()
+            if !mustHave.isEmpty {
+                XCTAssertNotNil(draft, "round \(round): no draft after \(delay) s of typing")
+            }
+            if let draft {
+                XCTAssertFalse(draft.isEmpty, "round \(round): an empty draft file")
+                XCTAssertTrue(text.hasPrefix(draft), "round \(round): torn draft \(draft.debugDescription)")
+                XCTAssertGreaterThanOrEqual(
+                    draft.count, mustHave.count, "round \(round): more than the last second lost")
+                lostCharacters.append(sentBeforeKill.count - draft.count)
+            }
+
+            // The next start restores exactly that draft.
+            let restarted = try ComposeProcess([], stateHome: state.url)
+            guard restarted.waitForWindow() else { return }
+            restarted.key("ctrl+Return")
+            let result = try XCTUnwrap(restarted.finish())
+            XCTAssertEqual(result.code, 0, result.stderr)
+            XCTAssertEqual(String(decoding: result.stdout, as: UTF8.self), draft ?? "", "round \(round): restored")
+        }
+        print("SIGKILL rounds: \(rounds), characters sent but not in the draft per round: \(lostCharacters)")
+    }
+
+    final class KillTime: @unchecked Sendable {
+        var time: Date?
+    }
+
+    /// TERM, INT, HUP mid-typing: everything that reached the window before the signal is saved.
+    func testTerminationSignalsMidTypingLoseNothing() throws {
+        for signalNumber in [SIGTERM, SIGINT, SIGHUP] {
+            let state = try StateHome()
+            let window = try ComposeProcess([], stateHome: state.url)
+            guard window.waitForWindow() else { return }
+            let log = TypingLog()
+            let signalled = KillTime()
+            DispatchQueue.global().asyncAfter(deadline: .now() + Double.random(in: 0.8...2.0)) {
+                signalled.time = Date()
+                window.signal(signalNumber)
+            }
+            typeContinuously(window, Self.prose, log: log)
+            let result = try XCTUnwrap(window.finish())
+            XCTAssertEqual(result.code, 1, "signal \(signalNumber)")
+            let sentTime = try XCTUnwrap(signalled.time)
+            let draft = state.draft() ?? ""
+            // A piece being typed when the signal came may be partly in: compare with the whole text.
+            XCTAssertTrue(Self.prose.hasPrefix(draft), "signal \(signalNumber): torn draft \(draft.debugDescription)")
+            // Keystrokes sent 0.15 s before the signal have been handled by then.
+            XCTAssertGreaterThanOrEqual(
+                draft.count, log.typed(by: sentTime.addingTimeInterval(-0.15)).count,
+                "signal \(signalNumber): typed text lost")
+        }
+    }
+
+    /// Changes a resource limit of a running process (util-linux prlimit); its exit status.
+    static func prlimit(_ pid: String, _ limit: String) -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
+        process.arguments = ["--pid", pid, limit]
+        do { try process.run() } catch { return -1 }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// A full disk (RLIMIT_FSIZE set on the running window with prlimit): the window says so on
+    /// stderr and in its info bar, the previous draft file stays intact, no temporary file is left,
+    /// the text stays in the window, and saving resumes once space returns.
+    func testDiskFullKeepsTheTextAndThePreviousDraft() throws {
+        let state = try StateHome()
+        try state.writeDraft("previous draft")
+        let window = try ComposeProcess([], stateHome: state.url)
+        guard window.waitForWindow() else { return }
+        let pid = String(window.process.processIdentifier)
+        XCTAssertEqual(Self.prlimit(pid, "--fsize=8:unlimited"), 0)
+        window.type(" and more text than eight bytes")
+        Thread.sleep(forTimeInterval: 1.6)
+        XCTAssertEqual(state.draft(), "previous draft", "the previous draft is intact")
+        let drafts = state.draftURL().deletingLastPathComponent()
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: drafts.path), ["default.txt"])
+
+        XCTAssertEqual(Self.prlimit(pid, "--fsize=unlimited"), 0)
+        window.type("!")
+        Thread.sleep(forTimeInterval: 1.6)
+        XCTAssertEqual(state.draft(), "previous draft and more text than eight bytes!", "saving resumed")
+        window.key("ctrl+Return")
+        let result = try XCTUnwrap(window.finish())
+        XCTAssertEqual(result.code, 0)
+        XCTAssertEqual(String(decoding: result.stdout, as: UTF8.self), "previous draft and more text than eight bytes!")
+        XCTAssertEqual(
+            result.stderr.split(separator: "\n").filter { $0.contains("cannot write the draft") }.count, 1,
+            "one line for the failure: \(result.stderr)")
+    }
+}
