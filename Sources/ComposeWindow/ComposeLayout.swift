@@ -20,7 +20,8 @@ struct ComposeLayout {
         g_type_ensure(gtk_source_view_get_type())
         let builder = gtk_builder_new()!
         defer { g_object_unref(builder.asGPointer) }
-        gtk_builder_set_translation_domain(builder, Localization.domain)
+        // The translation domain comes from the file's <interface domain="compose-window">. Setting
+        // it on the builder as well made GTK 3.24's parser restore a domain it had freed (valgrind).
         let text = EmbeddedFiles.contents["compose-window.ui"]!
         var error: UnsafeMutablePointer<GError>?
         if gtk_builder_add_from_string(builder, text, gsize(text.utf8.count), &error) == 0 {

@@ -73,7 +73,9 @@ public final class WidgetOwnership {
     }
 }
 
-private let ownershipQuark = g_quark_from_static_string("glibswift-widget-ownership")
+// g_quark_from_string copies the name: a Swift string passed to C is a temporary buffer, which
+// g_quark_from_static_string would keep (valgrind caught the dangling name).
+private let ownershipQuark = g_quark_from_string("glibswift-widget-ownership")
 
 private let toggleNotify: GToggleNotify = { data, _, isLastRef in
     guard let data else { return }

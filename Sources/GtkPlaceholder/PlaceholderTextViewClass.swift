@@ -43,7 +43,7 @@ enum PlaceholderTextViewClass {
         (@convention(c) (UnsafeMutablePointer<GtkWidget>?) -> UnsafeMutablePointer<AtkObject>?)?
     /// Set while Swift's own initializer makes the instance: `constructed` then leaves the Swift side to it.
     private static var swiftConstructionPending = false
-    private static let pendingTextViewQuark = g_quark_from_static_string("gtkplaceholder-pending-text-view")
+    private static let pendingTextViewQuark = g_quark_from_string("gtkplaceholder-pending-text-view")
 
     static func register() -> GType {
         if type != 0 { return type }
