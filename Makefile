@@ -15,7 +15,7 @@ WITH_DISPLAY = $(if $(DISPLAY),,xvfb-run -a $(XVFB_ARGS))
 BIN         = $(shell $(SWIFT) build --show-bin-path $(1) 2>/dev/null)
 LANGUAGES  := $(basename $(notdir $(wildcard Resources/po/*.po)))
 
-.PHONY: all deps locales build run lint test docs coverage bench screenshots install clean
+.PHONY: all deps locales build run lint test check-memory check-durability docs coverage bench screenshots install clean
 
 all: build
 
@@ -61,6 +61,26 @@ test: deps lint
 	set -- $$xc; total=$$(( $${1:-0} + $${st:-0} )); failed=$$(( $${2:-0} + $${stf:-0} )); \
 	if [ $$status -ne 0 ] && [ $$failed -eq 0 ]; then failed=1; fi; \
 	echo "tests: $$(( total - failed )) passed, $$failed failed"; exit $$status
+
+# valgrind memcheck and AddressSanitizer over the widget's lifetime tests and a scripted
+# compose-window session (scripts/check-memory.sh). VALGRIND_CYCLES / ASAN_CYCLES per lifetime test.
+VALGRIND_CYCLES ?= 1000
+ASAN_CYCLES     ?= 10000
+check-memory: deps
+	@dpkg-query -W -f='$${Status}' valgrind 2>/dev/null | grep -q 'install ok installed' || \
+	  { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends valgrind; }
+	$(MAKE) --no-print-directory locales
+	VALGRIND_CYCLES=$(VALGRIND_CYCLES) ASAN_CYCLES=$(ASAN_CYCLES) $(WITH_DISPLAY) bash scripts/check-memory.sh
+
+# The long robustness runs: 25 SIGKILL-while-typing rounds, 5,000 fuzzed command lines and 50 MB on
+# standard input (make test runs 3, 400 and 1 MB).
+DURABILITY_ROUNDS ?= 25
+FUZZ_RUNS         ?= 5000
+check-durability: deps
+	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
+	$(MAKE) --no-print-directory locales
+	DURABILITY_ROUNDS=$(DURABILITY_ROUNDS) FUZZ_RUNS=$(FUZZ_RUNS) INPUT_MEGABYTES=50 NO_AT_BRIDGE=1 $(WITH_DISPLAY) \
+	  $(SWIFT) test --skip-build --filter 'DurabilityTests|ArgumentFuzzTests|testLargeStandardInputRoundTrips'
 
 # Benchmarks (not part of `make test`): release build, under Xvfb, zenity installed for comparison.
 # Prints the table and writes bench/results.json.

@@ -14,6 +14,8 @@ final class PlaceholderLayout {
     private var placeholderDirection: GtkTextDirection = GTK_TEXT_DIR_NONE
     private var appliedMinimumHeight: gint = -1
     private var lastAllocation: GdkRectangle?
+    /// The most lines of placeholder the widget grows to show.
+    static let maximumLines: gint = 10
 
     /// The widgets are owned by PlaceholderTextView, which outlives this object.
     init(
@@ -179,8 +181,14 @@ final class PlaceholderLayout {
         var minimumHeight: gint = 0
         var naturalHeight: gint = 0
         gtk_widget_get_preferred_height_for_width(label.asWidget, width, &minimumHeight, &naturalHeight)
-        requireContentHeight(widgetY + naturalHeight + insets.bottom)
-        return GdkRectangle(x: overlayX, y: overlayY, width: width, height: naturalHeight)
+        // The widget grows for a wrapped placeholder, up to `maximumLines` of the text's lines; a
+        // longer one is cut there (100,000 characters would ask for 40,000 pixels).
+        var lineTop: gint = 0
+        var lineHeight: gint = 0
+        gtk_text_view_get_line_yrange(textView, &start, &lineTop, &lineHeight)
+        let height = min(naturalHeight, max(lineHeight, 1) * Self.maximumLines)
+        requireContentHeight(widgetY + height + insets.bottom)
+        return GdkRectangle(x: overlayX, y: overlayY, width: width, height: height)
     }
 
     /// GtkOverlay ignores overlay children when measuring, so a wrapped placeholder taller than the

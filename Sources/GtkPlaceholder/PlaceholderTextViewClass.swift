@@ -211,16 +211,23 @@ enum PlaceholderTextViewClass {
     /// the placeholder hidden and ours the only overlay child, allocate as GtkOverlay does without
     /// that; `PlaceholderLayout.willShow()` has it allocated again before it shows.
     private static func sizeAllocate(
-        _ widget: UnsafeMutablePointer<GtkWidget>, _ allocation: UnsafeMutablePointer<GtkAllocation>
+        _ widget: UnsafeMutablePointer<GtkWidget>, _ given: UnsafeMutablePointer<GtkAllocation>
     ) {
+        // A parent that allocates less than the minimum (0×0, say) would have GtkScrolledWindow's
+        // scrollbar emit criticals: never less than the minimum.
+        var minimum = GtkRequisition()
+        gtk_widget_get_preferred_size(widget, &minimum, nil)
+        var allocation = given.pointee
+        allocation.width = max(allocation.width, minimum.width)
+        allocation.height = max(allocation.height, minimum.height)
         guard let view = PlaceholderTextView.forWidget(widget), !view.isPlaceholderVisible,
             childCount(of: widget) == 2
-        else { return overlaySizeAllocate?(widget, allocation) ?? () }
+        else { return overlaySizeAllocate?(widget, &allocation) ?? () }
         // GtkOverlay lets GtkBin allocate the main child, then allocates it again over the whole
         // allocation: the net effect, once.
-        gtk_widget_set_allocation(widget, allocation)
+        gtk_widget_set_allocation(widget, &allocation)
         if let main = gtk_bin_get_child(widget.cast()), gtk_widget_get_visible(main) != 0 {
-            gtk_widget_size_allocate(main, allocation)
+            gtk_widget_size_allocate(main, &allocation)
         }
     }
 

@@ -33,6 +33,14 @@ final class ScriptModeTests: XCTestCase {
         XCTAssertEqual(result.stderr, "compose-window: standard input is not valid UTF-8 (byte 3)\n")
     }
 
+    /// GTK buffers cannot hold NUL: rather than drop it silently, refuse the input and say where.
+    func testNulOnStandardInputIsRefusedWithItsOffset() throws {
+        let result = try run([], stdin: Data([0x61, 0x62, 0x00, 0x63]))
+        XCTAssertEqual(result.code, 2)
+        XCTAssertEqual(result.stderr, "compose-window: standard input contains a NUL byte (byte 2)\n")
+        XCTAssertEqual(result.stdout, Data())
+    }
+
     /// Stopped while standard input is still open (the script has not finished writing): exit 1.
     func testSignalWhileReadingStandardInputCancels() throws {
         for signalNumber in [SIGINT, SIGTERM, SIGHUP] {

@@ -39,16 +39,30 @@ final class WindowTests: XCTestCase {
         XCTAssertEqual(result.stdout, Data(text.utf8))
     }
 
-    /// 1 MB of text in, a few keystrokes (at the end, as the caret is), the same megabyte plus them out.
-    func testAMegabyteOfTextRoundTrips() throws {
+    /// A megabyte of text in (`INPUT_MEGABYTES`: `make check-durability` sends 50), a few
+    /// keystrokes at the end (where the caret is), the same text plus them out, byte for byte.
+    func testLargeStandardInputRoundTrips() throws {
+        let megabytes = ProcessInfo.processInfo.environment["INPUT_MEGABYTES"].flatMap(Int.init) ?? 1
         let line = "分享新鲜事 Share something new 👍🏽\n"
-        let text = String(repeating: line, count: 1_048_576 / line.utf8.count + 1)
-        let window = try launch(["--no-draft", "--limit", "1000000"], stdin: Data(text.utf8))
+        let text = String(repeating: line, count: megabytes * 1_048_576 / line.utf8.count + 1)
+        let window = try launch(["--no-draft", "--limit", "1000000000"], stdin: Data(text.utf8))
         window.type("end")
         window.key("ctrl+Return")
-        let result = try XCTUnwrap(window.finish(timeout: 20))
+        let result = try XCTUnwrap(window.finish(timeout: 20 + 3 * Double(megabytes)))
         XCTAssertEqual(result.code, 0, result.stderr)
+        XCTAssertEqual(result.stdout.count, text.utf8.count + 3, "\(megabytes) MB")
         XCTAssertEqual(result.stdout, Data((text + "end").utf8))
+    }
+
+    /// An empty standard input is an empty text: the window opens; nothing to send, Escape cancels.
+    func testEmptyStandardInputOpensAnEmptyWindow() throws {
+        let window = try launch(["--text", "-"], stdin: Data())
+        window.key("ctrl+Return")
+        XCTAssertTrue(window.isRunning, "an empty text is not sent")
+        window.key("Escape")
+        let result = try XCTUnwrap(window.finish())
+        XCTAssertEqual(result.code, 1)
+        XCTAssertEqual(result.stdout, Data())
     }
 
     func testEscapeWithEmptyOrUnchangedTextCancelsAtOnce() throws {
