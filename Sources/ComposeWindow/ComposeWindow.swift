@@ -140,6 +140,7 @@ final class ComposeWindow {
                 }
             } catch {
                 infoBar.showLoadFailure(error)
+                reportError(error.description)
             }
         }
         gtk_source_buffer_begin_not_undoable_action(sourceBuffer)

@@ -145,4 +145,32 @@ final class DurabilityTests: XCTestCase {
             result.stderr.split(separator: "\n").filter { $0.contains("cannot write the draft") }.count, 1,
             "one line for the failure: \(result.stderr)")
     }
+
+    /// The draft path is a symlink to a file elsewhere, or a directory: a clear message, nothing
+    /// written through the link, the text still sent.
+    func testDraftPathReplacedByASymlinkOrADirectory() throws {
+        for kind in ["symlink", "directory"] {
+            let state = try StateHome()
+            let draft = state.draftURL()
+            try FileManager.default.createDirectory(
+                at: draft.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let outside = state.url.appendingPathComponent("outside.txt")
+            try Data("someone else's file".utf8).write(to: outside)
+            if kind == "symlink" {
+                try FileManager.default.createSymbolicLink(at: draft, withDestinationURL: outside)
+            } else {
+                try FileManager.default.createDirectory(at: draft, withIntermediateDirectories: false)
+            }
+            let window = try ComposeProcess([], stateHome: state.url)
+            guard window.waitForWindow() else { return }
+            window.type("typed over a \(kind)")
+            Thread.sleep(forTimeInterval: 1.6)
+            window.key("ctrl+Return")
+            let result = try XCTUnwrap(window.finish())
+            XCTAssertEqual(result.code, 0, "\(kind): \(result.stderr)")
+            XCTAssertEqual(String(decoding: result.stdout, as: UTF8.self), "typed over a \(kind)")
+            XCTAssertEqual(try String(contentsOf: outside, encoding: .utf8), "someone else's file", kind)
+            XCTAssertTrue(result.stderr.contains("compose-window: cannot read the draft"), "\(kind): \(result.stderr)")
+        }
+    }
 }
