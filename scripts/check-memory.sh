@@ -15,7 +15,7 @@ export NO_AT_BRIDGE=1 G_SLICE=always-malloc G_DEBUG=gc-friendly GTK_IM_MODULE=gt
 tests="GtkPlaceholderTests.LifetimeTests,GtkPlaceholderTests.GObjectTypeTests/testBuilderLoadDestroyLoopLeaksNothing"
 tests+=",GtkPlaceholderTests.VisibilityTests/testFollowsSwappedBufferAndStopsWatchingTheOldOne"
 valgrind=(valgrind --tool=memcheck --leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite
-    --num-callers=40 --suppressions=scripts/valgrind-gtk.supp --xml=yes)
+    --num-callers=40 --child-silent-after-fork=yes --suppressions=scripts/valgrind-gtk.supp --xml=yes)
 
 # Types into a compose-window started as "$@", undoes and redoes, opens and dismisses the discard
 # dialog, sends; checks the text that comes out.
