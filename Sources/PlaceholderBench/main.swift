@@ -16,6 +16,10 @@ MainActor.assumeIsolated {
     case "--typing-once":  // `--typing-once placeholder|bare N`: one typing run, for callgrind
         let count = Int(arguments.dropFirst(2).first ?? "") ?? 300
         print(TypingBench.typing(count: count, placeholder: arguments.dropFirst().first == "placeholder").seconds)
+    case "--paste-once":  // `--paste-once placeholder|bare MB`: one paste and frame, for callgrind
+        let megabytes = Int(arguments.dropFirst(2).first ?? "") ?? 1
+        let placeholder = arguments.dropFirst().first == "placeholder"
+        print(TypingBench.paste(bytes: megabytes * 1_048_576, placeholder: placeholder))
     default: BenchRun(arguments: arguments).run()
     }
 }
