@@ -83,17 +83,15 @@ public struct DraftStore: Sendable {
         let descriptor = mkstemp(&template)
         guard descriptor >= 0 else { throw failure(localized("cannot write the draft {0}: {1}"), directory) }
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        defer { close(descriptor) }
         do throws(Failure) {
             guard fchmod(descriptor, 0o600) == 0 else {
                 throw failure(localized("cannot write the draft {0}: {1}"), temporary)
             }
-            do {
-                try handle.write(contentsOf: Data(text.utf8))
-                try handle.synchronize()
-            } catch {
-                throw Failure(
-                    description: localized("cannot write the draft {0}: {1}", path, error.localizedDescription))
+            // POSIX calls, so a full disk or a file-size limit reads "No space left on device" or
+            // "File too large", not a Foundation error number.
+            guard Self.writeAll(Array(text.utf8), to: descriptor), fsync(descriptor) == 0 else {
+                throw failure(localized("cannot write the draft {0}: {1}"), path)
             }
             // rename() replaces a symbolic link itself, never the file it points to.
             guard rename(temporary, path) == 0 else {
@@ -104,6 +102,20 @@ public struct DraftStore: Sendable {
             throw error
         }
         fsync(directoryDescriptor)
+    }
+
+    /// Writes every byte (write() may write part of them, or be interrupted); errno says why not.
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += written
+        }
+        return true
     }
 
     /// Where ``keepAside()`` puts the previous draft (`~` cannot occur in a draft name).
