@@ -29,18 +29,6 @@ enum PlaceholderTextViewClass {
     private(set) static var type: GType = 0
     private static var specs: [Property: UnsafeMutablePointer<GParamSpec>] = [:]
     private static var parentConstructed: (@convention(c) (UnsafeMutablePointer<GObject>?) -> Void)?
-    private typealias InternalChildFunction =
-        @convention(c) (
-            OpaquePointer?, UnsafeMutablePointer<GtkBuilder>?, UnsafePointer<gchar>?
-        ) -> UnsafeMutablePointer<GObject>?
-    private static var parentInternalChild: InternalChildFunction?
-    private typealias SizeAllocateFunction =
-        @convention(c) (
-            UnsafeMutablePointer<GtkWidget>?, UnsafeMutablePointer<GtkAllocation>?
-        ) -> Void
-    private static var overlaySizeAllocate: SizeAllocateFunction?
-    private static var parentGetAccessible:
-        (@convention(c) (UnsafeMutablePointer<GtkWidget>?) -> UnsafeMutablePointer<AtkObject>?)?
     /// Set while Swift's own initializer makes the instance: `constructed` then leaves the Swift side to it.
     private static var swiftConstructionPending = false
     private static let pendingTextViewQuark = g_quark_from_string("gtkplaceholder-pending-text-view")
@@ -82,19 +70,7 @@ enum PlaceholderTextViewClass {
         objectClass.pointee.get_property = { object, id, value, _ in
             MainActor.assumeIsolated { PlaceholderTextViewClass.getProperty(object!, id, value!) }
         }
-        let widgetClass = GObjectType.classStruct(klass, as: GtkWidgetClass.self)
-        parentGetAccessible = GObjectType.parentClass(of: type, as: GtkWidgetClass.self).pointee.get_accessible
-        widgetClass.pointee.get_accessible = { widget in
-            // Pointers are not Sendable: the answer leaves the main actor as an address.
-            let address = MainActor.assumeIsolated {
-                UInt(bitPattern: PlaceholderTextViewClass.accessible(of: widget!))
-            }
-            return UnsafeMutablePointer(bitPattern: address)
-        }
-        overlaySizeAllocate = GObjectType.parentClass(of: type, as: GtkWidgetClass.self).pointee.size_allocate
-        widgetClass.pointee.size_allocate = { widget, allocation in
-            MainActor.assumeIsolated { PlaceholderTextViewClass.sizeAllocate(widget!, allocation!) }
-        }
+        installWidgetOverrides(klass)
         for property in Property.allCases {
             let spec = makeSpec(property)
             g_param_spec_ref_sink(spec)
@@ -126,18 +102,6 @@ enum PlaceholderTextViewClass {
             return g_param_spec_object(
                 name, "Text view", "The wrapped text view (a GtkSourceView, say); NULL makes a GtkTextView",
                 gtk_text_view_get_type(), GParamFlags(G_PARAM_READWRITE.rawValue | G_PARAM_CONSTRUCT_ONLY.rawValue))
-        }
-    }
-
-    private static func initializeBuildable(_ iface: gpointer?) {
-        let buildable = GObjectType.classStruct(iface, as: GtkBuildableIface.self)
-        parentInternalChild = buildable.pointee.get_internal_child
-        buildable.pointee.get_internal_child = { buildable, builder, name in
-            // Pointers are not Sendable: the answer leaves the main actor as an address.
-            let address = MainActor.assumeIsolated {
-                UInt(bitPattern: PlaceholderTextViewClass.internalChild(buildable, builder, name))
-            }
-            return UnsafeMutablePointer(bitPattern: address)
         }
     }
 
@@ -204,60 +168,5 @@ enum PlaceholderTextViewClass {
         case .placeholderVisible: g_value_set_boolean(value, view.isPlaceholderVisible.gboolean)
         case .textView: g_value_set_object(value, view.textView.asGPointer)
         }
-    }
-
-    /// GtkOverlay re-shows (so raises) each overlay child's GdkWindow and asks where it goes on
-    /// every allocation, and the text view re-allocates on keystrokes that change its height. With
-    /// the placeholder hidden and ours the only overlay child, allocate as GtkOverlay does without
-    /// that; `PlaceholderLayout.willShow()` has it allocated again before it shows.
-    private static func sizeAllocate(
-        _ widget: UnsafeMutablePointer<GtkWidget>, _ given: UnsafeMutablePointer<GtkAllocation>
-    ) {
-        // A parent that allocates less than the minimum (0×0, say) would have GtkScrolledWindow's
-        // scrollbar emit criticals: never less than the minimum.
-        var minimum = GtkRequisition()
-        gtk_widget_get_preferred_size(widget, &minimum, nil)
-        var allocation = given.pointee
-        allocation.width = max(allocation.width, minimum.width)
-        allocation.height = max(allocation.height, minimum.height)
-        guard let view = PlaceholderTextView.forWidget(widget), !view.isPlaceholderVisible,
-            childCount(of: widget) == 2
-        else { return overlaySizeAllocate?(widget, &allocation) ?? () }
-        // GtkOverlay lets GtkBin allocate the main child, then allocates it again over the whole
-        // allocation: the net effect, once.
-        gtk_widget_set_allocation(widget, &allocation)
-        if let main = gtk_bin_get_child(widget.cast()), gtk_widget_get_visible(main) != 0 {
-            gtk_widget_size_allocate(main, &allocation)
-        }
-    }
-
-    /// The main child plus the overlay children (an app may add its own overlays).
-    private static func childCount(of widget: UnsafeMutablePointer<GtkWidget>) -> Int {
-        var count = 0
-        gtk_container_forall(widget.asContainer, { _, counter in counter?.cast(to: Int.self).pointee += 1 }, &count)
-        return count
-    }
-
-    /// The overlay's accessible is how assistive technologies reach the text view and the label:
-    /// the moment to describe them.
-    private static func accessible(of widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<AtkObject>? {
-        let accessible = parentGetAccessible?(widget)
-        PlaceholderTextView.forWidget(widget)?.accessibleRequested()
-        return accessible
-    }
-
-    /// `<child internal-child="text_view">` (and "scrolled_window") in .ui files.
-    private static func internalChild(
-        _ buildable: OpaquePointer?, _ builder: UnsafeMutablePointer<GtkBuilder>?, _ name: UnsafePointer<gchar>?
-    ) -> UnsafeMutablePointer<GObject>? {
-        if let buildable, let name, let view = PlaceholderTextView.forWidget(UnsafeMutablePointer<GtkWidget>(buildable))
-        {
-            switch String(cString: name) {
-            case "text_view": return view.textView.asObject
-            case "scrolled_window": return view.scrolledWindow.asObject
-            default: break
-            }
-        }
-        return parentInternalChild?(buildable, builder, name)
     }
 }

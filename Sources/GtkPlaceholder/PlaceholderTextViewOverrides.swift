@@ -1,0 +1,102 @@
+import GLibSwift
+
+/// The virtual functions PlaceholderTextView overrides: GtkBuildable's internal children, size
+/// allocation (the hidden placeholder costs nothing; never below the minimum), and the moment its
+/// accessible is asked for (when the placeholder's accessibles are made).
+extension PlaceholderTextViewClass {
+    fileprivate typealias InternalChildFunction =
+        @convention(c) (
+            OpaquePointer?, UnsafeMutablePointer<GtkBuilder>?, UnsafePointer<gchar>?
+        ) -> UnsafeMutablePointer<GObject>?
+    fileprivate static var parentInternalChild: InternalChildFunction?
+    fileprivate typealias SizeAllocateFunction =
+        @convention(c) (
+            UnsafeMutablePointer<GtkWidget>?, UnsafeMutablePointer<GtkAllocation>?
+        ) -> Void
+    fileprivate static var overlaySizeAllocate: SizeAllocateFunction?
+    fileprivate static var parentGetAccessible:
+        (@convention(c) (UnsafeMutablePointer<GtkWidget>?) -> UnsafeMutablePointer<AtkObject>?)?
+
+    static func installWidgetOverrides(_ klass: gpointer?) {
+        let widgetClass = GObjectType.classStruct(klass, as: GtkWidgetClass.self)
+        parentGetAccessible = GObjectType.parentClass(of: type, as: GtkWidgetClass.self).pointee.get_accessible
+        widgetClass.pointee.get_accessible = { widget in
+            // Pointers are not Sendable: the answer leaves the main actor as an address.
+            let address = MainActor.assumeIsolated {
+                UInt(bitPattern: PlaceholderTextViewClass.accessible(of: widget!))
+            }
+            return UnsafeMutablePointer(bitPattern: address)
+        }
+        overlaySizeAllocate = GObjectType.parentClass(of: type, as: GtkWidgetClass.self).pointee.size_allocate
+        widgetClass.pointee.size_allocate = { widget, allocation in
+            MainActor.assumeIsolated { PlaceholderTextViewClass.sizeAllocate(widget!, allocation!) }
+        }
+    }
+
+    static func initializeBuildable(_ iface: gpointer?) {
+        let buildable = GObjectType.classStruct(iface, as: GtkBuildableIface.self)
+        parentInternalChild = buildable.pointee.get_internal_child
+        buildable.pointee.get_internal_child = { buildable, builder, name in
+            // Pointers are not Sendable: the answer leaves the main actor as an address.
+            let address = MainActor.assumeIsolated {
+                UInt(bitPattern: PlaceholderTextViewClass.internalChild(buildable, builder, name))
+            }
+            return UnsafeMutablePointer(bitPattern: address)
+        }
+    }
+
+    /// GtkOverlay re-shows (so raises) each overlay child's GdkWindow and asks where it goes on
+    /// every allocation, and the text view re-allocates on keystrokes that change its height. With
+    /// the placeholder hidden and ours the only overlay child, allocate as GtkOverlay does without
+    /// that; `PlaceholderLayout.willShow()` has it allocated again before it shows.
+    private static func sizeAllocate(
+        _ widget: UnsafeMutablePointer<GtkWidget>, _ given: UnsafeMutablePointer<GtkAllocation>
+    ) {
+        // A parent that allocates less than the minimum (0×0, say) would have GtkScrolledWindow's
+        // scrollbar emit criticals: never less than the minimum.
+        var minimum = GtkRequisition()
+        gtk_widget_get_preferred_size(widget, &minimum, nil)
+        var allocation = given.pointee
+        allocation.width = max(allocation.width, minimum.width)
+        allocation.height = max(allocation.height, minimum.height)
+        guard let view = PlaceholderTextView.forWidget(widget), !view.isPlaceholderVisible,
+            childCount(of: widget) == 2
+        else { return overlaySizeAllocate?(widget, &allocation) ?? () }
+        // GtkOverlay lets GtkBin allocate the main child, then allocates it again over the whole
+        // allocation: the net effect, once.
+        gtk_widget_set_allocation(widget, &allocation)
+        if let main = gtk_bin_get_child(widget.cast()), gtk_widget_get_visible(main) != 0 {
+            gtk_widget_size_allocate(main, &allocation)
+        }
+    }
+
+    /// The main child plus the overlay children (an app may add its own overlays).
+    private static func childCount(of widget: UnsafeMutablePointer<GtkWidget>) -> Int {
+        var count = 0
+        gtk_container_forall(widget.asContainer, { _, counter in counter?.cast(to: Int.self).pointee += 1 }, &count)
+        return count
+    }
+
+    /// The overlay's accessible is how assistive technologies reach the text view and the label:
+    /// the moment to describe them.
+    private static func accessible(of widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<AtkObject>? {
+        let accessible = parentGetAccessible?(widget)
+        PlaceholderTextView.forWidget(widget)?.accessibleRequested()
+        return accessible
+    }
+
+    /// `<child internal-child="text_view">` (and "scrolled_window") in .ui files.
+    private static func internalChild(
+        _ buildable: OpaquePointer?, _ builder: UnsafeMutablePointer<GtkBuilder>?, _ name: UnsafePointer<gchar>?
+    ) -> UnsafeMutablePointer<GObject>? {
+        if let buildable, let name, let view = PlaceholderTextView.forWidget(UnsafeMutablePointer<GtkWidget>(buildable))
+        {
+            switch String(cString: name) {
+            case "text_view": return view.textView.asObject
+            case "scrolled_window": return view.scrolledWindow.asObject
+            default: break
+            }
+        }
+        return parentInternalChild?(buildable, builder, name)
+    }
+}
