@@ -18,21 +18,22 @@ struct ComposeLayout {
     init() {
         PlaceholderTextView.registerType()
         g_type_ensure(gtk_source_view_get_type())
-        let builder = gtk_builder_new()!
-        defer { g_object_unref(builder.asGPointer) }
         // The translation domain comes from the file's <interface domain="compose-window">. Setting
         // it on the builder as well made GTK 3.24's parser restore a domain it had freed (valgrind).
-        let text = EmbeddedFiles.contents["compose-window.ui"]!
-        var error: UnsafeMutablePointer<GError>?
-        if gtk_builder_add_from_string(builder, text, gsize(text.utf8.count), &error) == 0 {
-            fatalError("compose-window.ui: \(error.map { String(cString: $0.pointee.message) } ?? "?")")
+        let interface: Interface
+        do throws(Interface.Failure) {
+            interface = try Interface(EmbeddedFiles.contents["compose-window.ui"]!)
+        } catch {
+            fatalError("compose-window.ui: \(error)")
         }
         func object(_ id: String) -> UnsafeMutablePointer<GtkWidget> {
-            guard let object = gtk_builder_get_object(builder, id) else { fatalError("compose-window.ui: no \(id)") }
-            return object.cast()
+            do throws(Interface.Failure) { return try interface.object(id) } catch {
+                fatalError("compose-window.ui: \(error)")
+            }
         }
+        // Toplevels belong to GTK's window list and packed widgets to their parents: they outlive
+        // the builder.
         window = object("window")
-        // The builder's reference goes with it; a toplevel is owned by GTK's window list.
         header = object("header")
         compose = PlaceholderTextView.forWidget(object("compose"))!
         sendButton = object("send_button")

@@ -134,4 +134,25 @@ final class GlueTests: XCTestCase {
         XCTAssertEqual(true.gboolean, 1)
         XCTAssertFalse(Bool(gboolean: 0))
     }
+
+    /// Interface: objects by id, and one-line failures for bad .ui text or a missing id (no widgets:
+    /// a text buffer and a tag table need no display).
+    func testInterfaceLoadsObjectsAndSaysWhatIsWrong() throws {
+        try MainActor.assumeIsolated {
+            let text = """
+                <interface>
+                  <object class="GtkTextBuffer" id="buffer"><property name="text">loaded</property></object>
+                </interface>
+                """
+            let interface = try Interface(text)
+            let buffer = try interface.object("buffer", as: GtkTextBuffer.self)
+            XCTAssertEqual(gtk_text_buffer_get_char_count(buffer), 6)
+            XCTAssertThrowsError(try interface.object("missing", as: GtkTextBuffer.self)) { error in
+                XCTAssertEqual("\(error)", "no object with id \"missing\"")
+            }
+            XCTAssertThrowsError(try Interface("<interface><object class=\"NoSuchType\"/></interface>")) { error in
+                XCTAssertTrue("\(error)".contains("NoSuchType"), "\(error)")
+            }
+        }
+    }
 }

@@ -39,20 +39,9 @@ final class GObjectTypeTests: GtkTestCase {
         """
 
     @MainActor
-    static func load(_ text: String = interface) -> UnsafeMutablePointer<GtkBuilder> {
+    static func load(_ text: String = interface) throws -> Interface {
         PlaceholderTextView.registerType()
-        var error: UnsafeMutablePointer<GError>?
-        let builder = gtk_builder_new()!
-        if gtk_builder_add_from_string(builder, text, gsize(text.utf8.count), &error) == 0 {
-            XCTFail("the .ui did not load: \(String(cString: error!.pointee.message))")
-            g_error_free(error)
-        }
-        return builder
-    }
-
-    @MainActor
-    static func widget(_ builder: UnsafeMutablePointer<GtkBuilder>, _ id: String) -> UnsafeMutablePointer<GtkWidget> {
-        gtk_builder_get_object(builder, id)!.cast()
+        return try Interface(text)
     }
 
     func testTheTypeIsRegisteredOnceAsAnOverlaySubclass() {
@@ -74,14 +63,13 @@ final class GObjectTypeTests: GtkTestCase {
 
     /// A .ui-built view behaves like a Swift-built one: same placeholder, font, colour, margins,
     /// hidden by typing, shown again when cleared, ink where the typed text goes.
-    func testUIFileLoadsAndBehavesLikeSwift() {
-        onMain {
-            let builder = GObjectTypeTests.load()
-            defer { g_object_unref(builder.asGPointer) }
-            let box = GObjectTypeTests.widget(builder, "box")
+    func testUIFileLoadsAndBehavesLikeSwift() throws {
+        try onMain {
+            let ui = try GObjectTypeTests.load()
+            let box = try ui.object("box")
             let window = TestWindow(box, width: 360, height: 320)
             defer { window.close() }
-            guard let view = PlaceholderTextView.forWidget(GObjectTypeTests.widget(builder, "compose")) else {
+            guard let view = PlaceholderTextView.forWidget(try ui.object("compose")) else {
                 return XCTFail("no Swift object behind the .ui widget")
             }
             XCTAssertEqual(view.placeholder, "Share something new…")
@@ -101,8 +89,8 @@ final class GObjectTypeTests: GtkTestCase {
             view.text = ""
             XCTAssertTrue(view.isPlaceholderVisible)
 
-            let wrapping = PlaceholderTextView.forWidget(GObjectTypeTests.widget(builder, "wrapping"))!
-            XCTAssertEqual(wrapping.textView, GObjectTypeTests.widget(builder, "given").cast(), "text-view property")
+            let wrapping = PlaceholderTextView.forWidget(try ui.object("wrapping"))!
+            XCTAssertEqual(wrapping.textView, try ui.object("given").cast(), "text-view property")
             XCTAssertTrue(wrapping.hidesPlaceholder)
             XCTAssertFalse(wrapping.isPlaceholderVisible)
         }
@@ -187,20 +175,19 @@ final class GObjectTypeTests: GtkTestCase {
     }
 
     /// A text-view that already has a parent is refused with a warning (not stolen from its parent).
-    func testATextViewWithAParentIsNotTaken() {
-        onMain {
-            let builder = GObjectTypeTests.load(
+    func testATextViewWithAParentIsNotTaken() throws {
+        try onMain {
+            let ui = try GObjectTypeTests.load(
                 """
                 <interface>
                   <object class="GtkScrolledWindow" id="elsewhere"><child><object class="GtkTextView" id="taken"/></child></object>
                   <object class="PlaceholderTextView" id="view"><property name="text-view">taken</property></object>
                 </interface>
                 """)
-            defer { g_object_unref(builder.asGPointer) }
-            let taken = GObjectTypeTests.widget(builder, "taken")
-            let view = PlaceholderTextView.forWidget(GObjectTypeTests.widget(builder, "view"))!
+            let taken = try ui.object("taken")
+            let view = PlaceholderTextView.forWidget(try ui.object("view"))!
             XCTAssertNotEqual(view.textView.asWidget, taken)
-            XCTAssertEqual(gtk_widget_get_parent(taken), GObjectTypeTests.widget(builder, "elsewhere"))
+            XCTAssertEqual(gtk_widget_get_parent(taken), try ui.object("elsewhere"))
             XCTAssertEqual(gtk_widget_get_parent(view.textView.asWidget), view.scrolledWindow.asWidget)
         }
     }
@@ -226,8 +213,8 @@ final class GObjectTypeTests: GtkTestCase {
 
     /// 10,000 .ui loads, each realized in a window and destroyed: every GObject finalized, no Swift
     /// object left.
-    func testBuilderLoadDestroyLoopLeaksNothing() {
-        onMain {
+    func testBuilderLoadDestroyLoopLeaksNothing() throws {
+        try onMain {
             let window = TestWindow()
             defer { window.close() }
             let interface = """
@@ -245,14 +232,13 @@ final class GObjectTypeTests: GtkTestCase {
             for _ in 0..<LifetimeTests.cycles {
                 weak var weakView: PlaceholderTextView?
                 do {
-                    let builder = GObjectTypeTests.load(interface)
-                    let widget = GObjectTypeTests.widget(builder, "view")
+                    let ui = try GObjectTypeTests.load(interface)
+                    let widget = try ui.object("view")
                     let view = PlaceholderTextView.forWidget(widget)!
                     weakView = view
                     Finalizations.watchAll(view)
                     gtk_container_add(window.box.asContainer, widget)
                     if gtk_widget_get_realized(view.placeholderLabel.asWidget) == 0 { unrealized += 1 }
-                    g_object_unref(builder.asGPointer)
                     gtk_widget_destroy(widget)
                 }
                 if weakView != nil { swiftSurvivors += 1 }

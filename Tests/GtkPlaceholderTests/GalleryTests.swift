@@ -26,22 +26,21 @@ final class GalleryTests: GtkTestCase {
         Design(file: "large-font", font: "DejaVu Sans 28"),
     ]
 
-    /// Loads one design into a window; `body` gets the view, the window and the builder.
+    /// Loads one design into a window; `body` gets the view, the window and the loaded interface.
     @MainActor
     static func withDesign(
-        _ file: String, _ body: (PlaceholderTextView, TestWindow, UnsafeMutablePointer<GtkBuilder>) -> Void
-    ) {
+        _ file: String, _ body: (PlaceholderTextView, TestWindow, Interface) throws -> Void
+    ) throws {
         let path = root.appendingPathComponent("Resources/gallery/\(file).ui").path
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return XCTFail("no \(path)") }
-        let builder = GObjectTypeTests.load(text)
-        defer { g_object_unref(builder.asGPointer) }
-        let design = GObjectTypeTests.widget(builder, "design")
+        let ui = try GObjectTypeTests.load(text)
+        let design = try ui.object("design")
         let window = TestWindow(design, width: 300, height: 220)
         defer { window.close() }
-        guard let view = PlaceholderTextView.forWidget(GObjectTypeTests.widget(builder, "view")) else {
+        guard let view = PlaceholderTextView.forWidget(try ui.object("view")) else {
             return XCTFail("\(file): no PlaceholderTextView with id view")
         }
-        body(view, window, builder)
+        try body(view, window, ui)
     }
 
     func testEveryDesignIsListedForTheGallery() throws {
@@ -55,10 +54,10 @@ final class GalleryTests: GtkTestCase {
         XCTAssertEqual(listed, GalleryTests.seeds.map(\.file), "the gallery shows them in the issue's order")
     }
 
-    func testEachDesignHasItsSettingsAndThePlaceholderWhereTextGoes() {
-        onMain {
+    func testEachDesignHasItsSettingsAndThePlaceholderWhereTextGoes() throws {
+        try onMain {
             for design in GalleryTests.seeds {
-                GalleryTests.withDesign(design.file) { view, window, _ in
+                try GalleryTests.withDesign(design.file) { view, window, _ in
                     if let color = design.color {
                         var expected = GdkRGBA()
                         gdk_rgba_parse(&expected, color)
@@ -80,23 +79,23 @@ final class GalleryTests: GtkTestCase {
         }
     }
 
-    func testRightToLeftCentredWrappingAndLargeFontDesigns() {
-        onMain {
-            GalleryTests.withDesign("right-to-left") { view, window, _ in
+    func testRightToLeftCentredWrappingAndLargeFontDesigns() throws {
+        try onMain {
+            try GalleryTests.withDesign("right-to-left") { view, window, _ in
                 let ink = PositionTests.inkBoxes(of: view, in: window).placeholder!
                 let width = Int(gtk_widget_get_allocated_width(view.widget))
                 XCTAssertGreaterThan(ink.minX, width / 2, "Hebrew starts on the right: \(ink) in \(width)")
             }
-            GalleryTests.withDesign("centred") { view, window, _ in
+            try GalleryTests.withDesign("centred") { view, window, _ in
                 let ink = PositionTests.inkBoxes(of: view, in: window).placeholder!
                 let width = Int(gtk_widget_get_allocated_width(view.widget))
                 XCTAssertLessThanOrEqual(abs((ink.minX + ink.maxX) / 2 - width / 2), 3, "centred: \(ink) in \(width)")
             }
-            GalleryTests.withDesign("wrapping") { view, _, _ in
+            try GalleryTests.withDesign("wrapping") { view, _, _ in
                 let layout = gtk_label_get_layout(view.placeholderLabel)
                 XCTAssertGreaterThanOrEqual(pango_layout_get_line_count(layout), 3, "wraps to three lines or more")
             }
-            GalleryTests.withDesign("large-font") { view, window, _ in
+            try GalleryTests.withDesign("large-font") { view, window, _ in
                 let ink = PositionTests.inkBoxes(of: view, in: window).placeholder!
                 XCTAssertGreaterThan(ink.maxY - ink.minY, 25, "28 pt glyphs: \(ink)")
             }
@@ -104,10 +103,10 @@ final class GalleryTests: GtkTestCase {
     }
 
     /// YLTextView's toggle is bound to hides-placeholder in the .ui file (bind-source).
-    func testTheYLTextViewToggleHidesThePlaceholder() {
-        onMain {
-            GalleryTests.withDesign("yltextview") { view, _, builder in
-                let toggle = GObjectTypeTests.widget(builder, "hides_toggle")
+    func testTheYLTextViewToggleHidesThePlaceholder() throws {
+        try onMain {
+            try GalleryTests.withDesign("yltextview") { view, _, ui in
+                let toggle = try ui.object("hides_toggle")
                 XCTAssertFalse(view.hidesPlaceholder)
                 gtk_toggle_button_set_active(toggle.cast(), 1)
                 XCTAssertTrue(view.hidesPlaceholder)
