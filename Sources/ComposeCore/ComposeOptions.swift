@@ -1,5 +1,3 @@
-import Foundation
-
 /// The validated command line of compose-window. GLib parses the syntax (GOptionContext); this
 /// checks the values, so every error is one clear line and exit code 2.
 public struct ComposeOptions: Equatable, Sendable {
@@ -65,7 +63,7 @@ public struct ComposeOptions: Equatable, Sendable {
             counting = rule
         }
         if let font = values["font"] {
-            guard !font.trimmingCharacters(in: .whitespaces).isEmpty else {
+            guard !font.trimmingSpaces.isEmpty else {
                 throw UsageError(description: localized("--font: empty font description (e.g. \"Sans 15\")"))
             }
             self.font = font
@@ -106,7 +104,7 @@ public struct ComposeOptions: Equatable, Sendable {
     }
 
     private static func number(_ text: String, option: String, in range: ClosedRange<Int>) throws(UsageError) -> Int {
-        guard let value = Int(text.trimmingCharacters(in: .whitespaces)), range.contains(value) else {
+        guard let value = Int(text.trimmingSpaces), range.contains(value) else {
             throw UsageError(
                 description: localized(
                     "--{0}: expected a whole number from {1} to {2}, got “{3}”", option, String(range.lowerBound),

@@ -1,5 +1,3 @@
-import Foundation
-
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -60,16 +58,16 @@ public struct DraftStore: Sendable {
             if errno == ENOENT { return nil }
             throw failure(localized("cannot read the draft {0}: {1}"), path)
         }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
             throw Failure(description: localized("cannot read the draft {0}: not a regular file", path))
         }
-        let data: Data
-        do { data = try handle.readToEnd() ?? Data() } catch {
-            throw Failure(description: localized("cannot read the draft {0}: {1}", path, error.localizedDescription))
+        let bytes: [UInt8]
+        do throws(SystemIO.Failure) { bytes = try SystemIO.readAll(from: descriptor) } catch {
+            throw Failure(description: localized("cannot read the draft {0}: {1}", path, error.reason))
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
             throw Failure(description: localized("the draft {0} is not valid UTF-8", path))
         }
         return text
@@ -89,10 +87,11 @@ public struct DraftStore: Sendable {
                 throw failure(localized("cannot write the draft {0}: {1}"), temporary)
             }
             // POSIX calls, so a full disk or a file-size limit reads "No space left on device" or
-            // "File too large", not a Foundation error number.
-            guard Self.writeAll(Array(text.utf8), to: descriptor), fsync(descriptor) == 0 else {
-                throw failure(localized("cannot write the draft {0}: {1}"), path)
+            // "File too large", from errno.
+            do throws(SystemIO.Failure) { try SystemIO.writeAll(text.utf8, to: descriptor) } catch {
+                throw Failure(description: localized("cannot write the draft {0}: {1}", path, error.reason))
             }
+            guard fsync(descriptor) == 0 else { throw failure(localized("cannot write the draft {0}: {1}"), path) }
             // rename() replaces a symbolic link itself, never the file it points to.
             guard rename(temporary, path) == 0 else {
                 throw failure(localized("cannot write the draft {0}: {1}"), path)
@@ -102,20 +101,6 @@ public struct DraftStore: Sendable {
             throw error
         }
         fsync(directoryDescriptor)
-    }
-
-    /// Writes every byte (write() may write part of them, or be interrupted); errno says why not.
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            offset += written
-        }
-        return true
     }
 
     /// Where ``keepAside()`` puts the previous draft (`~` cannot occur in a draft name).
@@ -156,8 +141,6 @@ public struct DraftStore: Sendable {
     /// `translatedFormat` has {0} for the path and {1} for the system's reason (errno).
     private func failure(_ translatedFormat: String, _ path: String) -> Failure {
         let reason = String(cString: strerror(errno))
-        return Failure(
-            description: translatedFormat.replacingOccurrences(of: "{0}", with: path).replacingOccurrences(
-                of: "{1}", with: reason))
+        return Failure(description: substitute(translatedFormat, [path, reason]))
     }
 }

@@ -1,5 +1,4 @@
 import CIntl
-import Foundation
 
 /// The gettext domain of compose-window; the app binds it to its locale directory at start.
 public let translationDomain = "compose-window"
@@ -9,9 +8,15 @@ public let translationDomain = "compose-window"
 public func localized(_ message: String, _ arguments: String...) -> String {
     // Untranslated, gettext returns its argument: convert while that C string is still alive.
     let translated = message.withCString { String(cString: dgettext(translationDomain, $0)) }
-    guard !arguments.isEmpty else { return translated }
+    return substitute(translated, arguments)
+}
+
+/// `format` with `{0}`, `{1}`, … replaced by `arguments` in one pass (an argument containing "{1}"
+/// stays as it is); unknown or malformed placeholders are kept literally.
+public func substitute(_ format: String, _ arguments: [String]) -> String {
+    guard !arguments.isEmpty else { return format }
     var result = ""
-    var rest = translated[...]
+    var rest = format[...]
     while let open = rest.firstIndex(of: "{") {
         result += rest[..<open]
         let afterOpen = rest.index(after: open)

@@ -1,6 +1,6 @@
 import ComposeCore
-import Foundation
 import GLibSwift
+import Glibc
 import GtkPlaceholder
 
 /// The GtkApplication around one compose window: non-unique (two scripts get two windows), and
@@ -31,7 +31,7 @@ final class ComposeApplication {
 
     func run() -> ExitCode {
         if let name = options.draftName {
-            do { drafts = try DraftStore(name: name, environment: ProcessInfo.processInfo.environment) } catch {
+            do { drafts = try DraftStore(name: name, environment: SystemIO.environment) } catch {
                 reportError(error.description)
                 return .failure
             }
@@ -79,9 +79,7 @@ final class ComposeApplication {
         case .cancelled: return .cancelled
         case .timedOut: return .timedOut
         case .sent(let text):
-            do {
-                try FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
-            } catch {
+            do throws(SystemIO.Failure) { try SystemIO.writeAll(text.utf8, to: STDOUT_FILENO) } catch {
                 reportError(localized("cannot write standard output; the draft is kept"))
                 return .failure
             }

@@ -1,5 +1,4 @@
 import CGtkSource
-import Foundation
 import GtkPlaceholder
 
 /// The widgets of Resources/compose-window.ui (compiled in by the EmbedFiles plugin). A layout that

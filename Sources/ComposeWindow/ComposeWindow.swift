@@ -1,7 +1,6 @@
 import CGspell
 import CGtkSource
 import ComposeCore
-import Foundation
 import GLibSwift
 import GtkPlaceholder
 
@@ -70,26 +69,6 @@ final class ComposeWindow {
         }
         gtk_widget_show_all(window)
         gtk_widget_grab_focus(compose.textView.asWidget)
-        if let count = ProcessInfo.processInfo.environment["GTKPLACEHOLDER_BENCH_TYPE"].flatMap(Int.init) {
-            benchmarkTyping(count)
-        }
-    }
-
-    /// `make bench`'s typing figure: once mapped, types `count` characters with a frame after each
-    /// (counter, autosave scheduling and all), reports the seconds on stderr and cancels.
-    private func benchmarkTyping(_ count: Int) {
-        Signal.connect(
-            window, "map-event",
-            returning: { [weak self] _ in
-                _ = MainLoopSource.timeout(milliseconds: 0) {
-                    guard let self else { return false }
-                    let seconds = BenchTyping.typeWithFrames(count, into: self.compose.buffer, window: self.window)
-                    FileHandle.standardError.write(Data("bench-typing-seconds \(seconds)\n".utf8))
-                    self.finish(.cancelled)
-                    return false
-                }
-                return false
-            })
     }
 
     private func connectWindow() {

@@ -1,8 +1,9 @@
 import ComposeCore
-import Foundation
+import Glibc
 
 /// One line on standard error, "compose-window: …", whatever user value the message quotes: scripts
 /// read errors line by line.
 func reportError(_ message: String) {
-    FileHandle.standardError.write(Data("compose-window: \(message.onOneLine)\n".utf8))
+    // Nowhere left to report a failure to write standard error.
+    try? SystemIO.writeAll("compose-window: \(message.onOneLine)\n".utf8, to: STDERR_FILENO)
 }

@@ -1,6 +1,6 @@
 import ComposeCore
-import Foundation
 import GLibSwift
+import Glibc
 import GtkPlaceholder
 
 /// Reads the command line and standard input into validated options and initial text, or says in
@@ -30,6 +30,7 @@ enum Invocation {
         parser.addFlag("no-draft", help: tr("Do not keep a draft"))
         parser.addValue("spell", help: tr("Spell-check language, e.g. en_US"), argumentName: tr("LANG"))
         parser.addFlag("no-spell", help: tr("No spell checking"))
+        parser.addFlag("list-dictionaries", help: tr("List the languages --spell accepts and exit"))
         parser.addValue("timeout", help: tr("Give up after SECONDS (exit 5, draft kept)"), argumentName: tr("SECONDS"))
         parser.addValue("width", help: tr("Window width"), argumentName: "W")
         parser.addValue("height", help: tr("Window height"), argumentName: "H")
@@ -41,6 +42,10 @@ enum Invocation {
         }
         if parsed.flags.contains("version") {
             print("compose-window \(version)")
+            exit(ExitCode.sent.rawValue)
+        }
+        if parsed.flags.contains("list-dictionaries") {
+            for code in SpellChecking.availableLanguages { print(code) }
             exit(ExitCode.sent.rawValue)
         }
         let options: ComposeOptions
@@ -69,12 +74,11 @@ enum Invocation {
     }
 
     private static func readStandardInput() throws(Failure) -> String {
-        let data: Data
-        do { data = try FileHandle.standardInput.readToEnd() ?? Data() } catch {
-            throw Failure(
-                code: .failure, message: localized("cannot read standard input: {0}", error.localizedDescription))
+        let bytes: [UInt8]
+        do throws(SystemIO.Failure) { bytes = try SystemIO.readAll(from: STDIN_FILENO) } catch {
+            throw Failure(code: .failure, message: localized("cannot read standard input: {0}", error.reason))
         }
-        switch UTF8Input.decode(Array(data)) {
+        switch UTF8Input.decode(bytes) {
         case .success(let text): return text
         case .failure(.invalidByte(let offset)):
             throw Failure(

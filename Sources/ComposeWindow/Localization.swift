@@ -1,5 +1,5 @@
 import ComposeCore
-import Foundation
+import Glibc
 import GtkPlaceholder
 
 /// gettext for every user-visible string: the "compose-window" domain, looked up next to the
@@ -15,12 +15,13 @@ enum Localization {
     }
 
     static var localeDirectory: String {
-        if let override = ProcessInfo.processInfo.environment["COMPOSE_WINDOW_LOCALEDIR"] { return override }
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-            .deletingLastPathComponent()
-        let installed = binary.deletingLastPathComponent().appendingPathComponent("share/locale").path
-        let buildTree = binary.appendingPathComponent("locale").path
-        return FileManager.default.fileExists(atPath: buildTree) ? buildTree : installed
+        if let override = SystemIO.environment("COMPOSE_WINDOW_LOCALEDIR") { return override }
+        // The executable itself, not argv[0]: launched through PATH, argv[0] is a bare name.
+        let binary = SystemIO.executablePath ?? CommandLine.arguments[0]
+        let binaryDirectory = binary.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+        let buildTree = (binaryDirectory + ["locale"]).joined(separator: "/")
+        let installed = (binaryDirectory.dropLast() + ["share", "locale"]).joined(separator: "/")
+        return SystemIO.exists(buildTree) ? buildTree : installed
     }
 }
 

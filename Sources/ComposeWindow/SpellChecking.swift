@@ -34,6 +34,19 @@ enum SpellChecking {
         return nil
     }
 
+    /// The codes of the installed dictionaries (`--list-dictionaries`, the shell completions).
+    static var availableLanguages: [String] {
+        var codes: [String] = []
+        var node = gspell_language_get_available()
+        while let current = node {
+            if let language = current.pointee.data, let code = gspell_language_get_code(OpaquePointer(language)) {
+                codes.append(String(cString: code))
+            }
+            node = UnsafePointer(current.pointee.next)
+        }
+        return codes
+    }
+
     /// Whether a dictionary for `code` is installed.
     static func isAvailable(_ code: String) -> Bool { gspell_language_lookup(code) != nil }
 }

@@ -1,6 +1,6 @@
 import ComposeCore
-import Foundation
 import GLibSwift
+import Glibc
 import GtkPlaceholder
 
 // compose-window: a GTK compose window for people and shell scripts. See `--help`.
@@ -19,7 +19,7 @@ let status: ExitCode = MainActor.assumeIsolated {
         return error.code
     }
     guard gtk_init_check(nil, nil) != 0 else {
-        let display = ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
+        let display = SystemIO.environment("DISPLAY") ?? ""
         reportError(localized("cannot open display “{0}”", display))
         return .failure
     }

@@ -1,5 +1,4 @@
 import CGtk
-import Foundation
 
 /// GLib main-loop helpers. GTK does not drain DispatchQueue.main, so deferred work goes through
 /// GLib sources instead.
@@ -13,9 +12,9 @@ public enum MainLoop {
     /// Iterates the main loop until `condition` holds or `timeout` seconds pass; returns whether it held.
     @discardableResult
     public static func iterate(until condition: () -> Bool, timeout: Double = 5) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = g_get_monotonic_time() + gint64(timeout * 1_000_000)
         while !condition() {
-            if Date() > deadline { return false }
+            if g_get_monotonic_time() > deadline { return false }
             if g_main_context_iteration(nil, 0) == 0 { usleep(1_000) }
         }
         return true

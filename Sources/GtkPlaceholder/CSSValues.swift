@@ -36,8 +36,8 @@ struct CSSFont {
                 family.unicodeScalars.filter {
                     !$0.properties.isNoncharacterCodePoint && $0.value >= 0x20 && $0.value != 0x7F
                 }))
-        let trimmed = printable.trimmingCharacters(in: .whitespaces)
-        let escaped = trimmed.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        let trimmed = printable.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()
+        let escaped = String(trimmed).replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
         return "\"\(escaped)\""
     }
 }

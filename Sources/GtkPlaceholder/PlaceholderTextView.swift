@@ -153,7 +153,7 @@ public final class PlaceholderTextView {
             return takeGString(gtk_text_buffer_get_text(buffer, &start, &end, 1)) ?? ""
         }
         set {
-            let text = newValue.contains("\0") ? newValue.replacingOccurrences(of: "\0", with: "") : newValue
+            let text = newValue.contains("\0") ? newValue.replacing("\0", with: "") : newValue
             gtk_text_buffer_set_text(buffer, text, gint(text.utf8.count))
         }
     }

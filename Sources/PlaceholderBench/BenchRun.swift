@@ -150,27 +150,6 @@ struct BenchRun {
             figures.append(zenity)
         }
 
-        let typed = size(2_000, quick: 20)
-        let megabyte = Data(
-            String(
-                repeating: "分享新鲜事 Share something new, typed long ago.\n", count: size(1_048_576, quick: 10_240) / 62
-            ).utf8)
-        var typing = Figure(
-            name: "compose-window typing \(typed) characters into 1 MB, counter on", target: "≤ 1.05", unit: "s")
-        interleave(&typing, rounds: rounds) {
-            let output = run(
-                compose, composeArguments, input: megabyte,
-                environment: environment.merging(["GTKPLACEHOLDER_BENCH_TYPE": String(typed)]) { $1 })
-            return number(
-                output.stderr.split(separator: "\n").first { $0.hasPrefix("bench-typing-seconds ") }?.split(
-                    separator: " "
-                ).last.map(String.init) ?? "")
-        } baseline: {
-            number(
-                run(bench, ["--bare-window", "--type", String(typed)], input: megabyte, environment: environment).stdout
-            )
-        }
-        figures.append(typing)
         return figures
     }
 

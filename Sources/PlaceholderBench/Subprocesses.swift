@@ -47,11 +47,8 @@ enum Subprocesses {
         print(residentBytes() - before)
     }
 
-    /// `--bare-window [--type N]`: the baseline app, a GTK 3 window with a text view holding
-    /// standard input. With --type, types N characters with a frame after each, prints the seconds
-    /// and exits, as compose-window does with GTKPLACEHOLDER_BENCH_TYPE.
-    static func bareWindow(_ arguments: [String]) {
-        let typing = arguments.firstIndex(of: "--type").flatMap { Int(arguments[$0 + 1]) }
+    /// `--bare-window`: the baseline app, a GTK 3 window with a text view holding standard input.
+    static func bareWindow() {
         let bare = bareTextView()
         let input = FileHandle.standardInput.readDataToEndOfFile()
         let buffer = gtk_text_view_get_buffer(bare.textView)!
@@ -63,11 +60,6 @@ enum Subprocesses {
         gtk_container_add(window.asContainer, bare.widget)
         Signal.connect(window, "destroy") { gtk_main_quit() }
         gtk_widget_show_all(window)
-        if let typing {
-            while gtk_widget_get_mapped(window) == 0 || gtk_events_pending() != 0 { gtk_main_iteration() }
-            print(BenchTyping.typeWithFrames(typing, into: buffer, window: window))
-            exit(0)
-        }
         gtk_main()
     }
 }

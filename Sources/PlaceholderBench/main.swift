@@ -12,7 +12,7 @@ MainActor.assumeIsolated {
     switch arguments.first {
     case "--rss-widgets": Subprocesses.rssOfWidgets(arguments)
     case "--rss-cycles": Subprocesses.rssGrowthOverCycles(arguments)
-    case "--bare-window": Subprocesses.bareWindow(arguments)
+    case "--bare-window": Subprocesses.bareWindow()
     case "--typing-once":  // `--typing-once placeholder|bare N`: one typing run, for callgrind
         let count = Int(arguments.dropFirst(2).first ?? "") ?? 300
         print(TypingBench.typing(count: count, placeholder: arguments.dropFirst().first == "placeholder").seconds)

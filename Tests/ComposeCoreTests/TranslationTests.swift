@@ -37,7 +37,27 @@ import Testing
                 String(match.output[1].substring!).replacingOccurrences(of: "&lt;", with: "<")
                     .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&"))
         }
+        messages.formUnion(try metainfoMessages())
         return messages
+    }
+
+    /// The AppStream metainfo's translatable strings, as xgettext extracts them (gettext's own
+    /// metainfo ITS rules, the same ones `msgfmt --xml` merges the translations with).
+    static func metainfoMessages() throws -> Set<String> {
+        let xgettext = Process()
+        xgettext.executableURL = URL(fileURLWithPath: "/usr/bin/xgettext")
+        xgettext.arguments = [
+            "--no-wrap", "--omit-header", "-o", "-",
+            root.appendingPathComponent("Resources/io.github.gtkplaceholder.ComposeWindow.metainfo.xml.in").path,
+        ]
+        let output = Pipe()
+        xgettext.standardOutput = output
+        try xgettext.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        xgettext.waitUntilExit()
+        #expect(xgettext.terminationStatus == 0)
+        return Set(
+            text.split(separator: "\n").filter { $0.hasPrefix("msgid \"") }.map { String($0.dropFirst(7).dropLast()) })
     }
 
     /// msgid → msgstr of a .po file, with continuation lines joined (escapes kept as written).

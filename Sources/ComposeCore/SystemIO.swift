@@ -1,0 +1,92 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The few system calls the app needs, on plain file descriptors: no Foundation, so the statically
+/// linked binary carries no ICU data (Foundation made it 58 MB stripped).
+public enum SystemIO {
+    /// Why a read or write failed: the system's reason (strerror), translated by libc.
+    public struct Failure: Error, Equatable, Sendable {
+        /// `strerror(errno)` at the time of the failure.
+        public let reason: String
+
+        init(errno number: Int32) { reason = String(cString: strerror(number)) }
+    }
+
+    /// Every byte until end of file; interrupted reads are retried.
+    public static func readAll(from descriptor: Int32) throws(Failure) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count == 0 { return bytes }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw Failure(errno: errno)
+            }
+            bytes += chunk[..<count]
+        }
+    }
+
+    /// Writes every byte (write() may write part of them, or be interrupted).
+    public static func writeAll(_ bytes: some Collection<UInt8>, to descriptor: Int32) throws(Failure) {
+        let contiguous = Array(bytes)
+        var offset = 0
+        while offset < contiguous.count {
+            let written = contiguous[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw Failure(errno: errno)
+            }
+            offset += written
+        }
+    }
+
+    /// The process environment as a dictionary (the first of repeated names, as getenv does).
+    public static var environment: [String: String] {
+        var result: [String: String] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let pair = String(cString: pointer)
+            if let equals = pair.firstIndex(of: "=") {
+                let name = String(pair[..<equals])
+                if result[name] == nil { result[name] = String(pair[pair.index(after: equals)...]) }
+            }
+            entry += 1
+        }
+        return result
+    }
+
+    /// The value of one environment variable.
+    public static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
+    /// The absolute, symlink-free path of the running executable (not argv[0], which is a bare
+    /// name when the program was found through PATH).
+    public static var executablePath: String? {
+        guard let resolved = realpath("/proc/self/exe", nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Whether `path` exists (any kind of file).
+    public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+}
+
+extension Substring {
+    /// The text without leading and trailing spaces and tabs (not newlines).
+    public var trimmingSpaces: Substring {
+        let isSpace: (Character) -> Bool = { character in
+            character.unicodeScalars.allSatisfy { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }
+        }
+        let start = firstIndex { !isSpace($0) } ?? endIndex
+        let end = lastIndex { !isSpace($0) }.map { index(after: $0) } ?? start
+        return self[start..<Swift.max(start, end)]
+    }
+}
+
+extension String {
+    /// The text without leading and trailing spaces and tabs (not newlines).
+    public var trimmingSpaces: Substring { self[...].trimmingSpaces }
+}
