@@ -6,16 +6,21 @@ PREFIX     ?= /usr/local
 APP_ID     := io.github.gtkplaceholder.ComposeWindow
 # GTK 3 for the library; GtkSourceView 4 and gspell (+ an English dictionary) for the app; gettext
 # and locales for the translations; Xvfb, xauth and xdotool for the GUI tests; DejaVu and WenQuanYi
-# fonts for deterministic Latin/Hebrew/Arabic and Chinese pixels; imagemagick for screenshots.
+# fonts for deterministic Latin/Hebrew/Arabic and Chinese pixels; imagemagick for screenshots;
+# librsvg2-bin for the PNG icons; appstream, mandoc, zsh and fish to check the metainfo, man page
+# and completions; sway, wtype and grim for the Wayland test; dpkg-dev, fakeroot and lintian for
+# the package.
 APT_PACKAGES := python3 libgtk-3-dev libgtksourceview-4-dev libgspell-1-dev hunspell-en-us gettext locales \
-  desktop-file-utils xvfb xauth xdotool imagemagick fonts-dejavu-core fonts-wqy-microhei
+  desktop-file-utils xvfb xauth xdotool imagemagick fonts-dejavu-core fonts-wqy-microhei \
+  librsvg2-bin appstream mandoc zsh fish sway wtype grim dpkg-dev fakeroot lintian
 XVFB_ARGS  := -s "-screen 0 1280x1024x24 -noreset"
 # Xvfb only when there is no display already (a desktop user keeps theirs).
 WITH_DISPLAY = $(if $(DISPLAY),,xvfb-run -a $(XVFB_ARGS))
 BIN         = $(shell $(SWIFT) build --show-bin-path $(1) 2>/dev/null)
 LANGUAGES  := $(basename $(notdir $(wildcard Resources/po/*.po)))
 
-.PHONY: all deps locales build run lint test check-memory check-durability docs coverage bench screenshots install clean
+.PHONY: all deps locales build run lint test check-memory check-durability docs coverage bench screenshots \
+  release data install install-files uninstall stage deb check-deb clean
 
 all: build
 
@@ -53,6 +58,7 @@ lint:
 test: deps lint
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
 	$(MAKE) --no-print-directory locales
+	$(MAKE) --no-print-directory stage
 	set -o pipefail; NO_AT_BRIDGE=1 G_DEBUG=fatal-criticals $(WITH_DISPLAY) $(SWIFT) test --skip-build 2>&1 | tee .build/test.log; \
 	status=$$?; \
 	xc=$$(grep -E '^\s*Executed [0-9]+ tests?, with [0-9]+ failures?' .build/test.log | tail -1 | sed -E 's/.*Executed ([0-9]+) tests?, with ([0-9]+) failures?.*/\1 \2/'); \
@@ -96,16 +102,44 @@ bench: deps
 screenshots: build
 	$(WITH_DISPLAY) bash scripts/screenshots.sh "$(call BIN)" Resources/screenshots
 
-install:
-	$(SWIFT) build -c release -Xswiftc -warnings-as-errors --product compose-window
+# What people install: the Swift runtime linked in (no toolchain needed where it runs), no rpath.
+RELEASE_FLAGS := -c release -Xswiftc -warnings-as-errors --static-swift-stdlib --disable-local-rpath
+DATA          := .build/data
+release: deps
+	$(SWIFT) build $(RELEASE_FLAGS) --product compose-window
 	$(MAKE) --no-print-directory locales CONFIG="-c release"
-	install -Dm755 "$(call BIN,-c release)/compose-window" "$(DESTDIR)$(PREFIX)/bin/compose-window"
-	install -Dm644 Resources/$(APP_ID).desktop "$(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop"
-	install -Dm644 Resources/$(APP_ID).svg "$(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg"
-	@for lang in $(LANGUAGES); do \
-	  install -Dm644 "$(call BIN,-c release)/locale/$$lang/LC_MESSAGES/compose-window.mo" \
-	    "$(DESTDIR)$(PREFIX)/share/locale/$$lang/LC_MESSAGES/compose-window.mo"; \
+
+# Generated at build time: PNG icons from the SVG, the metainfo with its translations merged in.
+data:
+	@for size in 16 32 48 64 128 256; do \
+	  mkdir -p $(DATA)/icons/$$size && \
+	  rsvg-convert -w $$size -h $$size Resources/$(APP_ID).svg -o $(DATA)/icons/$$size/$(APP_ID).png || exit 1; \
 	done
+	msgfmt --xml --template Resources/$(APP_ID).metainfo.xml.in -d Resources/po -o $(DATA)/$(APP_ID).metainfo.xml
+
+RELEASE_BIN   := .build/release
+install: release data
+	$(MAKE) --no-print-directory install-files
+
+# The copying alone (InstalledTests runs it: a build inside `swift test` would wait for its lock).
+install-files:
+	DESTDIR="$(DESTDIR)" PREFIX="$(PREFIX)" bash scripts/install.sh install $(RELEASE_BIN) $(DATA)
+
+uninstall:
+	DESTDIR="$(DESTDIR)" PREFIX="$(PREFIX)" bash scripts/install.sh uninstall $(RELEASE_BIN) $(DATA)
+
+# The tree `make test` checks as installed (InstalledTests): a fresh `make install` into .build/stage.
+stage:
+	rm -rf .build/stage
+	$(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/.build/stage PREFIX=/usr
+
+# The Debian package (.build/deb/compose-window_VERSION_ARCH.deb) and its check: installed with
+# apt-get, run with the toolchain hidden, lintian, removed leaving nothing behind.
+deb: release data
+	bash scripts/make-deb.sh $(RELEASE_BIN) $(DATA)
+
+check-deb: deb
+	$(WITH_DISPLAY) bash scripts/check-deb.sh
 
 clean:
 	rm -rf .build

@@ -19,10 +19,19 @@ final class ComposeProcess: @unchecked Sendable {
     private var stderrData = Data()
     private let readers = DispatchGroup()
 
-    init(_ arguments: [String], stateHome: URL, stdin: Data = Data(), environment extra: [String: String] = [:]) throws
-    {
-        process.executableURL = Self.binary
-        process.arguments = arguments
+    /// `launcher`: run the binary through this command line instead (its last word is followed by the
+    /// binary's arguments), e.g. to hide the Swift toolchain from an installed compose-window.
+    init(
+        _ arguments: [String], stateHome: URL, stdin: Data = Data(), environment extra: [String: String] = [:],
+        launcher: [String]? = nil
+    ) throws {
+        if let launcher {
+            process.executableURL = URL(fileURLWithPath: launcher[0])
+            process.arguments = Array(launcher.dropFirst()) + arguments
+        } else {
+            process.executableURL = Self.binary
+            process.arguments = arguments
+        }
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_STATE_HOME"] = stateHome.path
         environment["NO_AT_BRIDGE"] = "1"

@@ -1,0 +1,37 @@
+# bash completion for compose-window. Options as in --help (checked by InstalledTests); the
+# --spell languages are the installed dictionaries, asked of compose-window itself.
+_compose_window() {
+    local cur=${COMP_WORDS[COMP_CWORD]} option=${COMP_WORDS[COMP_CWORD-1]} prefix=""
+    # "--count=we" arrives as "--count" "=" "we" (COMP_WORDBREAKS holds "=").
+    if [[ $option == "=" && $COMP_CWORD -ge 2 ]]; then
+        option=${COMP_WORDS[COMP_CWORD-2]}
+    elif [[ $cur == "=" ]]; then
+        option=${COMP_WORDS[COMP_CWORD-1]} cur=""
+    elif [[ $cur == --*=* ]]; then
+        # COMP_WORDBREAKS without "=": each reply keeps the option in front.
+        prefix=${cur%%=*}= option=${cur%%=*} cur=${cur#*=}
+    fi
+    local values
+    case $option in
+        --count)
+            values='graphemes weibo' ;;
+        --spell)
+            values=$("${COMP_WORDS[0]}" --list-dictionaries 2>/dev/null) ;;
+        --draft)
+            local drafts=${XDG_STATE_HOME:-$HOME/.local/state}/compose-window/drafts name
+            for name in "$drafts"/*.txt; do [[ -f $name ]] && name=${name##*/} && values+=" ${name%.txt}"; done ;;
+        --title|--placeholder|--text|--limit|--font|--placeholder-color|--timeout|--width|--height|--display|\
+        --class|--name|--gtk-module)
+            return ;;
+        *)
+            [[ -z $cur || $cur == -* ]] || return
+            COMPREPLY=($(compgen -W '--title= --placeholder= --text= --limit= --count= --font=
+                --placeholder-color= --draft= --no-draft --spell= --no-spell --list-dictionaries --timeout=
+                --width= --height= --version --help --help-all --help-gtk --display=' -- "$cur"))
+            # An option that takes a value: no space after its "=".
+            [[ ${COMPREPLY[0]} == *= ]] && compopt -o nospace 2>/dev/null
+            return ;;
+    esac
+    COMPREPLY=($(compgen -P "$prefix" -W "$values" -- "$cur"))
+}
+complete -F _compose_window compose-window

@@ -1,0 +1,48 @@
+import Foundation
+
+/// A command run to completion with its output captured: the system tools the install and packaging
+/// tests check with (appstreamcli, mandoc, bash, ldd, dpkg, make).
+enum Shell {
+    struct Result {
+        let code: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    /// The package's root directory (this file is Tests/ComposeWindowTests/Shell.swift).
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    @discardableResult
+    static func run(
+        _ executable: String, _ arguments: [String], environment: [String: String] = [:], directory: URL? = nil
+    ) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.currentDirectoryURL = directory ?? packageRoot
+        process.standardInput = FileHandle.nullDevice
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        // Read both pipes while it runs, so a large output cannot block it.
+        nonisolated(unsafe) var errorData = Data()
+        let reader = Thread { errorData = errors.fileHandleForReading.readDataToEndOfFile() }
+        reader.start()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        while !reader.isFinished { Thread.sleep(forTimeInterval: 0.01) }
+        return Result(
+            code: process.terminationStatus, stdout: String(decoding: outputData, as: UTF8.self),
+            stderr: String(decoding: errorData, as: UTF8.self))
+    }
+
+    /// `bash -c script` with positional arguments $1….
+    @discardableResult
+    static func bash(_ script: String, _ arguments: String..., environment: [String: String] = [:]) throws -> Result {
+        try run("/bin/bash", ["--norc", "--noprofile", "-c", script, "bash"] + arguments, environment: environment)
+    }
+}

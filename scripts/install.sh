@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# make install / make uninstall / the package's file tree: one list of what compose-window installs,
+# so uninstall removes exactly what install put there.
+#   scripts/install.sh install|uninstall|list RELEASE_BIN_DIR GENERATED_DATA_DIR
+# DESTDIR and PREFIX as usual; ZSH_COMPLETIONS is the zsh directory under PREFIX (Debian's
+# packages use share/zsh/vendor-completions).
+set -euo pipefail
+action=$1 bin=$2 data=$3
+app=io.github.gtkplaceholder.ComposeWindow
+root="${DESTDIR:-}${PREFIX:-/usr/local}"
+zsh_dir=${ZSH_COMPLETIONS:-share/zsh/site-functions}
+
+# mode, path under PREFIX, source
+files() {
+    echo "755 bin/compose-window $bin/compose-window"
+    echo "644 share/applications/$app.desktop Resources/$app.desktop"
+    echo "644 share/metainfo/$app.metainfo.xml $data/$app.metainfo.xml"
+    echo "644 share/icons/hicolor/scalable/apps/$app.svg Resources/$app.svg"
+    echo "644 share/icons/hicolor/symbolic/apps/$app-symbolic.svg Resources/$app-symbolic.svg"
+    for size in 16 32 48 64 128 256; do
+        echo "644 share/icons/hicolor/${size}x${size}/apps/$app.png $data/icons/${size}/$app.png"
+    done
+    echo "644 share/man/man1/compose-window.1 Resources/compose-window.1"
+    echo "644 share/bash-completion/completions/compose-window Resources/completions/compose-window.bash"
+    echo "644 $zsh_dir/_compose-window Resources/completions/_compose-window"
+    echo "644 share/fish/vendor_completions.d/compose-window.fish Resources/completions/compose-window.fish"
+    for po in Resources/po/*.po; do
+        language=$(basename "$po" .po)
+        echo "644 share/locale/$language/LC_MESSAGES/compose-window.mo $bin/locale/$language/LC_MESSAGES/compose-window.mo"
+    done
+}
+
+case $action in
+    list) files | while read -r _ path _; do echo "$path"; done ;;
+    install)
+        files | while read -r mode path source; do
+            if [[ $path == bin/* ]]; then
+                install -D -m "$mode" -s "$source" "$root/$path"
+            else
+                install -D -m "$mode" "$source" "$root/$path"
+            fi
+        done ;;
+    uninstall)
+        files | while read -r _ path _; do
+            rm -f "$root/$path"
+            # Directories left empty by this, up to PREFIX (never PREFIX itself or above it).
+            directory=$(dirname "$root/$path")
+            while [[ $directory != "$root" && $directory == "$root"/* ]] && rmdir "$directory" 2>/dev/null; do
+                directory=$(dirname "$directory")
+            done
+        done ;;
+    *) echo "usage: $0 install|uninstall|list RELEASE_BIN_DIR DATA_DIR" >&2; exit 2 ;;
+esac
