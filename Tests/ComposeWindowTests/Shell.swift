@@ -15,12 +15,14 @@ enum Shell {
 
     @discardableResult
     static func run(
-        _ executable: String, _ arguments: [String], environment: [String: String] = [:], directory: URL? = nil
+        _ executable: String, _ arguments: [String], environment: [String: String] = [:], directory: URL? = nil,
+        replacing: Bool = false
     ) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        // `replacing`: exactly `environment`, nothing inherited from the test process.
+        process.environment = replacing ? environment : ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.currentDirectoryURL = directory ?? packageRoot
         process.standardInput = FileHandle.nullDevice
         let output = Pipe()
