@@ -68,6 +68,9 @@ final class ComposeWindow {
             }
         }
         gtk_widget_show_all(window)
+        // Present, not just show: on Wayland it hands over the launcher's activation token
+        // (xdg-activation), on X11 the startup-notification time, so the window gets the focus.
+        gtk_window_present(window.cast())
         gtk_widget_grab_focus(compose.textView.asWidget)
     }
 

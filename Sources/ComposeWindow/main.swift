@@ -19,8 +19,11 @@ let status: ExitCode = MainActor.assumeIsolated {
         return error.code
     }
     guard gtk_init_check(nil, nil) != 0 else {
-        let display = SystemIO.environment("DISPLAY") ?? ""
-        reportError(localized("cannot open display “{0}”", display))
+        // Both, as GTK tries Wayland first and then X11: either may be the one that is wrong.
+        reportError(
+            localized(
+                "cannot open a display (WAYLAND_DISPLAY “{0}”, DISPLAY “{1}”)",
+                SystemIO.environment("WAYLAND_DISPLAY") ?? "", SystemIO.environment("DISPLAY") ?? ""))
         return .failure
     }
     return ComposeApplication(options: options, initialText: initialText).run()

@@ -67,6 +67,11 @@ final class ScriptModeTests: XCTestCase {
         XCTAssertEqual(result.code, 3)
         XCTAssertEqual(result.stderr.split(separator: "\n").count, 1)
         XCTAssertEqual(result.stdout, Data())
+        // A Wayland desktop's variable is named too: it may be the one that is wrong.
+        let wayland = try run(["--text", "hi"], environment: ["DISPLAY": "", "WAYLAND_DISPLAY": "wayland-gone"])
+        XCTAssertEqual(wayland.code, 3)
+        XCTAssertEqual(
+            wayland.stderr, "compose-window: cannot open a display (WAYLAND_DISPLAY “wayland-gone”, DISPLAY “”)\n")
     }
 
     func testHelpDocumentsOptionsExitCodesAndExamples() throws {
