@@ -94,8 +94,7 @@ bench: deps
 	@dpkg-query -W -f='$${Status}' zenity 2>/dev/null | grep -q 'install ok installed' || \
 	  { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends zenity; }
 	$(SWIFT) build -c release -Xswiftc -warnings-as-errors --product placeholder-bench
-	$(SWIFT) build -c release -Xswiftc -warnings-as-errors --product compose-window
-	$(MAKE) --no-print-directory locales CONFIG="-c release"
+	$(MAKE) --no-print-directory release  # compose-window as it ships: static Swift runtime
 	NO_AT_BRIDGE=1 $(WITH_DISPLAY) "$(call BIN,-c release)/placeholder-bench" --output bench/results.json
 
 # The README's pictures: the gallery and the compose window (English, Chinese, discard dialog).

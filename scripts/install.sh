@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # make install / make uninstall / the package's file tree: one list of what compose-window installs,
 # so uninstall removes exactly what install put there.
-#   scripts/install.sh install|uninstall|list RELEASE_BIN_DIR GENERATED_DATA_DIR
+#   scripts/install.sh install|uninstall RELEASE_BIN_DIR GENERATED_DATA_DIR
 # DESTDIR and PREFIX as usual; ZSH_COMPLETIONS is the zsh directory under PREFIX (Debian's
 # packages use share/zsh/vendor-completions).
 set -euo pipefail
@@ -31,7 +31,6 @@ files() {
 }
 
 case $action in
-    list) files | while read -r _ path _; do echo "$path"; done ;;
     install)
         files | while read -r mode path source; do
             if [[ $path == bin/* ]]; then
@@ -49,5 +48,5 @@ case $action in
                 directory=$(dirname "$directory")
             done
         done ;;
-    *) echo "usage: $0 install|uninstall|list RELEASE_BIN_DIR DATA_DIR" >&2; exit 2 ;;
+    *) echo "usage: $0 install|uninstall RELEASE_BIN_DIR DATA_DIR" >&2; exit 2 ;;
 esac

@@ -21,14 +21,14 @@ final class WaylandSession {
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.path)
         try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: runtime.path)
-        for url in [runtime, home] { chown(url.path, 65534, 65534) }
+        if getuid() == 0 { for url in [runtime, home] { chown(url.path, 65534, 65534) } }
         let config = directory.appendingPathComponent("sway.conf")
         try "xwayland disable\noutput HEADLESS-1 resolution 800x600\n".write(
             to: config, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: config.path)
 
-        compositor.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-        compositor.arguments = Self.asUser + ["/usr/bin/sway", "-c", config.path]
+        compositor.executableURL = URL(fileURLWithPath: Self.asUser[0])
+        compositor.arguments = Array(Self.asUser.dropFirst()) + ["/usr/bin/sway", "-c", config.path]
         compositor.environment = baseEnvironment.merging([
             "WLR_BACKENDS": "headless", "WLR_LIBINPUT_NO_DEVICES": "1", "WLR_RENDERER": "pixman",
         ]) { $1 }
@@ -49,7 +49,11 @@ final class WaylandSession {
         }
     }
 
-    static let asUser = ["--reuid=\(user)", "--regid=\(user)", "--clear-groups", "--"]
+    /// The command prefix that runs a program as the session's user: root drops to nobody (sway
+    /// refuses root); anyone else is already unprivileged. Both exec the program: same pid.
+    static let asUser =
+        getuid() == 0
+        ? ["/usr/bin/setpriv", "--reuid=\(user)", "--regid=\(user)", "--clear-groups", "--"] : ["/usr/bin/env"]
 
     /// What every program in the session gets: no DISPLAY, so nothing can fall back to X11.
     var baseEnvironment: [String: String] {
@@ -66,16 +70,17 @@ final class WaylandSession {
     /// A program run to completion in the session, as the session's user.
     @discardableResult
     func run(_ command: [String]) throws -> Shell.Result {
-        try Shell.run("/usr/bin/setpriv", Self.asUser + command, environment: clientEnvironment, replacing: true)
+        try Shell.run(
+            Self.asUser[0], Array(Self.asUser.dropFirst()) + command, environment: clientEnvironment, replacing: true)
     }
 
-    /// A program started in the session, as the session's user (setpriv execs it: same pid).
+    /// A program started in the session, as the session's user.
     func launch(_ command: [String], environment: [String: String], stdout: URL, stderr: URL) throws -> Process {
         _ = FileManager.default.createFile(atPath: stdout.path, contents: nil)
         _ = FileManager.default.createFile(atPath: stderr.path, contents: nil)
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-        process.arguments = Self.asUser + command
+        process.executableURL = URL(fileURLWithPath: Self.asUser[0])
+        process.arguments = Array(Self.asUser.dropFirst()) + command
         process.environment = clientEnvironment.merging(environment) { $1 }
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = try FileHandle(forWritingTo: stdout)
@@ -96,7 +101,7 @@ final class WaylandSession {
         let socket = try XCTUnwrap(
             try FileManager.default.contentsOfDirectory(atPath: runtime.path).first { $0.hasPrefix("sway-ipc.") })
         let result = try Shell.run(
-            "/usr/bin/setpriv", Self.asUser + ["/usr/bin/swaymsg", "kill"],
+            Self.asUser[0], Array(Self.asUser.dropFirst()) + ["/usr/bin/swaymsg", "kill"],
             environment: clientEnvironment.merging(["SWAYSOCK": runtime.appendingPathComponent(socket).path]) { $1 },
             replacing: true)
         XCTAssertEqual(result.code, 0, result.stdout + result.stderr)
