@@ -20,6 +20,10 @@ MainActor.assumeIsolated {
         let megabytes = Int(arguments.dropFirst(2).first ?? "") ?? 1
         let placeholder = arguments.dropFirst().first == "placeholder"
         print(TypingBench.paste(bytes: megabytes * 1_048_576, placeholder: placeholder))
+    case "--startup-once":  // `--startup-once EXECUTABLE [ARGUMENT…]`: seconds to first map and RSS
+        if let measured = Startup.measure(arguments[1], Array(arguments.dropFirst(2))) {
+            print(measured.seconds, measured.residentBytes)
+        }
     default: BenchRun(arguments: arguments).run()
     }
 }
