@@ -1,31 +1,58 @@
-/// How the counter counts, in whole "units": a grapheme is 1 unit; the Weibo rule counts in halves
-/// (a full-width character 2, a half-width one 1) and shows ceil(units / 2).
+/// How the counter counts, in whole "units" of the rule. A grapheme is 1 unit; the Weibo rule counts
+/// in halves (a full-width character 2, a half-width one 1) and shows ceil(units / 2); X's rule counts
+/// in hundredths (twitter-text's weights); Mastodon and Bluesky count grapheme clusters, Mastodon
+/// with every URL as 23 and a mention's domain free.
 public enum CountingRule: String, CaseIterable, Sendable {
     case graphemes
     case weibo
+    case twitter
+    case mastodon
+    case bluesky
 
-    /// The cost of one user-perceived character.
-    public func units(of character: Character) -> Int {
+    /// The network's own limit, used unless `--limit` is given.
+    public var defaultLimit: Int? {
         switch self {
-        case .graphemes: return 1
-        case .weibo: return EastAsianWidth.isWide(character) ? 2 : 1
+        case .graphemes, .weibo: return nil
+        case .twitter: return 280
+        case .mastodon: return 500
+        case .bluesky: return 300
         }
     }
 
-    /// The total cost of `text`.
+    /// The total cost of `text`, in the rule's units.
     public func units<S: StringProtocol>(of text: S) -> Int {
         switch self {
-        case .graphemes: return text.count
-        case .weibo: return text.reduce(0) { $0 + units(of: $1) }
+        case .graphemes, .bluesky: return text.count
+        case .weibo: return text.reduce(0) { $0 + (EastAsianWidth.isWide($1) ? 2 : 1) }
+        case .twitter: return WeightedLength().parse(text).weight
+        case .mastodon: return MastodonLength.count(text)
         }
     }
 
     /// What the counter shows for a total of `units`.
     public func displayed(_ units: Int) -> Int {
         switch self {
-        case .graphemes: return units
+        case .graphemes, .mastodon, .bluesky: return units
         case .weibo: return (units + 1) / 2
+        case .twitter: return units / WeightedLength.scale
         }
+    }
+
+    /// Where `text` stops fitting in `limit` (displayed characters): the offset, in Unicode scalars,
+    /// of the first one beyond it, or nil when all of it fits. For X, twitter-text's valid range.
+    public func overflowStart(of text: String, limit: Int) -> Int? {
+        if self == .twitter { return WeightedLength().parse(text, limit: limit).validEnd }
+        let pieces =
+            self == .mastodon
+            ? MastodonLength.pieces(of: text) : text.map { ($0.unicodeScalars.count, units(of: String($0))) }
+        var total = 0
+        var offset = 0
+        for piece in pieces {
+            total += piece.cost
+            if displayed(total) > limit { return offset }
+            offset += piece.scalars
+        }
+        return nil
     }
 }
 

@@ -1,7 +1,10 @@
 /// Keeps a running count of a text under edits without recounting the whole text: each edit
-/// recounts only a window around it. Grapheme boundaries are local, so counting the same window
-/// before and after the edit gives the exact change as long as no single cluster spans more than
-/// `margin` characters on either side of the edit (a 256-scalar cluster is far beyond real text).
+/// recounts only a window around it (``window(editStart:editEnd:count:scalarAt:)``): `margin`
+/// characters on each side, grown to the nearest white space so that a URL or mention the edit
+/// touches is counted whole. Every rule's count adds up across white space (no cluster, URL,
+/// mention or emoji sequence crosses it), so counting the same window before and after the edit gives
+/// the exact change, as long as no cluster is longer than `margin` and no token longer than
+/// `maximumTokenReach`.
 public struct IncrementalCounter: Sendable {
     /// How characters are counted.
     public let rule: CountingRule
@@ -11,6 +14,29 @@ public struct IncrementalCounter: Sendable {
     public private(set) var visibleCharacters = 0
     /// Characters (Unicode scalars, as GtkTextBuffer offsets count) taken on each side of an edit.
     public static let margin = 256
+
+    /// How far past the margin a window may grow to reach white space (a URL is at most 4,096).
+    public static let maximumTokenReach = 8_192
+
+    /// The window to recount for an edit replacing the scalars `editStart..<editEnd` of a text of
+    /// `count` scalars, in the text as it is before the edit; after the edit the same window ends
+    /// where the edit moved its end.
+    public static func window(
+        editStart: Int, editEnd: Int, count: Int, scalarAt: (Int) -> Unicode.Scalar
+    ) -> Range<Int> {
+        // A window edge sits on white space that starts a cluster (not the LF of a CR LF).
+        func isEdge(_ index: Int) -> Bool {
+            let scalar = scalarAt(index)
+            return URLCharacters.isSpace(scalar) && !(scalar == "\n" && index > 0 && scalarAt(index - 1) == "\r")
+        }
+        var start = max(0, editStart - margin)
+        let earliest = max(0, start - maximumTokenReach)
+        while start > earliest && !isEdge(start) { start -= 1 }
+        var end = min(count, editEnd + margin)
+        let latest = min(count, end + maximumTokenReach)
+        while end < latest && !isEdge(end) { end += 1 }
+        return start..<end
+    }
 
     /// An empty text's count.
     public init(rule: CountingRule) { self.rule = rule }
@@ -24,8 +50,7 @@ public struct IncrementalCounter: Sendable {
         visibleCharacters = Self.visible(text)
     }
 
-    /// An edit, described by the window's text before and after it: the caller takes the text from
-    /// `margin` scalars before the edit to `margin` scalars after it, in both states.
+    /// An edit, described by the window's text before and after it (see ``window(editStart:editEnd:count:scalarAt:)``).
     public mutating func apply(windowBefore: String, windowAfter: String) {
         units += rule.units(of: windowAfter) - rule.units(of: windowBefore)
         visibleCharacters += Self.visible(windowAfter) - Self.visible(windowBefore)

@@ -36,21 +36,24 @@ import Testing
     /// Random edits applied through windows agree with a full recount after every edit.
     @Test(arguments: CountingRule.allCases)
     func windowedCountMatchesFullRecount(rule: CountingRule) {
-        let pieces = ["a", " ", "中", "👍", "🏽", "\u{301}", "e", "\n", "\r", "‍", "👨", "🇫", "🇷", "ＡＢ", "x y"]
+        let pieces = [
+            "a", " ", "中", "👍", "🏽", "\u{301}", "e", "\n", "\r", "‍", "👨", "🇫", "🇷", "ＡＢ", "x y", "http://", "https://",
+            "example.com", ".com", ".", "/", "/path", "?q=1", "@alice", "@bob@example.social", "@", "t.co/abc",
+            "twitter.com", "xn--", "例子.中国", "(", ")", "-", "_", "#", "www.", "\u{FEFF}", "1\u{20E3}", "👨‍👩‍👧",
+        ]
         var generator = SystemRandomNumberGenerator()
         var text: [Unicode.Scalar] = []
         var counter = IncrementalCounter(rule: rule)
-        let margin = IncrementalCounter.margin
         for step in 0..<2_000 {
             let position = Int.random(in: 0...text.count, using: &generator)
             let isInsert = text.isEmpty || Bool.random(using: &generator)
             let end = isInsert ? position : min(text.count, position + Int.random(in: 1...4, using: &generator))
             let inserted = isInsert ? Array(pieces.randomElement(using: &generator)!.unicodeScalars) : []
-            let windowStart = max(0, position - margin)
-            let before = String(String.UnicodeScalarView(text[windowStart..<min(text.count, end + margin)]))
+            let window = IncrementalCounter.window(editStart: position, editEnd: end, count: text.count) { text[$0] }
+            let before = String(String.UnicodeScalarView(text[window]))
             text.replaceSubrange(position..<end, with: inserted)
-            let afterEnd = min(text.count, position + inserted.count + margin)
-            let after = String(String.UnicodeScalarView(text[windowStart..<afterEnd]))
+            let afterEnd = window.upperBound + inserted.count - (end - position)
+            let after = String(String.UnicodeScalarView(text[window.lowerBound..<afterEnd]))
             counter.apply(windowBefore: before, windowAfter: after)
             let full = String(String.UnicodeScalarView(text))
             #expect(counter.units == rule.units(of: full), "step \(step)")

@@ -1,0 +1,108 @@
+/// X's weighted length (twitter-text's published configuration and parsing rules): the text in NFC,
+/// each URL weighs 23 characters, each emoji sequence 2 (v3), each other character 1 in the listed
+/// ranges (Latin, general punctuation…) and 2 elsewhere (CJK…). Weights are in hundredths.
+public struct WeightedLength: Sendable {
+    /// twitter-text's configuration: v3 weighs an emoji sequence as one unit; v2 weighs its scalars.
+    public enum Version: Sendable { case v2, v3 }
+
+    public static let scale = 100
+    static let defaultWeight = 200
+    static let urlWeight = 23 * scale
+    private static let lightRanges: [ClosedRange<UInt32>] = [0...4351, 8192...8205, 8208...8223, 8242...8247]
+
+    public let version: Version
+    private let extractor = URLExtractor(requiresScheme: false)
+
+    public init(version: Version = .v3) { self.version = version }
+
+    /// What parsing one text gives.
+    public struct Parse: Sendable {
+        /// The weight in hundredths (the displayed length is `weight / scale`).
+        public var weight = 0
+        /// Whether a character no post may hold (U+FFFE, U+FEFF, U+FFFF) occurs.
+        public var hasInvalidCharacters = false
+        /// In the original text's scalars: where the part within `limit` ends (nil: all of it).
+        public var validEnd: Int?
+        /// The NFC text's UTF-16 length and the part within the limit, in its UTF-16 units.
+        public var normalizedUTF16Length = 0
+        public var validNormalizedUTF16Length = 0
+    }
+
+    /// Weighs `text`; `limit` (in displayed characters) finds where the text stops fitting.
+    public func parse<S: StringProtocol>(_ text: S, limit: Int? = nil) -> Parse {
+        let normal = NormalizedText(text)
+        var result = Parse()
+        result.normalizedUTF16Length = normal.scalars.reduce(0) { $0 + UTF16.width($1) }
+        let scaledLimit = (limit ?? Int.max / Self.scale) * Self.scale
+        var urls = extractor.urls(in: normal.scalars)[...]
+        var offset = 0
+        var withinLimit = true
+        while offset < normal.scalars.count {
+            let length: Int
+            let weight: Int
+            if let url = urls.first, url.lowerBound == offset {
+                urls = urls.dropFirst()
+                (length, weight) = (url.count, Self.urlWeight)
+            } else if version == .v3, let emoji = normal.emojiLength(at: offset) {
+                (length, weight) = (emoji, Self.defaultWeight)
+            } else {
+                let scalar = normal.scalars[offset]
+                (length, weight) = (
+                    1, Self.lightRanges.contains { $0.contains(scalar.value) } ? 100 : Self.defaultWeight
+                )
+                if URLCharacters.isInvalid(scalar) { result.hasInvalidCharacters = true }
+            }
+            result.weight += weight
+            if withinLimit, result.hasInvalidCharacters || result.weight > scaledLimit {
+                withinLimit = false
+                result.validEnd = normal.originalOffset(offset)
+            }
+            if withinLimit {
+                result.validNormalizedUTF16Length += normal.scalars[offset..<offset + length].reduce(0) {
+                    $0 + UTF16.width($1)
+                }
+            }
+            offset += length
+        }
+        return result
+    }
+}
+
+/// A text in NFC, normalized one grapheme cluster at a time so that every normalized scalar knows
+/// where its cluster starts in the original, and which clusters are emoji sequences.
+struct NormalizedText {
+    private(set) var scalars: [Unicode.Scalar] = []
+    private var originalStarts: [Int] = []  // per normalized scalar: its cluster's original offset
+    private var emojiClusters: [Int: Int] = [:]  // normalized offset → length of an emoji cluster
+
+    init<S: StringProtocol>(_ text: S) {
+        var original = 0
+        for character in text {
+            let start = scalars.count
+            // The stdlib's NFC (no Foundation in the app); normalization never crosses a cluster.
+            let normalized = String(decoding: String(character)._nfcCodeUnits, as: UTF8.self).unicodeScalars
+            scalars += normalized
+            originalStarts += repeatElement(original, count: normalized.count)
+            if Self.isEmoji(character) { emojiClusters[start] = normalized.count }
+            original += character.unicodeScalars.count
+        }
+    }
+
+    func emojiLength(at offset: Int) -> Int? { emojiClusters[offset] }
+
+    func originalOffset(_ normalized: Int) -> Int { originalStarts[normalized] }
+
+    /// An emoji sequence as twitter-text's emoji pattern matches one: a pictograph shown as emoji
+    /// (by default or with U+FE0F), with skin tone, ZWJ, keycap, flag or tag parts.
+    static func isEmoji(_ character: Character) -> Bool {
+        let scalars = Array(character.unicodeScalars)
+        guard let first = scalars.first, first.properties.isEmoji else { return false }
+        if first.properties.isEmojiPresentation { return true }
+        if scalars.count > 1 {
+            let second = scalars[1]
+            if second.value == 0xFE0F || second.value == 0x20E3 || second.properties.isEmojiModifier { return true }
+            if (0x1F1E6...0x1F1FF).contains(first.value) || second.value == 0x200D { return true }
+        }
+        return false
+    }
+}
