@@ -5,14 +5,17 @@ public struct WeightedLength: Sendable {
     /// twitter-text's configuration: v3 weighs an emoji sequence as one unit; v2 weighs its scalars.
     public enum Version: Sendable { case v2, v3 }
 
+    /// Weights are in hundredths of a character.
     public static let scale = 100
     static let defaultWeight = 200
     static let urlWeight = 23 * scale
     private static let lightRanges: [ClosedRange<UInt32>] = [0...4351, 8192...8205, 8208...8223, 8242...8247]
 
+    /// Which configuration.
     public let version: Version
     private let extractor = URLExtractor(requiresScheme: false)
 
+    /// X's rules as of twitter-text's configuration `version` (v3 by default, as X counts today).
     public init(version: Version = .v3) { self.version = version }
 
     /// What parsing one text gives.
@@ -23,8 +26,9 @@ public struct WeightedLength: Sendable {
         public var hasInvalidCharacters = false
         /// In the original text's scalars: where the part within `limit` ends (nil: all of it).
         public var validEnd: Int?
-        /// The NFC text's UTF-16 length and the part within the limit, in its UTF-16 units.
+        /// The NFC text's length in UTF-16 units (twitter-text reports ranges in those).
         public var normalizedUTF16Length = 0
+        /// How much of the NFC text, in UTF-16 units, fits in the limit.
         public var validNormalizedUTF16Length = 0
     }
 
