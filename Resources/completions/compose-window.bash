@@ -14,7 +14,7 @@ _compose_window() {
     local values
     case $option in
         --count)
-            values='graphemes weibo' ;;
+            values='graphemes weibo twitter mastodon bluesky' ;;
         --spell)
             values=$("${COMP_WORDS[0]}" --list-dictionaries 2>/dev/null) ;;
         --draft)
@@ -26,7 +26,7 @@ _compose_window() {
         *)
             [[ -z $cur || $cur == -* ]] || return
             COMPREPLY=($(compgen -W '--title= --placeholder= --text= --limit= --count= --font=
-                --placeholder-color= --draft= --no-draft --spell= --no-spell --list-dictionaries --timeout=
+                --placeholder-color= --draft= --no-draft --spell= --no-spell --list-dictionaries --measure --timeout=
                 --width= --height= --version --help --help-all --help-gtk --display=' -- "$cur"))
             # An option that takes a value: no space after its "=".
             [[ ${COMPREPLY[0]} == *= ]] && compopt -o nospace 2>/dev/null

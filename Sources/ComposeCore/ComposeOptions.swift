@@ -14,10 +14,13 @@ public struct ComposeOptions: Equatable, Sendable {
     public var placeholder: String?
     /// `--text`, or standard input.
     public var initialText: InitialText = .none
-    /// `--limit`: Send is disabled above it; nil: no limit.
+    /// `--limit`, else the counting rule's own (X 280, Mastodon 500, Bluesky 300): Send is disabled
+    /// above it; nil: no limit.
     public var limit: Int?
     /// `--count`: how characters are counted.
     public var counting: CountingRule = .graphemes
+    /// `--measure`: print the count and exit (0 fits, 1 does not), no window.
+    public var measure = false
     /// `--font`, a Pango font description.
     public var font: String?
     /// `--placeholder-color`, as GdkRGBA parses it (checked by the app).
@@ -58,10 +61,14 @@ public struct ComposeOptions: Equatable, Sendable {
         if let count = values["count"] {
             guard let rule = CountingRule(rawValue: count) else {
                 throw UsageError(
-                    description: localized("--count: unknown counting rule “{0}” (use graphemes or weibo)", count))
+                    description: localized(
+                        "--count: unknown counting rule “{0}” (use graphemes, weibo, twitter, mastodon or bluesky)",
+                        count))
             }
             counting = rule
         }
+        if values["limit"] == nil { limit = counting.defaultLimit }
+        measure = flags.contains("measure")
         if let font = values["font"] {
             guard !font.trimmingSpaces.isEmpty else {
                 throw UsageError(description: localized("--font: empty font description (e.g. \"Sans 15\")"))

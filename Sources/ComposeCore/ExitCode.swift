@@ -5,4 +5,9 @@ public enum ExitCode: Int32, Sendable {
     case usage = 2
     case failure = 3
     case timedOut = 5
+
+    /// `--measure`: the text fits the limit.
+    public static let fits = ExitCode.sent
+    /// `--measure`: the text is over the limit.
+    public static let overLimit = ExitCode.cancelled
 }

@@ -17,6 +17,7 @@ final class ComposeWindow {
     private let options: ComposeOptions
     private let initialText: String
     private let counter: CountTracker
+    private let overflow: OverflowMarker?
     private let autosave: DraftAutosave?
     private let finish: @MainActor (ComposeApplication.Outcome) -> Void
     private var timeout: MainLoopSource?
@@ -52,7 +53,13 @@ final class ComposeWindow {
         infoBar = DraftInfoBar(bar: layout.infoBar, message: layout.infoMessage, button: layout.infoButton)
         let view = compose
         autosave = drafts.map { DraftAutosave(store: $0, currentText: { [unowned view] in view.text }) }
-        counter = CountTracker(buffer: compose.buffer, rule: options.counting)
+        let counter = CountTracker(buffer: view.buffer, rule: options.counting)
+        self.counter = counter
+        overflow = options.limit.map {
+            OverflowMarker(
+                textView: view.textView, rule: options.counting, limit: $0, slice: counter.slice,
+                scalarAt: counter.scalar)
+        }
         connectWindow()
         installActions()
         SpellChecking.attach(to: compose.textView, language: options.spellLanguage, enabled: options.spellChecking)
@@ -156,12 +163,17 @@ final class ComposeWindow {
         let count = counter.counter
         // Per keystroke: touch the label only when what it shows changes (a Weibo half-width
         // character often leaves it as it was); a new text relayouts the window.
-        let label = count.label(limit: options.limit)
+        let over = options.limit.map { count.displayed > $0 } ?? false
+        // By how much, in the window only: --measure prints the plain "287/280" scripts parse.
+        let label =
+            over
+            ? localized("{0} · {1} over", count.label(limit: options.limit), String(count.displayed - options.limit!))
+            : count.label(limit: options.limit)
+        overflow?.update(editStart: counter.lastEditStart, isOver: over)
         if label != shownCount {
             shownCount = label
             gtk_label_set_text(counterLabel.cast(), label)
         }
-        let over = options.limit.map { count.displayed > $0 } ?? false
         if over != shownOverLimit {
             shownOverLimit = over
             let context = gtk_widget_get_style_context(counterLabel)

@@ -3,8 +3,8 @@ import GLibSwift
 import GtkPlaceholder
 
 /// Keeps an IncrementalCounter in step with a GtkTextBuffer: each insertion or deletion recounts
-/// only a window of `IncrementalCounter.margin` characters around it, so typing into a 1 MB text
-/// costs the same as typing into an empty one.
+/// only a window around it (IncrementalCounter.window: a margin, grown to whole URLs and
+/// mentions), so typing into a 1 MB text costs the same as typing into an empty one.
 @MainActor
 final class CountTracker {
     private(set) var counter: IncrementalCounter
@@ -13,7 +13,10 @@ final class CountTracker {
     private var connections: [SignalConnection] = []
     private var pendingWindowStart: Int32 = 0
     private var pendingWindowBefore = ""
+    private var pendingWindowEnd: Int32 = 0
     private var pendingCharacterCount: Int32 = 0
+    /// Where the last edit started (what the overflow marking needs to know).
+    private(set) var lastEditStart: Int32 = 0
     var onChange: (@MainActor (IncrementalCounter) -> Void)?
 
     init(buffer: UnsafeMutablePointer<GtkTextBuffer>, rule: CountingRule) {
@@ -57,23 +60,32 @@ final class CountTracker {
 
     /// Before an edit of [start, end): the window around it as it is now.
     private func remember(from start: Int32, to end: Int32) {
-        let margin = Int32(IncrementalCounter.margin)
         pendingCharacterCount = gtk_text_buffer_get_char_count(buffer)
-        pendingWindowStart = max(0, start - margin)
-        pendingWindowBefore = slice(pendingWindowStart, min(pendingCharacterCount, end + margin))
+        lastEditStart = start
+        let window = IncrementalCounter.window(
+            editStart: Int(start), editEnd: Int(end), count: Int(pendingCharacterCount), scalarAt: scalar)
+        pendingWindowStart = Int32(window.lowerBound)
+        pendingWindowEnd = Int32(window.upperBound)
+        pendingWindowBefore = slice(pendingWindowStart, pendingWindowEnd)
     }
 
     /// After it: the same window, grown or shrunk by what the edit changed (O(1) character count).
     private func recount() {
         let count = gtk_text_buffer_get_char_count(buffer)
-        let beforeLength = Int32(pendingWindowBefore.unicodeScalars.count)
-        let windowEnd = min(count, pendingWindowStart + beforeLength + (count - pendingCharacterCount))
+        let windowEnd = min(count, pendingWindowEnd + (count - pendingCharacterCount))
         counter.apply(windowBefore: pendingWindowBefore, windowAfter: slice(pendingWindowStart, windowEnd))
         pendingWindowBefore = ""
         onChange?(counter)
     }
 
-    private func slice(_ start: Int32, _ end: Int32) -> String {
+    /// The character at `offset` (the window's edges are looked for one character at a time).
+    func scalar(_ offset: Int) -> Unicode.Scalar {
+        var iterator = GtkTextIter()
+        gtk_text_buffer_get_iter_at_offset(buffer, &iterator, gint(offset))
+        return Unicode.Scalar(gtk_text_iter_get_char(&iterator)) ?? " "
+    }
+
+    func slice(_ start: Int32, _ end: Int32) -> String {
         var from = GtkTextIter()
         var to = GtkTextIter()
         gtk_text_buffer_get_iter_at_offset(buffer, &from, start)

@@ -22,7 +22,10 @@ enum Invocation {
         parser.addValue("placeholder", help: tr("Placeholder shown while the text is empty"), argumentName: tr("TEXT"))
         parser.addValue("text", help: tr("Initial text; - reads standard input"), argumentName: tr("TEXT"))
         parser.addValue("limit", help: tr("Character limit (Send is disabled above it)"), argumentName: "N")
-        parser.addValue("count", help: tr("Counting rule: graphemes (default) or weibo"), argumentName: tr("RULE"))
+        parser.addValue(
+            "count", help: tr("Counting rule: graphemes (default), weibo, twitter, mastodon or bluesky"),
+            argumentName: tr("RULE"))
+        parser.addFlag("measure", help: tr("Print the count as the window shows it and exit: 0 fits, 1 does not"))
         parser.addValue("font", help: tr("Font, e.g. \"Sans 15\""), argumentName: tr("DESC"))
         parser.addValue(
             "placeholder-color", help: tr("Placeholder colour, e.g. #999 or grey"), argumentName: tr("COLOR"))
@@ -100,6 +103,11 @@ enum Invocation {
               2  usage or input error (one line on standard error, no window)
               3  any other error, such as no display
               5  --timeout reached (standard output empty, draft kept)
+            With --measure: 0 the text fits the limit, 1 it does not (no window, no display needed).
+
+            Counting rules: graphemes (user-perceived characters), weibo (CJK 1, half-width ½),
+            twitter (X's weighted count: CJK and emoji 2, every URL 23; limit 280), mastodon
+            (every http(s) URL 23, @user@domain as @user; limit 500), bluesky (graphemes; limit 300).
 
             Drafts are saved under $XDG_STATE_HOME/compose-window/drafts/ at most a second after
             each edit, and restored on the next start.
@@ -107,6 +115,7 @@ enum Invocation {
             Examples:
               post=$(compose-window --limit 140 --count weibo) && printf '%s' "$post" >> posts.txt
               git log -1 --format=%B | compose-window --title "Edit message" --no-draft > msg.txt
+              compose-window --count twitter --measure < post.txt   # prints e.g. 287/280, exit 1
             """)
     }
 }

@@ -18,6 +18,7 @@ let status: ExitCode = MainActor.assumeIsolated {
         reportError(error.message)
         return error.code
     }
+    if options.measure { return Measurement.report(initialText, options: options) }
     guard gtk_init_check(nil, nil) != 0 else {
         // Both, as GTK tries Wayland first and then X11: either may be the one that is wrong.
         reportError(

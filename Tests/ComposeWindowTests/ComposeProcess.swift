@@ -98,6 +98,24 @@ final class ComposeProcess: @unchecked Sendable {
     }
 
     var isRunning: Bool { process.isRunning }
+
+    /// The window's pixels as the X server shows them (ImageMagick's `import`), as RGB triples.
+    func pixels() throws -> [(Int, Int, Int)] {
+        let shot = FileManager.default.temporaryDirectory.appendingPathComponent("shot-\(UUID().uuidString).txt")
+        defer { try? FileManager.default.removeItem(at: shot) }
+        let convert = Process()
+        convert.executableURL = URL(fileURLWithPath: "/usr/bin/import")
+        convert.arguments = ["-window", windowID, "-depth", "8", "txt:" + shot.path]
+        try convert.run()
+        convert.waitUntilExit()
+        // ImageMagick's txt: format, one pixel per line: "x,y: (r,g,b)  #RRGGBB  …"
+        return try String(contentsOf: shot, encoding: .utf8).split(separator: "\n").compactMap { line in
+            guard let hash = line.range(of: "#") else { return nil }
+            let hex = line[hash.upperBound...].prefix(6)
+            guard hex.count == 6, let value = Int(hex, radix: 16) else { return nil }
+            return (value >> 16, (value >> 8) & 0xff, value & 0xff)
+        }
+    }
 }
 
 enum Xdotool {

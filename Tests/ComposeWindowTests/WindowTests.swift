@@ -308,22 +308,11 @@ final class WindowTests: XCTestCase {
         ) throws -> Int {
             let window = try launch(arguments + ["--no-draft", "--text", text], environment: environment)
             Thread.sleep(forTimeInterval: 1.2)  // gspell checks from an idle callback
-            let shot = state.url.appendingPathComponent("shot.txt").path
-            let convert = Process()
-            convert.executableURL = URL(fileURLWithPath: "/usr/bin/import")
-            convert.arguments = ["-window", window.windowID, "-depth", "8", "txt:" + shot]
-            try convert.run()
-            convert.waitUntilExit()
+            let pixels = try window.pixels()
             window.signal(SIGTERM)
             _ = window.finish()
-            // ImageMagick's txt: format, one pixel per line: "x,y: (r,g,b)  #RRGGBB  …"
-            let pixels = try String(contentsOfFile: shot, encoding: .utf8).split(separator: "\n")
-            return pixels.filter { line in
-                guard let hash = line.range(of: "#") else { return false }
-                let hex = line[hash.upperBound...].prefix(6)
-                guard hex.count == 6, let value = Int(hex, radix: 16) else { return false }
-                let (red, green, blue) = (value >> 16, (value >> 8) & 0xff, value & 0xff)
-                return red > 150 && red - green > 60 && red - blue > 60  // antialiased wavy red
+            return pixels.filter { red, green, blue in
+                red > 150 && red - green > 60 && red - blue > 60  // antialiased wavy red
             }.count
         }
         XCTAssertGreaterThan(try redPixels(["--spell", "en_US"]), 20, "misspellings underlined")
