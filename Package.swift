@@ -34,7 +34,7 @@ let package = Package(
             plugins: ["EmbedFiles"]),
         // `make bench`: PlaceholderTextView against a bare GtkTextView (X11 for MapNotify timing).
         .executableTarget(
-            name: "PlaceholderBench", dependencies: ["GtkPlaceholder", "CGtk"],
+            name: "PlaceholderBench", dependencies: ["GtkPlaceholder", "CGtk", "ComposeCore"],
             linkerSettings: [.linkedLibrary("X11")]),
         // Examples for library users: `swift build --product minimal-window` / `chat-input`.
         .executableTarget(name: "MinimalWindow", dependencies: ["GtkPlaceholder"], path: "Examples/MinimalWindow"),

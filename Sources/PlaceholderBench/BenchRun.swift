@@ -11,7 +11,7 @@ struct BenchRun {
     private var quick: Bool { arguments.contains("--quick") }
     private var rounds: Int { quick ? 1 : 5 }
     /// `--only KEY`: just the figures whose key contains KEY (typing, megabyte, paste, clear, widgets,
-    /// growth, startup, compose-typing), for profiling one of them.
+    /// growth, startup, compose-typing, counter), for profiling one of them.
     private func wanted(_ key: String) -> Bool {
         guard let index = arguments.firstIndex(of: "--only"), index + 1 < arguments.count else { return true }
         return key.contains(arguments[index + 1])
@@ -82,6 +82,9 @@ struct BenchRun {
 
         if wanted("widgets") || wanted("growth") { figures += memoryFigures() }
         if wanted("startup") || wanted("compose-typing") { figures += composeWindowFigures() }
+        if wanted("counter") {
+            figures += CounterBench.figures(rounds: rounds, typed: size(5_000, quick: 50), megabytes: quick ? 0 : 1)
+        }
         report(figures)
     }
 
