@@ -17,7 +17,8 @@ let package = Package(
         .systemLibrary(name: "CGtkSource", pkgConfig: "gtksourceview-4", providers: [.apt(["libgtksourceview-4-dev"])]),
         .systemLibrary(name: "CGspell", pkgConfig: "gspell-1", providers: [.apt(["libgspell-1-dev"])]),
         .target(name: "GLibSwift", dependencies: ["CGtk"]),
-        .target(name: "GtkPlaceholder", dependencies: ["CGtk", "GLibSwift"]),
+        // libm for round/floor: nothing else brings it in now that no module links Foundation.
+        .target(name: "GtkPlaceholder", dependencies: ["CGtk", "GLibSwift"], linkerSettings: [.linkedLibrary("m")]),
         // Pure logic of the app (counting, options, drafts): no GTK, tested without a display.
         .systemLibrary(name: "CIntl"),
         .target(name: "ComposeCore", dependencies: ["CIntl"]),

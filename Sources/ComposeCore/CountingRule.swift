@@ -29,6 +29,10 @@ public enum CountingRule: String, CaseIterable, Sendable {
         }
     }
 
+    /// Whether URLs or mentions count differently from their characters (a recount window must
+    /// then hold them whole).
+    public var countsTokens: Bool { self == .twitter || self == .mastodon }
+
     /// What the counter shows for a total of `units`.
     public func displayed(_ units: Int) -> Int {
         switch self {

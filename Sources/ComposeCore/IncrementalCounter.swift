@@ -1,5 +1,5 @@
 /// Keeps a running count of a text under edits without recounting the whole text: each edit
-/// recounts only a window around it (``window(editStart:editEnd:count:scalarAt:)``): `margin`
+/// recounts only a window around it (``window(rule:editStart:editEnd:count:scalarAt:)``): `margin`
 /// characters on each side, grown to the nearest white space so that a URL or mention the edit
 /// touches is counted whole. Every rule's count adds up across white space (no cluster, URL,
 /// mention or emoji sequence crosses it), so counting the same window before and after the edit gives
@@ -22,18 +22,20 @@ public struct IncrementalCounter: Sendable {
     /// `count` scalars, in the text as it is before the edit; after the edit the same window ends
     /// where the edit moved its end.
     public static func window(
-        editStart: Int, editEnd: Int, count: Int, scalarAt: (Int) -> Unicode.Scalar
+        rule: CountingRule, editStart: Int, editEnd: Int, count: Int, scalarAt: (Int) -> Unicode.Scalar
     ) -> Range<Int> {
         // A window edge sits on white space that starts a cluster (not the LF of a CR LF).
         func isEdge(_ index: Int) -> Bool {
             let scalar = scalarAt(index)
             return URLCharacters.isSpace(scalar) && !(scalar == "\n" && index > 0 && scalarAt(index - 1) == "\r")
         }
+        // Rules without URLs or mentions need only the margin (clusters are short).
+        let reach = rule.countsTokens ? maximumTokenReach : 0
         var start = max(0, editStart - margin)
-        let earliest = max(0, start - maximumTokenReach)
+        let earliest = max(0, start - reach)
         while start > earliest && !isEdge(start) { start -= 1 }
         var end = min(count, editEnd + margin)
-        let latest = min(count, end + maximumTokenReach)
+        let latest = min(count, end + reach)
         while end < latest && !isEdge(end) { end += 1 }
         return start..<end
     }
@@ -50,7 +52,7 @@ public struct IncrementalCounter: Sendable {
         visibleCharacters = Self.visible(text)
     }
 
-    /// An edit, described by the window's text before and after it (see ``window(editStart:editEnd:count:scalarAt:)``).
+    /// An edit, described by the window's text before and after it (see ``window(rule:editStart:editEnd:count:scalarAt:)``).
     public mutating func apply(windowBefore: String, windowAfter: String) {
         units += rule.units(of: windowAfter) - rule.units(of: windowBefore)
         visibleCharacters += Self.visible(windowAfter) - Self.visible(windowBefore)

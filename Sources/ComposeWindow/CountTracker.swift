@@ -63,7 +63,8 @@ final class CountTracker {
         pendingCharacterCount = gtk_text_buffer_get_char_count(buffer)
         lastEditStart = start
         let window = IncrementalCounter.window(
-            editStart: Int(start), editEnd: Int(end), count: Int(pendingCharacterCount), scalarAt: scalar)
+            rule: counter.rule, editStart: Int(start), editEnd: Int(end), count: Int(pendingCharacterCount),
+            scalarAt: scalar)
         pendingWindowStart = Int32(window.lowerBound)
         pendingWindowEnd = Int32(window.upperBound)
         pendingWindowBefore = slice(pendingWindowStart, pendingWindowEnd)

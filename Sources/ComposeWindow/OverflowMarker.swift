@@ -78,7 +78,7 @@ final class OverflowMarker {
                 prefixEnd == count
                 ? count
                 : IncrementalCounter.window(
-                    editStart: prefixEnd, editEnd: prefixEnd, count: count,
+                    rule: rule, editStart: prefixEnd, editEnd: prefixEnd, count: count,
                     scalarAt: scalarAt
                 ).upperBound
             if let offset = rule.overflowStart(of: slice(0, Int32(cut)), limit: limit) { return Int32(offset) }

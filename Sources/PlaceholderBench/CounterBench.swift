@@ -33,7 +33,7 @@ enum CounterBench {
         for index in 0..<count {
             let position = text.count
             let window = IncrementalCounter.window(
-                editStart: position, editEnd: position, count: text.count, scalarAt: { text[$0] })
+                rule: rule, editStart: position, editEnd: position, count: text.count, scalarAt: { text[$0] })
             let before = String(String.UnicodeScalarView(text[window]))
             text.append(typing[index % typing.count])
             let after = String(String.UnicodeScalarView(text[window.lowerBound..<window.upperBound + 1]))

@@ -37,9 +37,13 @@ import Testing
     @Test(arguments: CountingRule.allCases)
     func windowedCountMatchesFullRecount(rule: CountingRule) {
         let pieces = [
-            "a", " ", "中", "👍", "🏽", "\u{301}", "e", "\n", "\r", "‍", "👨", "🇫", "🇷", "ＡＢ", "x y", "http://", "https://",
+            "a", " ", " ", " ", "\n", "中", "👍", "🏽", "\u{301}", "e", "\n", "\r", "‍", "👨", "🇫", "🇷", "ＡＢ", "x y",
+            "http://", "https://",
             "example.com", ".com", ".", "/", "/path", "?q=1", "@alice", "@bob@example.social", "@", "t.co/abc",
             "twitter.com", "xn--", "例子.中国", "(", ")", "-", "_", "#", "www.", "\u{FEFF}", "1\u{20E3}", "👨‍👩‍👧",
+            // Tokens longer than the margin: only a window grown to white space counts them whole.
+            " https://example.com/" + String(repeating: "p", count: 300) + " ",
+            " @bob@" + String(repeating: "d", count: 300) + ".social ",
         ]
         var generator = SystemRandomNumberGenerator()
         var text: [Unicode.Scalar] = []
@@ -47,9 +51,11 @@ import Testing
         for step in 0..<2_000 {
             let position = Int.random(in: 0...text.count, using: &generator)
             let isInsert = text.isEmpty || Bool.random(using: &generator)
-            let end = isInsert ? position : min(text.count, position + Int.random(in: 1...4, using: &generator))
+            let end = isInsert ? position : min(text.count, position + Int.random(in: 1...40, using: &generator))
             let inserted = isInsert ? Array(pieces.randomElement(using: &generator)!.unicodeScalars) : []
-            let window = IncrementalCounter.window(editStart: position, editEnd: end, count: text.count) { text[$0] }
+            let window = IncrementalCounter.window(rule: rule, editStart: position, editEnd: end, count: text.count) {
+                text[$0]
+            }
             let before = String(String.UnicodeScalarView(text[window]))
             text.replaceSubrange(position..<end, with: inserted)
             let afterEnd = window.upperBound + inserted.count - (end - position)
