@@ -1,6 +1,12 @@
 /// The character classes of twitter-text's URL rules (its published regexp definitions), as
 /// predicates on Unicode scalars.
 enum URLCharacters {
+    /// Whether `s` is one of the ASCII characters in `set` (non-ASCII, the bulk of CJK text, at once).
+    private static func isOneOf(_ s: Unicode.Scalar, _ set: StaticString) -> Bool {
+        guard s.isASCII else { return false }
+        return set.withUTF8Buffer { $0.contains(UInt8(s.value)) }
+    }
+
     static func isSpace(_ s: Unicode.Scalar) -> Bool {
         switch s.value {
         case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x180E, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000:
@@ -20,7 +26,7 @@ enum URLCharacters {
     }
 
     static func isPunctuation(_ s: Unicode.Scalar) -> Bool {
-        "!'#%&()*+,\\-./:;<=>?@[]^_{|}~$".unicodeScalars.contains(s)
+        isOneOf(s, "!'#%&()*+,\\-./:;<=>?@[]^_{|}~$")
     }
 
     /// A character a domain label may hold (besides inner '-' and '_').
@@ -32,7 +38,7 @@ enum URLCharacters {
     static func canPrecedeURL(_ s: Unicode.Scalar) -> Bool {
         if isDirectionalMarker(s) { return true }
         if isASCIIAlphanumeric(s) || isInvalid(s) { return false }
-        return !"@＠$#＃".unicodeScalars.contains(s)
+        return !(isOneOf(s, "@$#") || s == "＠" || s == "＃")
     }
 
     static func isASCIIAlphanumeric(_ s: Unicode.Scalar) -> Bool {
@@ -55,24 +61,24 @@ enum URLCharacters {
 
     static func isPathCharacter(_ s: Unicode.Scalar) -> Bool {
         isASCIIAlphanumeric(s) || isCyrillic(s) || isLatinAccent(s) || s.value == 0x2013
-            || "!*';:=+,.$/%#[]-_~@|&".unicodeScalars.contains(s)
+            || isOneOf(s, "!*';:=+,.$/%#[]-_~@|&")
     }
 
     static func isPathEnding(_ s: Unicode.Scalar) -> Bool {
-        isASCIIAlphanumeric(s) || isCyrillic(s) || isLatinAccent(s) || "+-=_#/".unicodeScalars.contains(s)
+        isASCIIAlphanumeric(s) || isCyrillic(s) || isLatinAccent(s) || isOneOf(s, "+-=_#/")
     }
 
     static func isQueryCharacter(_ s: Unicode.Scalar) -> Bool {
-        isASCIIAlphanumeric(s) || "!?*'@();:&=+$/%#[]-_.,~|".unicodeScalars.contains(s)
+        isASCIIAlphanumeric(s) || isOneOf(s, "!?*'@();:&=+$/%#[]-_.,~|")
     }
 
     static func isQueryEnding(_ s: Unicode.Scalar) -> Bool {
-        isASCIIAlphanumeric(s) || "-_&=#/".unicodeScalars.contains(s)
+        isASCIIAlphanumeric(s) || isOneOf(s, "-_&=#/")
     }
 
     /// What may follow a top-level domain: not an ASCII letter or digit, '@', '+' or '-'.
     static func canFollowTLD(_ s: Unicode.Scalar) -> Bool {
-        !(isASCIIAlphanumeric(s) || "@+-".unicodeScalars.contains(s))
+        !(isASCIIAlphanumeric(s) || isOneOf(s, "@+-"))
     }
 
     /// A character of an ASCII-only domain label (URLs without a scheme must have one).

@@ -3,6 +3,9 @@
 // the licence is in Tests/ComposeCoreTests/Conformance/LICENSE-twitter-text). Facts, not code:
 // regenerate from that file when twitter-text updates it.
 enum TopLevelDomains {
+    /// The longest listed TLD, in Unicode scalars.
+    static let longest = generic.union(country).map(\.unicodeScalars.count).max() ?? 0
+
     /// Generic TLDs (gTLDs), lower case.
     static let generic: Set<String> = [
         "삼성", "닷컴", "닷넷", "香格里拉", "餐厅", "食品", "飞利浦", "電訊盈科", "集团",

@@ -11,13 +11,16 @@ struct URLExtractor {
     private static let maximumTcoSlug = 40
 
     func urls(in text: [Unicode.Scalar]) -> [Range<Int>] {
+        let runs = LabelRuns(text)
         var found: [Range<Int>] = []
         var index = 0
         while index < text.count {
             // Each attempt consumes the character before the URL (or starts at the text's start).
             var match: Match?
-            if C.canPrecedeURL(text[index]) { match = self.match(text, at: index + 1, preceding: text[index]) }
-            if match == nil && index == 0 { match = self.match(text, at: 0, preceding: nil) }
+            if C.canPrecedeURL(text[index]) {
+                match = self.match(text, runs, at: index + 1, preceding: text[index])
+            }
+            if match == nil && index == 0 { match = self.match(text, runs, at: 0, preceding: nil) }
             guard let match else {
                 index += 1
                 continue
@@ -33,18 +36,40 @@ struct URLExtractor {
         let urls: [Range<Int>]
     }
 
-    private func match(_ text: [Unicode.Scalar], at start: Int, preceding: Unicode.Scalar?) -> Match? {
+    /// Where each run of label characters (domain characters, '-', '_') ends, and where the next '_'
+    /// is, from every index: an attempt at each position of a long run then costs O(1) per label
+    /// instead of a scan to the run's end (unspaced CJK text is one long run).
+    private struct LabelRuns {
+        var end: [Int]
+        var nextUnderscore: [Int]
+
+        init(_ text: [Unicode.Scalar]) {
+            end = Array(repeating: text.count, count: text.count + 1)
+            nextUnderscore = Array(repeating: text.count, count: text.count + 1)
+            for index in text.indices.reversed() {
+                let s = text[index]
+                end[index] = C.isDomainCharacter(s) || s == "-" || s == "_" ? end[index + 1] : index
+                nextUnderscore[index] = s == "_" ? index : nextUnderscore[index + 1]
+            }
+        }
+    }
+
+    private func match(_ text: [Unicode.Scalar], _ runs: LabelRuns, at start: Int, preceding: Unicode.Scalar?)
+        -> Match?
+    {
         guard start < text.count else { return nil }
         let schemeEnd = Self.scheme(text, at: start)
-        if let schemeEnd, let match = rest(text, start: start, hostStart: schemeEnd, preceding: preceding) {
+        if let schemeEnd, let match = rest(text, runs, start: start, hostStart: schemeEnd, preceding: preceding) {
             return match
         }
-        return rest(text, start: start, hostStart: start, preceding: preceding)
+        return rest(text, runs, start: start, hostStart: start, preceding: preceding)
     }
 
     /// The host and what follows it; the URL(s) this match yields (maybe none, but it is consumed).
-    private func rest(_ text: [Unicode.Scalar], start: Int, hostStart: Int, preceding: Unicode.Scalar?) -> Match? {
-        guard let host = Self.host(text, from: hostStart) else { return nil }
+    private func rest(
+        _ text: [Unicode.Scalar], _ runs: LabelRuns, start: Int, hostStart: Int, preceding: Unicode.Scalar?
+    ) -> Match? {
+        guard let host = Self.host(text, runs, from: hostStart) else { return nil }
         var end = host.upperBound
         if end < text.count, text[end] == ":", end + 1 < text.count, ("0"..."9").contains(text[end + 1]) {
             end += 1
@@ -79,9 +104,12 @@ struct URLExtractor {
     }
 
     /// "http://" or "https://", any case: the index after it.
+    private static let schemes = ["https://", "http://"].map { Array($0.unicodeScalars) }
+
     private static func scheme(_ text: [Unicode.Scalar], at start: Int) -> Int? {
-        for candidate in ["https://", "http://"] {
-            let scalars = Array(candidate.unicodeScalars)
+        // Tried at every position: nothing but an 'h' can start one.
+        guard start < text.count, lower(text[start]) == "h" else { return nil }
+        for scalars in schemes {
             guard start + scalars.count <= text.count else { continue }
             if zip(text[start...], scalars).allSatisfy({ lower($0) == $1 }) { return start + scalars.count }
         }
@@ -93,21 +121,21 @@ struct URLExtractor {
     }
 
     /// The longest run of labels ending in a top-level domain (the rules' greedy subdomains).
-    private static func host(_ text: [Unicode.Scalar], from start: Int) -> Range<Int>? {
+    private static func host(_ text: [Unicode.Scalar], _ runs: LabelRuns, from start: Int) -> Range<Int>? {
         var labels: [Range<Int>] = []  // labels followed by a dot
         var cursor = start
         while cursor < text.count {
-            var end = cursor
-            while end < text.count, C.isDomainCharacter(text[end]) || text[end] == "-" || text[end] == "_" { end += 1 }
+            let end = runs.end[cursor]
             guard end > cursor, end < text.count, text[end] == "." else { break }
             labels.append(cursor..<end)
             cursor = end + 1
         }
+        // Subdomains before the last label may hold '_'; all of them must be labels.
+        let subdomainsValid = labels.firstIndex { !isLabel(text, runs, $0, underscore: true) } ?? labels.count
         var count = labels.count
         while count > 0 {
             let label = labels[count - 1]
-            let previousValid = labels[..<(count - 1)].allSatisfy { isLabel(text, $0, underscore: true) }
-            if previousValid, isLabel(text, label, underscore: false),
+            if count - 1 <= subdomainsValid, isLabel(text, runs, label, underscore: false),
                 let tldEnd = topLevelDomain(text, at: label.upperBound + 1)
             {
                 return start..<tldEnd
@@ -118,18 +146,27 @@ struct URLExtractor {
         return nil
     }
 
-    private static func isLabel(_ text: [Unicode.Scalar], _ range: Range<Int>, underscore: Bool) -> Bool {
+    /// A run of label characters (as `host` finds them) that starts and ends with a domain character,
+    /// with '_' only where allowed.
+    private static func isLabel(_ text: [Unicode.Scalar], _ runs: LabelRuns, _ range: Range<Int>, underscore: Bool)
+        -> Bool
+    {
         guard C.isDomainCharacter(text[range.lowerBound]), C.isDomainCharacter(text[range.upperBound - 1]) else {
             return false
         }
-        return text[range].allSatisfy { C.isDomainCharacter($0) || $0 == "-" || (underscore && $0 == "_") }
+        return underscore || runs.nextUnderscore[range.lowerBound] >= range.upperBound
     }
 
     /// A known generic TLD, else a country TLD (longest first, followed by a non-alphanumeric), else
     /// Punycode "xn--…".
     static func topLevelDomain(_ text: [Unicode.Scalar], at start: Int) -> Int? {
+        // No TLD is longer than the longest listed one: look no further than that.
         var run = start
-        while run < text.count, C.isDomainCharacter(text[run]) || text[run] == "-" { run += 1 }
+        while run < text.count, run - start < TopLevelDomains.longest,
+            C.isDomainCharacter(text[run]) || text[run] == "-"
+        {
+            run += 1
+        }
         for set in [TopLevelDomains.generic, TopLevelDomains.country] {
             var end = run
             while end > start {

@@ -76,37 +76,60 @@ public struct WeightedLength: Sendable {
 /// where its cluster starts in the original, and which clusters are emoji sequences.
 struct NormalizedText {
     private(set) var scalars: [Unicode.Scalar] = []
-    private var originalStarts: [Int] = []  // per normalized scalar: its cluster's original offset
+    /// Per normalized scalar, its cluster's offset in the original; nil when NFC changed nothing
+    /// (the usual case: then offsets are the same).
+    private var originalStarts: [Int]?
     private var emojiClusters: [Int: Int] = [:]  // normalized offset → length of an emoji cluster
 
     init<S: StringProtocol>(_ text: S) {
-        var original = 0
-        for character in text {
-            let start = scalars.count
-            // The stdlib's NFC (no Foundation in the app); normalization never crosses a cluster.
-            let normalized = String(decoding: String(character)._nfcCodeUnits, as: UTF8.self).unicodeScalars
-            scalars += normalized
-            originalStarts += repeatElement(original, count: normalized.count)
-            if Self.isEmoji(character) { emojiClusters[start] = normalized.count }
-            original += character.unicodeScalars.count
+        let original = String(text)
+        // The stdlib's NFC (no Foundation in the app), over the whole text at once: its quick check
+        // makes already-normalized text (nearly all of it) a plain copy.
+        let normalized = String(decoding: original._nfcCodeUnits, as: UTF8.self)
+        if normalized.utf8.elementsEqual(original.utf8) {
+            scalars = Array(normalized.unicodeScalars)
+            var offset = 0
+            for character in normalized {
+                let count = character.unicodeScalars.count
+                if Self.isEmoji(character) { emojiClusters[offset] = count }
+                offset += count
+            }
+            return
         }
+        // Something changed: normalize cluster by cluster (NFC never crosses one), so each
+        // normalized scalar knows where its cluster starts in the original.
+        var starts: [Int] = []
+        var originalOffset = 0
+        for character in original {
+            let start = scalars.count
+            let cluster = String(decoding: String(character)._nfcCodeUnits, as: UTF8.self).unicodeScalars
+            scalars += cluster
+            starts += repeatElement(originalOffset, count: cluster.count)
+            if Self.isEmoji(character) { emojiClusters[start] = cluster.count }
+            originalOffset += character.unicodeScalars.count
+        }
+        originalStarts = starts
     }
 
     func emojiLength(at offset: Int) -> Int? { emojiClusters[offset] }
 
-    func originalOffset(_ normalized: Int) -> Int { originalStarts[normalized] }
+    func originalOffset(_ normalized: Int) -> Int { originalStarts?[normalized] ?? normalized }
 
     /// An emoji sequence as twitter-text's emoji pattern matches one: a pictograph shown as emoji
     /// (by default or with U+FE0F), with skin tone, ZWJ, keycap, flag or tag parts.
     static func isEmoji(_ character: Character) -> Bool {
-        let scalars = Array(character.unicodeScalars)
-        guard let first = scalars.first, first.properties.isEmoji else { return false }
-        if first.properties.isEmojiPresentation { return true }
-        if scalars.count > 1 {
-            let second = scalars[1]
-            if second.value == 0xFE0F || second.value == 0x20E3 || second.properties.isEmojiModifier { return true }
-            if (0x1F1E6...0x1F1FF).contains(first.value) || second.value == 0x200D { return true }
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return false }
+        // A lone scalar is an emoji only with Emoji_Presentation, which no scalar below U+231A or
+        // between U+2C00 and U+1F000 (Latin, CJK…) has: skip the property look-up for those.
+        if scalars.count == 1 {
+            let value = first.value
+            return !(value < 0x231A || (0x2C00..<0x1F000).contains(value)) && first.properties.isEmojiPresentation
         }
-        return false
+        guard first.properties.isEmoji else { return false }
+        if first.properties.isEmojiPresentation { return true }
+        let second = scalars[scalars.index(after: scalars.startIndex)]
+        return second.value == 0xFE0F || second.value == 0x20E3 || second.properties.isEmojiModifier
+            || (0x1F1E6...0x1F1FF).contains(first.value) || second.value == 0x200D
     }
 }
