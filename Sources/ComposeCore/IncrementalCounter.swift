@@ -62,8 +62,11 @@ public struct IncrementalCounter: Sendable {
     public var hasVisibleText: Bool { visibleCharacters > 0 }
 
     /// Whether the text can be sent: something besides whitespace, within the limit.
-    public func canSend(limit: Int?) -> Bool {
-        hasVisibleText && (limit.map { displayed <= $0 } ?? true)
+    public func canSend(limit: Int?) -> Bool { hasVisibleText && fits(limit: limit) }
+
+    /// Whether the count is within `limit` (always, without one).
+    public func fits(limit: Int?) -> Bool {
+        limit.map { displayed <= $0 } ?? true
     }
 
     /// What the counter label shows: "12/140", or "12" without a limit.

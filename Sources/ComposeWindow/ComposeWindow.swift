@@ -163,7 +163,7 @@ final class ComposeWindow {
         let count = counter.counter
         // Per keystroke: touch the label only when what it shows changes (a Weibo half-width
         // character often leaves it as it was); a new text relayouts the window.
-        let over = options.limit.map { count.displayed > $0 } ?? false
+        let over = !count.fits(limit: options.limit)
         // By how much, in the window only: --measure prints the plain "287/280" scripts parse.
         let label =
             over

@@ -14,7 +14,6 @@ enum Measurement {
             reportError(localized("cannot write standard output: {0}", error.reason))
             return .failure
         }
-        let fits = options.limit.map { counter.displayed <= $0 } ?? true
-        return fits ? .fits : .overLimit
+        return counter.fits(limit: options.limit) ? .fits : .overLimit
     }
 }

@@ -48,7 +48,9 @@ final class OverflowMarker {
             return
         }
         if let start, editStart >= start {
-            tag(from: start, to: &end)
+            // Text typed inside the marked part is marked already; only what lies past its end
+            // (typing on at the end) needs the tag.
+            tag(from: editStart, to: &end)
             return
         }
         let found = findStart()
