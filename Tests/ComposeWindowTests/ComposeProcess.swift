@@ -124,15 +124,7 @@ enum Xdotool {
 
     @discardableResult
     static func run(_ arguments: [String]) -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        do { try process.run() } catch { return "" }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        (try? Shell.run("/usr/bin/xdotool", arguments))?.stdout ?? ""
     }
 }
 

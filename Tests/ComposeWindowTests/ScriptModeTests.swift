@@ -101,18 +101,9 @@ final class ScriptModeTests: XCTestCase {
     }
 
     func testDesktopFileValidates() throws {
-        let desktopFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(
-                "Resources/io.github.gtkplaceholder.ComposeWindow.desktop")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/desktop-file-validate")
-        process.arguments = [desktopFile.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let report = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, report)
-        XCTAssertEqual(report, "", "no warnings either")
+        let report = try Shell.run(
+            "/usr/bin/desktop-file-validate", ["Resources/io.github.gtkplaceholder.ComposeWindow.desktop"])
+        XCTAssertEqual(report.code, 0, report.stdout)
+        XCTAssertEqual(report.stdout, "", "no warnings either")
     }
 }
