@@ -9,6 +9,8 @@ let package = Package(
         .executable(name: "minimal-window", targets: ["MinimalWindow"]),
         .executable(name: "chat-input", targets: ["ChatInput"]),
         .executable(name: "placeholder-bench", targets: ["PlaceholderBench"]),
+        .executable(name: "bare-window-c", targets: ["BareWindowC"]),
+        .executable(name: "bare-window-swift", targets: ["BareWindowSwift"]),
         .executable(name: "placeholder-gallery", targets: ["PlaceholderGallery"]),
     ],
     targets: [
@@ -33,10 +35,16 @@ let package = Package(
         .executableTarget(
             name: "PlaceholderGallery", dependencies: ["GtkPlaceholder"], exclude: ["embedded-files.txt"],
             plugins: ["EmbedFiles"]),
-        // `make bench`: PlaceholderTextView against a bare GtkTextView (X11 for MapNotify timing).
+        // `make bench`: PlaceholderTextView against a bare GtkTextView, and compose-window against
+        // bare-window-c (GTK alone) and bare-window-swift (the Swift floor), driven through XProbe.
         .executableTarget(
-            name: "PlaceholderBench", dependencies: ["GtkPlaceholder", "CGtk", "ComposeCore"],
+            name: "PlaceholderBench", dependencies: ["GtkPlaceholder", "CGtk", "ComposeCore", "XProbe"],
             linkerSettings: [.linkedLibrary("X11")]),
+        .target(
+            name: "XProbe",
+            linkerSettings: [.linkedLibrary("X11"), .linkedLibrary("Xtst"), .linkedLibrary("Xdamage"), .linkedLibrary("m")]),
+        .executableTarget(name: "BareWindowC", dependencies: ["CGtk"]),
+        .executableTarget(name: "BareWindowSwift", dependencies: ["CGtk"]),
         // Examples for library users: `swift build --product minimal-window` / `chat-input`.
         .executableTarget(name: "MinimalWindow", dependencies: ["GtkPlaceholder"], path: "Examples/MinimalWindow"),
         .executableTarget(name: "ChatInput", dependencies: ["GtkPlaceholder"], path: "Examples/ChatInput"),

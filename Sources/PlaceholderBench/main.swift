@@ -24,6 +24,8 @@ MainActor.assumeIsolated {
         if let measured = Startup.measure(arguments[1], Array(arguments.dropFirst(2))) {
             print(measured.seconds, measured.residentBytes)
         }
+    case "--probe-once":  // `--probe-once KILOBYTES EXECUTABLE [ARGUMENT…]`: one typing run from outside
+        AppBench.probeOnce(arguments)
     default: BenchRun(arguments: arguments).run()
     }
 }
