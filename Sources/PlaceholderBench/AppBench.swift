@@ -44,14 +44,15 @@ enum AppBench {
             let sorted = typing.latenciesMilliseconds.filter { !$0.isNaN }.sorted()
             print(
                 String(
-                    format: "settle %.2f CPU s; %.3f ms CPU a key; latency p50 %.2f p99 %.2f ms; %d unanswered; RSS %.1f MB",
+                    format:
+                        "settle %.2f CPU s; %.3f ms CPU a key; latency p50 %.2f p99 %.2f ms; %d unanswered; RSS %.1f MB",
                     typing.settleCPUSeconds, typing.cpuSecondsPerKey * 1e3, percentile(sorted, 0.5),
                     percentile(sorted, 0.99), typing.unanswered, typing.residentBytes / 1_048_576))
         }
     }
 
     /// The `fraction` percentile of sorted values (nearest rank).
-    static func percentile(_ sorted: [Double], _ fraction: Double) -> Double {
+    nonisolated static func percentile(_ sorted: [Double], _ fraction: Double) -> Double {
         guard !sorted.isEmpty else { return .nan }
         let rank = Int((fraction * Double(sorted.count)).rounded(.up)) - 1
         return sorted[min(max(rank, 0), sorted.count - 1)]

@@ -9,9 +9,12 @@ struct BenchRun {
 
     /// `--quick`: tiny sizes and one round, for the smoke test that keeps this code from rotting.
     private var quick: Bool { arguments.contains("--quick") }
-    private var rounds: Int { quick ? 1 : 5 }
+    /// `--rounds N` (default 5; 1 with --quick).
+    private var rounds: Int {
+        arguments.firstIndex(of: "--rounds").flatMap { Int(arguments[$0 + 1]) } ?? (quick ? 1 : 5)
+    }
     /// `--only KEY`: just the figures whose key contains KEY (typing, megabyte, paste, clear, widgets,
-    /// growth, startup, compose-typing, counter), for profiling one of them.
+    /// growth, app-startup, app-typing, counter), for profiling one of them.
     private func wanted(_ key: String) -> Bool {
         guard let index = arguments.firstIndex(of: "--only"), index + 1 < arguments.count else { return true }
         return key.contains(arguments[index + 1])
@@ -81,7 +84,15 @@ struct BenchRun {
         }
 
         if wanted("widgets") || wanted("growth") { figures += memoryFigures() }
-        if wanted("startup") || wanted("compose-typing") { figures += composeWindowFigures() }
+        if wanted("app-startup") || wanted("app-typing") {
+            var bench = AppFigures(directory: directory, rounds: rounds, quick: quick)
+            bench.startup = wanted("app-startup")
+            bench.typing = wanted("app-typing")
+            let app = bench.measure()
+            figures += app.figures
+            let plot = arguments.firstIndex(of: "--plot").map { arguments[$0 + 1] } ?? "bench/typing.svg"
+            TypingPlot(series: app.series).write(to: plot)
+        }
         if wanted("counter") {
             figures += CounterBench.figures(rounds: rounds, typed: size(5_000, quick: 50), megabytes: quick ? 0 : 1)
         }
@@ -110,50 +121,6 @@ struct BenchRun {
         }
         growth.absolute = Figure.median(zip(growth.subject, growth.baseline).map { $0 - $1 })
         return [resident, growth]
-    }
-
-    private func composeWindowFigures() -> [Figure] {
-        let compose = directory.appendingPathComponent("compose-window").path
-        let bench = directory.appendingPathComponent("placeholder-bench").path
-        let state = FileManager.default.temporaryDirectory.appendingPathComponent("bench-state-\(getpid())").path
-        let composeArguments = ["--no-draft"]
-        let environment = ["XDG_STATE_HOME": state, "NO_AT_BRIDGE": "1"]
-        var startup = Figure(name: "compose-window: exec to first mapped window", target: "≤ 1.15", unit: "s")
-        var startupMemory = Figure(name: "compose-window RSS at first window", target: "≤ 1.10", unit: "bytes")
-        for round in 0..<rounds {
-            let order = round % 2 == 0 ? [true, false] : [false, true]
-            for isCompose in order {
-                let measured =
-                    isCompose
-                    ? Startup.measure(compose, composeArguments, environment: environment)
-                    : Startup.measure(bench, ["--bare-window"], environment: environment)
-                guard let measured else { continue }
-                if isCompose {
-                    startup.subject.append(measured.seconds)
-                    startupMemory.subject.append(Double(measured.residentBytes))
-                } else {
-                    startup.baseline.append(measured.seconds)
-                    startupMemory.baseline.append(Double(measured.residentBytes))
-                }
-            }
-        }
-        var figures = [startup, startupMemory]
-        if FileManager.default.isExecutableFile(atPath: "/usr/bin/zenity") {
-            var zenity = Figure(
-                name: "compose-window startup / zenity --text-info --editable", target: "≤ 1", unit: "s")
-            for _ in 0..<rounds {
-                if let ours = Startup.measure(compose, composeArguments, environment: environment),
-                    let theirs = Startup.measure(
-                        "/usr/bin/zenity", ["--text-info", "--editable"], environment: environment)
-                {
-                    zenity.subject.append(ours.seconds)
-                    zenity.baseline.append(theirs.seconds)
-                }
-            }
-            figures.append(zenity)
-        }
-
-        return figures
     }
 
     private func report(_ figures: [Figure]) {

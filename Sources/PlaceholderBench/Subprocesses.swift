@@ -46,20 +46,4 @@ enum Subprocesses {
         Frame.render(window)
         print(residentBytes() - before)
     }
-
-    /// `--bare-window`: the baseline app, a GTK 3 window with a text view holding standard input.
-    static func bareWindow() {
-        let bare = bareTextView()
-        let input = FileHandle.standardInput.readDataToEndOfFile()
-        let buffer = gtk_text_view_get_buffer(bare.textView)!
-        let text = String(decoding: input, as: UTF8.self)
-        gtk_text_buffer_set_text(buffer, text, gint(text.utf8.count))
-        let window = gtk_window_new(GTK_WINDOW_TOPLEVEL)!
-        gtk_window_set_title(window.cast(), "bare")
-        gtk_window_set_default_size(window.cast(), 480, 320)
-        gtk_container_add(window.asContainer, bare.widget)
-        Signal.connect(window, "destroy") { gtk_main_quit() }
-        gtk_widget_show_all(window)
-        gtk_main()
-    }
 }

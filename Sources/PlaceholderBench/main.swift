@@ -12,7 +12,6 @@ MainActor.assumeIsolated {
     switch arguments.first {
     case "--rss-widgets": Subprocesses.rssOfWidgets(arguments)
     case "--rss-cycles": Subprocesses.rssGrowthOverCycles(arguments)
-    case "--bare-window": Subprocesses.bareWindow()
     case "--typing-once":  // `--typing-once placeholder|bare N`: one typing run, for callgrind
         let count = Int(arguments.dropFirst(2).first ?? "") ?? 300
         print(TypingBench.typing(count: count, placeholder: arguments.dropFirst().first == "placeholder").seconds)
@@ -20,10 +19,6 @@ MainActor.assumeIsolated {
         let megabytes = Int(arguments.dropFirst(2).first ?? "") ?? 1
         let placeholder = arguments.dropFirst().first == "placeholder"
         print(TypingBench.paste(bytes: megabytes * 1_048_576, placeholder: placeholder))
-    case "--startup-once":  // `--startup-once EXECUTABLE [ARGUMENT…]`: seconds to first map and RSS
-        if let measured = Startup.measure(arguments[1], Array(arguments.dropFirst(2))) {
-            print(measured.seconds, measured.residentBytes)
-        }
     case "--probe-once":  // `--probe-once KILOBYTES EXECUTABLE [ARGUMENT…]`: one typing run from outside
         AppBench.probeOnce(arguments)
     default: BenchRun(arguments: arguments).run()

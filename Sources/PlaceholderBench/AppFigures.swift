@@ -1,0 +1,169 @@
+import Foundation
+import XProbe
+
+/// The app figures of `make bench`: every program started and typed into from outside, in
+/// interleaved rounds, each figure a ratio against bare-window-c measured in the same round.
+@MainActor
+struct AppFigures {
+    let directory: URL
+    let rounds: Int
+    let quick: Bool
+    var startup = true
+    var typing = true
+
+    private var c: AppProbe.Subject { subject("C GTK window", "bare-window-c") }
+    private var floor: AppProbe.Subject { subject("Swift floor", "bare-window-swift") }
+    private var compose: AppProbe.Subject { subject("compose-window", "compose-window", "--no-draft", "--no-spell") }
+    private var composeSpelling: AppProbe.Subject {
+        subject("compose-window --spell en_US", "compose-window", "--no-draft", "--spell", "en_US")
+    }
+    private var zenity: AppProbe.Subject {
+        AppProbe.Subject(name: "zenity", argv: ["/usr/bin/zenity", "--text-info", "--editable"])
+    }
+    private func subject(_ name: String, _ executable: String, _ arguments: String...) -> AppProbe.Subject {
+        AppProbe.Subject(name: name, argv: [directory.appendingPathComponent(executable).path] + arguments)
+    }
+
+    private var subjects: [AppProbe.Subject] {
+        [c, floor, compose, composeSpelling]
+            + (FileManager.default.isExecutableFile(atPath: zenity.argv[0]) ? [zenity] : [])
+    }
+    private var sizes: [Int] { quick ? [0, 16] : [0, 100, 1_024] }
+    private var keys: Int { quick ? 20 : 300 }
+
+    /// Per subject and size (KB): one value a round.
+    struct Series {
+        /// The subjects in the order they were listed (for the plot's legend).
+        var subjects: [AppProbe.Subject] = []
+        func order(_ subject: AppProbe.Subject) -> Int { subjects.firstIndex(of: subject) ?? subjects.count }
+        var startup: [AppProbe.Subject: [AppProbe.Startup]] = [:]
+        var typing: [AppProbe.Subject: [Int: [AppProbe.Typing]]] = [:]
+    }
+
+    func measure() -> (figures: [Figure], series: Series) {
+        guard xprobe_open() != 0 else {
+            print("placeholder-bench: the display has no XTest or XDamage: no app figures")
+            return ([], Series())
+        }
+        defer { xprobe_close_display() }
+        let scratch = AppBench.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let probe = AppProbe(scratch: scratch)
+        let inputs = Dictionary(
+            uniqueKeysWithValues: sizes.map { ($0, AppBench.inputFile(kilobytes: $0, in: scratch)) })
+        let text = AppProbe.prose(count: keys)
+        var series = Series()
+        series.subjects = subjects
+        for round in 0..<rounds {
+            // A different order each round, so warm caches favour no one.
+            let order = subjects.indices.map { subjects[($0 + round) % subjects.count] }
+            for subject in order where startup {
+                if let startup = probe.startup(subject, inputPath: inputs[0]!) {
+                    series.startup[subject, default: []].append(startup)
+                }
+            }
+            for size in sizes where typing {
+                for subject in order {
+                    if let typing = probe.typing(subject, inputPath: inputs[size]!, text: text) {
+                        series.typing[subject, default: [:]][size, default: []].append(typing)
+                    }
+                }
+            }
+        }
+        return (figures(series), series)
+    }
+
+    private func figures(_ series: Series) -> [Figure] {
+        var figures: [Figure] = []
+        func startupFigure(
+            _ name: String, _ target: String, _ unit: String, _ subject: AppProbe.Subject,
+            _ baseline: AppProbe.Subject, _ value: (AppProbe.Startup) -> Double
+        ) {
+            var figure = Figure(name: name, target: target, unit: unit)
+            let pairs = zip(series.startup[subject] ?? [], series.startup[baseline] ?? [])
+            for (ours, theirs) in pairs {
+                figure.subject.append(value(ours))
+                figure.baseline.append(value(theirs))
+            }
+            if !figure.subject.isEmpty { figures.append(figure) }
+        }
+        let app = [(compose, ""), (composeSpelling, " --spell en_US")]
+        for (subject, suffix) in app {
+            startupFigure("compose-window\(suffix): exec to first window / C", "≤ 1.15", "s", subject, c) {
+                $0.mappedSeconds
+            }
+            startupFigure("compose-window\(suffix): exec to first frame / C", "≤ 1.15", "s", subject, c) {
+                $0.firstFrameSeconds
+            }
+            startupFigure("compose-window\(suffix): RSS at first frame / C", "≤ 1.25", "bytes", subject, c) {
+                $0.residentBytes
+            }
+        }
+        startupFigure("Swift floor: exec to first frame / C", "report", "s", floor, c) { $0.firstFrameSeconds }
+        startupFigure("Swift floor: RSS at first frame / C", "report", "bytes", floor, c) { $0.residentBytes }
+        if series.startup[zenity] != nil {
+            startupFigure("compose-window: exec to first frame / zenity", "≤ 1", "s", compose, zenity) {
+                $0.firstFrameSeconds
+            }
+        }
+
+        func typingFigure(
+            _ name: String, _ target: String, _ unit: String, _ subject: AppProbe.Subject, size: Int,
+            _ value: (AppProbe.Typing) -> Double
+        ) {
+            var figure = Figure(name: name, target: target, unit: unit)
+            let pairs = zip(series.typing[subject]?[size] ?? [], series.typing[c]?[size] ?? [])
+            for (ours, theirs) in pairs {
+                figure.subject.append(value(ours))
+                figure.baseline.append(value(theirs))
+            }
+            if !figure.subject.isEmpty { figures.append(figure) }
+        }
+        for size in sizes {
+            let label = size == 0 ? "empty" : size >= 1_024 ? "\(size / 1_024) MB" : "\(size) KB"
+            typingFigure("CPU a keystroke into \(label) / C", "≤ 1.15", "s", compose, size: size) {
+                $0.cpuSecondsPerKey
+            }
+            typingFigure("CPU a keystroke into \(label), --spell en_US / C", "≤ 1.30", "s", composeSpelling, size: size)
+            {
+                $0.cpuSecondsPerKey
+            }
+            typingFigure("keystroke to frame p50, \(label) / C", "report", "ms", compose, size: size) { $0.p50 }
+            typingFigure("keystroke to frame p99, \(label) / C", "≤ 1.15", "ms", compose, size: size) { $0.p99 }
+            typingFigure(
+                "keystroke to frame p99, \(label), --spell en_US / C", "≤ 1.15", "ms", composeSpelling, size: size
+            ) { $0.p99 }
+        }
+        if let largest = sizes.last, largest > 0 {
+            // Independent of the text's size: compose-window's ratio into the largest text against its
+            // ratio into an empty one (GTK's own growth with size is in both and divides out).
+            var flat = Figure(name: "CPU a keystroke, largest / empty, against C's", target: "≤ 1.05", unit: "ratio")
+            let rounds = min(
+                series.typing[compose]?[largest]?.count ?? 0, series.typing[compose]?[0]?.count ?? 0,
+                series.typing[c]?[largest]?.count ?? 0, series.typing[c]?[0]?.count ?? 0)
+            for round in 0..<rounds {
+                flat.subject.append(
+                    series.typing[compose]![largest]![round].cpuSecondsPerKey
+                        / series.typing[compose]![0]![round].cpuSecondsPerKey)
+                flat.baseline.append(
+                    series.typing[c]![largest]![round].cpuSecondsPerKey / series.typing[c]![0]![round].cpuSecondsPerKey)
+            }
+            if !flat.subject.isEmpty { figures.append(flat) }
+            typingFigure("RSS after typing into the largest text / C", "report", "bytes", compose, size: largest) {
+                $0.residentBytes
+            }
+        }
+        if series.typing[zenity] != nil, let largest = sizes.last {
+            typingFigure("zenity: CPU a keystroke into the largest text / C", "report", "s", zenity, size: largest) {
+                $0.cpuSecondsPerKey
+            }
+        }
+        return figures
+    }
+}
+
+extension AppProbe.Typing {
+    private var sorted: [Double] { latenciesMilliseconds.filter { !$0.isNaN }.sorted() }
+    var p50: Double { AppBench.percentile(sorted, 0.5) }
+    var p99: Double { AppBench.percentile(sorted, 0.99) }
+}
