@@ -29,14 +29,28 @@ public struct IncrementalCounter: Sendable {
             let scalar = scalarAt(index)
             return URLCharacters.isSpace(scalar) && !(scalar == "\n" && index > 0 && scalarAt(index - 1) == "\r")
         }
-        // Rules without URLs or mentions need only the margin (clusters are short).
+        // The nearest edges around the edit are enough (prose has one a word away): the edge before
+        // stays an edge whatever the edit inserts after it, and the one after is not next to the
+        // edit, so no cluster (CR LF, a combining mark) can form across either. Without one within
+        // the margin: the margin itself (clusters are short), grown to white space for the rules
+        // with URLs and mentions.
         let reach = rule.countsTokens ? maximumTokenReach : 0
-        var start = max(0, editStart - margin)
-        let earliest = max(0, start - reach)
-        while start > earliest && !isEdge(start) { start -= 1 }
-        var end = min(count, editEnd + margin)
-        let latest = min(count, end + reach)
-        while end < latest && !isEdge(end) { end += 1 }
+        let marginStart = max(0, editStart - margin)
+        var start = editStart - 1
+        while start > marginStart && !isEdge(start) { start -= 1 }
+        if start <= marginStart {
+            start = marginStart
+            let earliest = max(0, start - reach)
+            while start > earliest && !isEdge(start) { start -= 1 }
+        }
+        let marginEnd = min(count, editEnd + margin)
+        var end = editEnd + 1
+        while end < marginEnd && !isEdge(end) { end += 1 }
+        if end >= marginEnd {
+            end = marginEnd
+            let latest = min(count, end + reach)
+            while end < latest && !isEdge(end) { end += 1 }
+        }
         return start..<end
     }
 

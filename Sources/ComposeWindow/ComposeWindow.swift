@@ -12,7 +12,7 @@ final class ComposeWindow {
     private let compose: PlaceholderTextView
     private let sourceBuffer: UnsafeMutablePointer<GtkSourceBuffer>
     private let sendButton: UnsafeMutablePointer<GtkWidget>
-    private let counterLabel: UnsafeMutablePointer<GtkWidget>
+    private let counterLabel: CounterLabel
     private let infoBar: DraftInfoBar
     private let options: ComposeOptions
     private let initialText: String
@@ -22,8 +22,6 @@ final class ComposeWindow {
     private let finish: @MainActor (ComposeApplication.Outcome) -> Void
     private var timeout: MainLoopSource?
     private var closed = false
-    private var shownCount: String?
-    private var shownOverLimit = false
     private var draftFailing = false
     /// A saved draft the initial text took precedence over: moved aside before the first autosave
     /// would replace it, so neither text is lost.
@@ -40,7 +38,6 @@ final class ComposeWindow {
         window = layout.window
         gtk_window_set_application(window.cast(), application)
         gtk_window_set_default_size(window.cast(), gint(options.width), gint(options.height))
-        gtk_window_set_icon_name(window.cast(), ComposeApplication.applicationID)
         if let title = options.title { gtk_header_bar_set_title(layout.header.cast(), title) }
 
         compose = layout.compose
@@ -48,8 +45,10 @@ final class ComposeWindow {
         compose.font = options.font
         compose.placeholderColor = options.placeholderColor.flatMap(Invocation.parseColor)
         sourceBuffer = compose.buffer.cast()
+        // A code editor's feature: in prose it is a search around the caret on every keystroke.
+        gtk_source_buffer_set_highlight_matching_brackets(sourceBuffer, 0)
         sendButton = layout.sendButton
-        counterLabel = layout.counterLabel
+        counterLabel = CounterLabel(layout.counterLabel)
         infoBar = DraftInfoBar(bar: layout.infoBar, message: layout.infoMessage, button: layout.infoButton)
         let view = compose
         autosave = drafts.map { DraftAutosave(store: $0, currentText: { [unowned view] in view.text }) }
@@ -62,7 +61,6 @@ final class ComposeWindow {
         }
         connectWindow()
         installActions()
-        SpellChecking.attach(to: compose.textView, language: options.spellLanguage, enabled: options.spellChecking)
         loadInitialText(drafts: drafts)
 
         counter.onChange = { [weak self] _ in self?.textChanged() }
@@ -79,6 +77,30 @@ final class ComposeWindow {
         // (xdg-activation), on X11 the startup-notification time, so the window gets the focus.
         gtk_window_present(window.cast())
         gtk_widget_grab_focus(compose.textView.asWidget)
+        afterFirstFrame { [weak self] in
+            guard let self else { return }
+            // The icon (for X11 task switchers: a theme look-up of every size, ~35 M instructions)
+            // and the dictionary (enchant loading it) are not needed to see the window and type.
+            gtk_window_set_icon_name(self.window.cast(), ComposeApplication.applicationID)
+            SpellChecking.attach(
+                to: self.compose.textView, language: self.options.spellLanguage, enabled: self.options.spellChecking)
+        }
+    }
+
+    /// Runs `work` once, when the main loop is idle after the window's first frame.
+    private func afterFirstFrame(_ work: @escaping @MainActor () -> Void) {
+        var drawn: SignalConnection?
+        drawn = Signal.connect(
+            window, "draw", after: true,
+            returning: { _ in
+                drawn?.disconnect()
+                drawn = nil
+                _ = MainLoopSource.idle {
+                    work()
+                    return false
+                }
+                return false
+            })
     }
 
     private func connectWindow() {
@@ -161,8 +183,6 @@ final class ComposeWindow {
 
     private func updateCounter() {
         let count = counter.counter
-        // Per keystroke: touch the label only when what it shows changes (a Weibo half-width
-        // character often leaves it as it was); a new text relayouts the window.
         let over = !count.fits(limit: options.limit)
         // By how much, in the window only: --measure prints the plain "287/280" scripts parse.
         let label =
@@ -170,19 +190,7 @@ final class ComposeWindow {
             ? localized("{0} · {1} over", count.label(limit: options.limit), String(count.displayed - options.limit!))
             : count.label(limit: options.limit)
         overflow?.update(editStart: counter.lastEditStart, isOver: over)
-        if label != shownCount {
-            shownCount = label
-            gtk_label_set_text(counterLabel.cast(), label)
-        }
-        if over != shownOverLimit {
-            shownOverLimit = over
-            let context = gtk_widget_get_style_context(counterLabel)
-            if over {
-                gtk_style_context_add_class(context, "error")
-            } else {
-                gtk_style_context_remove_class(context, "error")
-            }
-        }
+        counterLabel.show(label, overLimit: over)
         gtk_widget_set_sensitive(sendButton, count.canSend(limit: options.limit).gboolean)
     }
 

@@ -58,13 +58,26 @@ final class CountTracker {
         for connection in connections { connection.disconnect() }
     }
 
+    /// Scalars fetched on each side of one looked for (prose: the nearest space; unspaced CJK: the margin).
+    private static let chunkReach = 64
+
     /// Before an edit of [start, end): the window around it as it is now.
     private func remember(from start: Int32, to end: Int32) {
         pendingCharacterCount = gtk_text_buffer_get_char_count(buffer)
         lastEditStart = start
+        // The edges are looked for a scalar at a time: fetch the text around them a chunk at a time.
+        var chunkStart = 0
+        var chunk: [Unicode.Scalar] = []
+        let count = Int(pendingCharacterCount)
         let window = IncrementalCounter.window(
-            rule: counter.rule, editStart: Int(start), editEnd: Int(end), count: Int(pendingCharacterCount),
-            scalarAt: scalar)
+            rule: counter.rule, editStart: Int(start), editEnd: Int(end), count: count
+        ) { offset in
+            if offset < chunkStart || offset >= chunkStart + chunk.count {
+                chunkStart = max(0, offset - Self.chunkReach)
+                chunk = Array(slice(Int32(chunkStart), Int32(min(count, offset + Self.chunkReach))).unicodeScalars)
+            }
+            return chunk[offset - chunkStart]
+        }
         pendingWindowStart = Int32(window.lowerBound)
         pendingWindowEnd = Int32(window.upperBound)
         pendingWindowBefore = slice(pendingWindowStart, pendingWindowEnd)

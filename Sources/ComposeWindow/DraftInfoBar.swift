@@ -72,6 +72,7 @@ final class DraftInfoBar {
         }
         gtk_widget_set_visible(button, (label != nil).gboolean)
         self.action = action
+        gtk_info_bar_set_show_close_button(widget.cast(), 1)
         gtk_widget_show(widget)
     }
 

@@ -16,6 +16,14 @@ public final class MainLoopSource {
         return source
     }
 
+    /// Runs when the main loop has nothing more urgent (events, redraws) to do, while `action`
+    /// returns true.
+    public static func idle(_ action: @escaping @MainActor () -> Bool) -> MainLoopSource {
+        let source = MainLoopSource(action: action)
+        source.id = g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, dispatch, source.retainedPointer, releaseSource)
+        return source
+    }
+
     /// Runs on SIGTERM, SIGINT or SIGHUP, on the main loop (not in the signal handler), while
     /// `action` returns true.
     public static func unixSignal(_ signal: Int32, _ action: @escaping @MainActor () -> Bool) -> MainLoopSource {

@@ -37,8 +37,9 @@ enum AppBench {
         if let startup = probe.startup(subject, inputPath: input) {
             print(
                 String(
-                    format: "mapped %.1f ms, first frame %.1f ms, RSS %.1f MB", startup.mappedSeconds * 1e3,
-                    startup.firstFrameSeconds * 1e3, startup.residentBytes / 1_048_576))
+                    format: "mapped %.1f ms, first frame %.1f ms (%.1f ms CPU), RSS %.1f MB",
+                    startup.mappedSeconds * 1e3, startup.firstFrameSeconds * 1e3, startup.cpuSeconds * 1e3,
+                    startup.residentBytes / 1_048_576))
         }
         if let typing = probe.typing(subject, inputPath: input, text: AppProbe.prose(count: 300)) {
             let sorted = typing.latenciesMilliseconds.filter { !$0.isNaN }.sorted()

@@ -95,6 +95,9 @@ struct AppFigures {
             startupFigure("compose-window\(suffix): exec to first frame / C", "≤ 1.15", "s", subject, c) {
                 $0.firstFrameSeconds
             }
+            startupFigure("compose-window\(suffix): CPU to first frame / C", "report", "s", subject, c) {
+                $0.cpuSeconds
+            }
             startupFigure("compose-window\(suffix): RSS at first frame / C", "≤ 1.25", "bytes", subject, c) {
                 $0.residentBytes
             }

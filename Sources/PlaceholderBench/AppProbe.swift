@@ -15,6 +15,8 @@ struct AppProbe {
         let mappedSeconds: Double
         let firstFrameSeconds: Double
         let residentBytes: Double
+        /// CPU time to the first frame: steadier than the wall clock on a busy machine.
+        let cpuSeconds: Double
     }
 
     struct Typing {
@@ -63,7 +65,7 @@ struct AppProbe {
         defer { xprobe_stop(launched.pid) }
         return Startup(
             mappedSeconds: launched.mapped_ms / 1e3, firstFrameSeconds: launched.first_frame_ms / 1e3,
-            residentBytes: Double(launched.resident_kb) * 1024)
+            residentBytes: Double(launched.resident_kb) * 1024, cpuSeconds: launched.cpu_ms / 1e3)
     }
 
     /// Types `text` at the end of the initial text, once the view has settled.

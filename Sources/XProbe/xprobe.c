@@ -158,6 +158,7 @@ int xprobe_launch(char *const argv[], char *const envp[], const char *stdin_path
                    ((XDamageNotifyEvent *)&event)->drawable == out->window) {
             out->first_frame_ms = now_ms() - start;
             out->resident_kb = xprobe_resident_kb(pid);
+            out->cpu_ms = xprobe_cpu_seconds(pid) * 1e3;
             break;
         }
     }

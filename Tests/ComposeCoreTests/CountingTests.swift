@@ -33,6 +33,33 @@ import Testing
         #expect(counter.label(limit: nil) == "5")
     }
 
+    /// Windows end at the white space nearest the edit: edits right next to it (a CR before an LF,
+    /// a combining mark after a space, deleting the space) still count as a full recount does.
+    @Test(arguments: CountingRule.allCases)
+    func editsBesideWindowEdgesCountExactly(rule: CountingRule) {
+        let text = Array("ab \ncd e\r\nf @x g.com h".unicodeScalars)
+        for position in 0...text.count {
+            for replaced in 0...min(1, text.count - position) {
+                for inserted in ["\r", "\n", "\u{301}", " ", "x", ""] where replaced > 0 || !inserted.isEmpty {
+                    var counter = IncrementalCounter(rule: rule)
+                    counter.reset(to: String(String.UnicodeScalarView(text)))
+                    let end = position + replaced
+                    let window = IncrementalCounter.window(
+                        rule: rule, editStart: position, editEnd: end, count: text.count
+                    ) { text[$0] }
+                    var edited = text
+                    edited.replaceSubrange(position..<end, with: inserted.unicodeScalars)
+                    let afterEnd = window.upperBound + inserted.unicodeScalars.count - replaced
+                    counter.apply(
+                        windowBefore: String(String.UnicodeScalarView(text[window])),
+                        windowAfter: String(String.UnicodeScalarView(edited[window.lowerBound..<afterEnd])))
+                    let full = String(String.UnicodeScalarView(edited))
+                    #expect(counter.units == rule.units(of: full), "\(inserted.debugDescription) at \(position)")
+                }
+            }
+        }
+    }
+
     /// Random edits applied through windows agree with a full recount after every edit.
     @Test(arguments: CountingRule.allCases)
     func windowedCountMatchesFullRecount(rule: CountingRule) {

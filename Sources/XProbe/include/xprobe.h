@@ -11,6 +11,7 @@ typedef struct {
     double mapped_ms;       // exec → its MapNotify
     double first_frame_ms;  // exec → the first drawing into it (XDamage)
     long resident_kb;       // VmRSS when it first drew
+    double cpu_ms;          // its CPU time when it first drew (all threads)
 } xprobe_launch_result;
 
 typedef struct {
