@@ -42,7 +42,9 @@ let package = Package(
             linkerSettings: [.linkedLibrary("X11")]),
         .target(
             name: "XProbe",
-            linkerSettings: [.linkedLibrary("X11"), .linkedLibrary("Xtst"), .linkedLibrary("Xdamage"), .linkedLibrary("m")]),
+            linkerSettings: [
+                .linkedLibrary("X11"), .linkedLibrary("Xtst"), .linkedLibrary("Xdamage"), .linkedLibrary("m"),
+            ]),
         .executableTarget(name: "BareWindowC", dependencies: ["CGtk"]),
         .executableTarget(name: "BareWindowSwift", dependencies: ["CGtk"]),
         // Examples for library users: `swift build --product minimal-window` / `chat-input`.
