@@ -11,6 +11,7 @@ APP_ID     := io.github.gtkplaceholder.ComposeWindow
 # and completions; sway, wtype and grim for the Wayland test; dpkg-dev, fakeroot and lintian for
 # the package.
 APT_PACKAGES := python3 libgtk-3-dev libgtksourceview-4-dev libgspell-1-dev hunspell-en-us gettext locales \
+  libxtst-dev libxdamage-dev \
   desktop-file-utils xvfb xauth xdotool imagemagick fonts-dejavu-core fonts-wqy-microhei \
   librsvg2-bin appstream mandoc zsh fish sway wtype grim dpkg-dev fakeroot lintian
 XVFB_ARGS  := -s "-screen 0 1280x1024x24 -noreset"
@@ -88,13 +89,20 @@ check-durability: deps
 	DURABILITY_ROUNDS=$(DURABILITY_ROUNDS) FUZZ_RUNS=$(FUZZ_RUNS) INPUT_MEGABYTES=50 NO_AT_BRIDGE=1 $(WITH_DISPLAY) \
 	  $(SWIFT) test --skip-build --filter 'DurabilityTests|ArgumentFuzzTests|testLargeStandardInputRoundTrips'
 
-# Benchmarks (not part of `make test`): release build, under Xvfb, zenity installed for comparison.
-# Prints the table and writes bench/results.json.
+# Benchmarks (not part of `make test`): release builds, under Xvfb; zenity (the peer people use) and
+# valgrind (callgrind's instruction counts, the steady figures) installed for comparison. Everything
+# the app is compared with is built as compose-window ships: static Swift runtime (bare-window-c is C).
+# Prints the table and writes bench/results.json and bench/typing.svg.
+BENCH_TOOLS := zenity valgrind
 bench: deps
-	@dpkg-query -W -f='$${Status}' zenity 2>/dev/null | grep -q 'install ok installed' || \
-	  { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends zenity; }
+	@missing=$$(for p in $(BENCH_TOOLS); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
 	$(SWIFT) build -c release -Xswiftc -warnings-as-errors --product placeholder-bench
 	$(MAKE) --no-print-directory release  # compose-window as it ships: static Swift runtime
+	$(SWIFT) build $(RELEASE_FLAGS) --product bare-window-swift
+	$(SWIFT) build $(RELEASE_FLAGS) --product bare-window-c
 	NO_AT_BRIDGE=1 $(WITH_DISPLAY) "$(call BIN,-c release)/placeholder-bench" --output bench/results.json
 
 # The README's pictures: the gallery and the compose window (English, Chinese, discard dialog).

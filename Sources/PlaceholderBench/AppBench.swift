@@ -7,12 +7,15 @@ import XProbe
 enum AppBench {
     static let initialLine = "分享新鲜事 Share something new, typed long ago.\n"
 
-    /// A file of about `kilobytes` KB of mixed Latin and Chinese text, for standard input.
+    /// About `kilobytes` KB of mixed Latin and Chinese text.
+    static func initialText(kilobytes: Int) -> String {
+        String(repeating: initialLine, count: kilobytes * 1024 / initialLine.utf8.count)
+    }
+
+    /// A file of `initialText(kilobytes:)`, for standard input.
     static func inputFile(kilobytes: Int, in directory: URL) -> String {
         let path = directory.appendingPathComponent("input-\(kilobytes)k.txt").path
-        let line = initialLine
-        let text = String(repeating: line, count: kilobytes * 1024 / line.utf8.count)
-        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(initialText(kilobytes: kilobytes).utf8))
         return path
     }
 

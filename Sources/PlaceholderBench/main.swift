@@ -12,13 +12,18 @@ MainActor.assumeIsolated {
     switch arguments.first {
     case "--rss-widgets": Subprocesses.rssOfWidgets(arguments)
     case "--rss-cycles": Subprocesses.rssGrowthOverCycles(arguments)
-    case "--typing-once":  // `--typing-once placeholder|bare N`: one typing run, for callgrind
+    case "--typing-once":  // `--typing-once placeholder|bare N [PREFILL-KB]`: one typing run, for callgrind
         let count = Int(arguments.dropFirst(2).first ?? "") ?? 300
-        print(TypingBench.typing(count: count, placeholder: arguments.dropFirst().first == "placeholder").seconds)
-    case "--paste-once":  // `--paste-once placeholder|bare MB`: one paste and frame, for callgrind
-        let megabytes = Int(arguments.dropFirst(2).first ?? "") ?? 1
+        let prefill = AppBench.initialText(kilobytes: Int(arguments.dropFirst(3).first ?? "") ?? 0)
         let placeholder = arguments.dropFirst().first == "placeholder"
-        print(TypingBench.paste(bytes: megabytes * 1_048_576, placeholder: placeholder))
+        print(TypingBench.typing(count: count, prefill: prefill, placeholder: placeholder).seconds)
+    case "--paste-once":  // `--paste-once placeholder|bare KB`: one paste and frame, for callgrind
+        let kilobytes = Int(arguments.dropFirst(2).first ?? "") ?? 1_024
+        let placeholder = arguments.dropFirst().first == "placeholder"
+        print(TypingBench.paste(bytes: kilobytes * 1_024, placeholder: placeholder))
+    case "--clear-once":  // `--clear-once placeholder|bare CYCLES`: clearing and retyping, for callgrind
+        let cycles = Int(arguments.dropFirst(2).first ?? "") ?? 100
+        print(TypingBench.clearAndRetype(cycles: cycles, placeholder: arguments.dropFirst().first == "placeholder"))
     case "--probe-once":  // `--probe-once KILOBYTES EXECUTABLE [ARGUMENT…]`: one typing run from outside
         AppBench.probeOnce(arguments)
     default: BenchRun(arguments: arguments).run()

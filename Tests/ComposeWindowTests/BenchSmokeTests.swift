@@ -5,7 +5,10 @@ import XCTest
 /// numbers mean nothing at these sizes and are not checked, only that every figure was measured.
 final class BenchSmokeTests: XCTestCase {
     func testQuickBenchmarkMeasuresEveryFigure() throws {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString).json")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("results.json")
         let process = Process()
         process.executableURL = ComposeProcess.binary.deletingLastPathComponent().appendingPathComponent(
             "placeholder-bench")
@@ -21,5 +24,16 @@ final class BenchSmokeTests: XCTestCase {
             let measured = (figure["subject"] as? [Any])?.isEmpty == false || figure["absolute"] != nil
             XCTAssertTrue(measured, "not measured: \(figure["name"] ?? "?")")
         }
+        // compose-window from outside: started, drawn and typed into by X events, against the C window.
+        let names = figures.compactMap { $0["name"] as? String }
+        for expected in [
+            "compose-window: exec to first frame / C", "compose-window: RSS at first frame / C",
+            "CPU a keystroke into empty / C", "keystroke to frame p99, empty / C",
+            "Swift floor: exec to first frame / C",
+        ] {
+            XCTAssertTrue(names.contains(expected), "missing: \(expected) in \(names)")
+        }
+        let plot = try String(contentsOf: directory.appendingPathComponent("typing.svg"), encoding: .utf8)
+        XCTAssertTrue(plot.contains("compose-window") && plot.contains("<rect"), "the typing plot has bars")
     }
 }
