@@ -10,9 +10,8 @@ struct ComposeLayout {
     let compose: PlaceholderTextView
     let sendButton: UnsafeMutablePointer<GtkWidget>
     let counterLabel: UnsafeMutablePointer<GtkWidget>
-    let infoBar: UnsafeMutablePointer<GtkWidget>
-    let infoMessage: UnsafeMutablePointer<GtkWidget>
-    let infoButton: UnsafeMutablePointer<GtkWidget>
+    /// The vertical box holding the text and the counter (and the info bar, when there is one).
+    let column: UnsafeMutablePointer<GtkWidget>
 
     init() {
         PlaceholderTextView.registerType()
@@ -41,8 +40,6 @@ struct ComposeLayout {
         compose = PlaceholderTextView.forWidget(object("compose"))!
         sendButton = object("send_button")
         counterLabel = object("counter")
-        infoBar = object("info_bar")
-        infoMessage = object("info_message")
-        infoButton = object("info_button")
+        column = object("column")
     }
 }

@@ -49,7 +49,7 @@ final class ComposeWindow {
         gtk_source_buffer_set_highlight_matching_brackets(sourceBuffer, 0)
         sendButton = layout.sendButton
         counterLabel = CounterLabel(layout.counterLabel)
-        infoBar = DraftInfoBar(bar: layout.infoBar, message: layout.infoMessage, button: layout.infoButton)
+        infoBar = DraftInfoBar(column: layout.column)
         let view = compose
         autosave = drafts.map { DraftAutosave(store: $0, currentText: { [unowned view] in view.text }) }
         let counter = CountTracker(buffer: view.buffer, rule: options.counting)

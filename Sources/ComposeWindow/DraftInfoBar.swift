@@ -6,29 +6,48 @@ import GtkPlaceholder
 /// draft that could not be written.
 @MainActor
 final class DraftInfoBar {
-    let widget: UnsafeMutablePointer<GtkWidget>
-    private let message: UnsafeMutablePointer<GtkWidget>
-    private let button: UnsafeMutablePointer<GtkWidget>
+    private struct Widgets {
+        let bar: UnsafeMutablePointer<GtkWidget>
+        let message: UnsafeMutablePointer<GtkWidget>
+        let button: UnsafeMutablePointer<GtkWidget>
+    }
+
+    private let column: UnsafeMutablePointer<GtkWidget>
+    private var widgets: Widgets?
     private var action: (@MainActor () -> Void)?
     private var showsFailure = false
     var onDiscardDraft: (@MainActor () -> Void)?
     var onRestoreDraft: (@MainActor (String) -> Void)?
 
-    /// The info bar, its message label and its one action button (response 1), from the .ui file.
-    init(
-        bar: UnsafeMutablePointer<GtkWidget>, message: UnsafeMutablePointer<GtkWidget>,
-        button: UnsafeMutablePointer<GtkWidget>
-    ) {
-        widget = bar
-        self.message = message
-        self.button = button
+    /// The bar goes at the top of `column` (a vertical GtkBox) when it is first shown.
+    init(column: UnsafeMutablePointer<GtkWidget>) { self.column = column }
+
+    /// Resources/draft-info-bar.ui, packed above the text; a layout that does not load is a build defect.
+    private func loadedWidgets() -> Widgets {
+        if let widgets { return widgets }
+        let interface: Interface
+        do throws(Interface.Failure) {
+            interface = try Interface(EmbeddedFiles.contents["draft-info-bar.ui"]!)
+        } catch {
+            fatalError("draft-info-bar.ui: \(error)")
+        }
+        func object(_ id: String) -> UnsafeMutablePointer<GtkWidget> {
+            do throws(Interface.Failure) { return try interface.object(id) } catch {
+                fatalError("draft-info-bar.ui: \(error)")
+            }
+        }
+        let loaded = Widgets(bar: object("info_bar"), message: object("info_message"), button: object("info_button"))
+        gtk_box_pack_start(column.cast(), loaded.bar, 0, 0, 0)
+        gtk_box_reorder_child(column.cast(), loaded.bar, 0)
         Signal.connect(
-            widget, "response",
+            loaded.bar, "response",
             withArgument: { [weak self] response in
                 guard let self else { return }
                 if Int(bitPattern: response) == 1 { self.action?() }
                 self.hide()
             })
+        widgets = loaded
+        return loaded
     }
 
     func showRestored() {
@@ -64,20 +83,20 @@ final class DraftInfoBar {
 
     private func show(_ text: String, type: GtkMessageType, button label: String?, action: (@MainActor () -> Void)?) {
         showsFailure = false
-        gtk_label_set_text(message.cast(), text)
-        gtk_info_bar_set_message_type(widget.cast(), type)
+        let widgets = loadedWidgets()
+        gtk_label_set_text(widgets.message.cast(), text)
+        gtk_info_bar_set_message_type(widgets.bar.cast(), type)
         if let label {
-            gtk_button_set_label(button.cast(), label)
-            gtk_button_set_use_underline(button.cast(), 1)
+            gtk_button_set_label(widgets.button.cast(), label)
+            gtk_button_set_use_underline(widgets.button.cast(), 1)
         }
-        gtk_widget_set_visible(button, (label != nil).gboolean)
+        gtk_widget_set_visible(widgets.button, (label != nil).gboolean)
         self.action = action
-        gtk_info_bar_set_show_close_button(widget.cast(), 1)
-        gtk_widget_show(widget)
+        gtk_widget_show(widgets.bar)
     }
 
     private func hide() {
         showsFailure = false
-        gtk_widget_hide(widget)
+        if let widgets { gtk_widget_hide(widgets.bar) }
     }
 }
