@@ -12,6 +12,8 @@ struct AppFigures {
     var typing = true
 
     private var c: AppProbe.Subject { subject("C GTK window", "bare-window-c") }
+    /// The control for spell checking: the C window with gspell (what checking costs without us).
+    private var cSpelling: AppProbe.Subject { subject("C GTK window with gspell", "bare-window-c", "--spell", "en_US") }
     private var floor: AppProbe.Subject { subject("Swift floor", "bare-window-swift") }
     private var compose: AppProbe.Subject { subject("compose-window", "compose-window", "--no-draft", "--no-spell") }
     private var composeSpelling: AppProbe.Subject {
@@ -28,6 +30,7 @@ struct AppFigures {
         [c, floor, compose, composeSpelling]
             + (FileManager.default.isExecutableFile(atPath: zenity.argv[0]) ? [zenity] : [])
     }
+    private var typingSubjects: [AppProbe.Subject] { subjects + [cSpelling] }
     private var sizes: [Int] { quick ? [0, 16] : [0, 100, 1_024] }
     private var keys: Int { quick ? 20 : 300 }
 
@@ -53,17 +56,18 @@ struct AppFigures {
             uniqueKeysWithValues: sizes.map { ($0, AppBench.inputFile(kilobytes: $0, in: scratch)) })
         let text = AppProbe.prose(count: keys)
         var series = Series()
-        series.subjects = subjects
+        series.subjects = typingSubjects
         for round in 0..<rounds {
             // A different order each round, so warm caches favour no one.
             let order = subjects.indices.map { subjects[($0 + round) % subjects.count] }
+            let typingOrder = typingSubjects.indices.map { typingSubjects[($0 + round) % typingSubjects.count] }
             for subject in order where startup {
                 if let startup = probe.startup(subject, inputPath: inputs[0]!) {
                     series.startup[subject, default: []].append(startup)
                 }
             }
             for size in sizes where typing {
-                for subject in order {
+                for subject in typingOrder {
                     if let typing = probe.typing(subject, inputPath: inputs[size]!, text: text) {
                         series.typing[subject, default: [:]][size, default: []].append(typing)
                     }
@@ -112,10 +116,10 @@ struct AppFigures {
 
         func typingFigure(
             _ name: String, _ target: String, _ unit: String, _ subject: AppProbe.Subject, size: Int,
-            _ value: (AppProbe.Typing) -> Double
+            against baseline: AppProbe.Subject? = nil, _ value: (AppProbe.Typing) -> Double
         ) {
             var figure = Figure(name: name, target: target, unit: unit)
-            let pairs = zip(series.typing[subject]?[size] ?? [], series.typing[c]?[size] ?? [])
+            let pairs = zip(series.typing[subject]?[size] ?? [], series.typing[baseline ?? c]?[size] ?? [])
             for (ours, theirs) in pairs {
                 figure.subject.append(value(ours))
                 figure.baseline.append(value(theirs))
@@ -131,6 +135,15 @@ struct AppFigures {
             {
                 $0.cpuSecondsPerKey
             }
+            typingFigure(
+                "C window with gspell: CPU a keystroke into \(label) / C", "report", "s", cSpelling, size: size
+            ) {
+                $0.cpuSecondsPerKey
+            }
+            typingFigure(
+                "CPU a keystroke into \(label), --spell en_US / C with gspell", "≤ 1.15", "s", composeSpelling,
+                size: size, against: cSpelling
+            ) { $0.cpuSecondsPerKey }
             typingFigure("keystroke to frame p50, \(label) / C", "report", "ms", compose, size: size) { $0.p50 }
             typingFigure("keystroke to frame p99, \(label) / C", "≤ 1.15", "ms", compose, size: size) { $0.p99 }
             typingFigure(
