@@ -15,9 +15,9 @@ struct AppFigures {
     /// The control for spell checking: the C window with gspell (what checking costs without us).
     private var cSpelling: AppProbe.Subject { subject("C GTK window with gspell", "bare-window-c", "--spell", "en_US") }
     private var floor: AppProbe.Subject { subject("Swift floor", "bare-window-swift") }
-    private var compose: AppProbe.Subject { subject("compose-window", "compose-window", "--no-draft", "--no-spell") }
+    private var compose: AppProbe.Subject { subject("compose-window", "compose-window", "--no-spell") }
     private var composeSpelling: AppProbe.Subject {
-        subject("compose-window --spell en_US", "compose-window", "--no-draft", "--spell", "en_US")
+        subject("compose-window --spell en_US", "compose-window", "--spell", "en_US")
     }
     private var zenity: AppProbe.Subject {
         AppProbe.Subject(name: "zenity", argv: ["/usr/bin/zenity", "--text-info", "--editable"])

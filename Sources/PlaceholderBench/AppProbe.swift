@@ -31,6 +31,9 @@ struct AppProbe {
     /// frame), no accessibility bus, a private state directory, the C locale (no dictionary unless
     /// asked for with --spell).
     let environment: [String]
+    /// compose-window saves drafts there, as it does for people; emptied before every start so that
+    /// no run finds the last one's draft.
+    private let stateDirectory: URL
 
     init(scratch: URL) {
         let configuration = scratch.appendingPathComponent("config/gtk-3.0")
@@ -39,7 +42,8 @@ struct AppProbe {
             to: configuration.appendingPathComponent("settings.ini"), atomically: true, encoding: .utf8)
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_CONFIG_HOME"] = scratch.appendingPathComponent("config").path
-        environment["XDG_STATE_HOME"] = scratch.appendingPathComponent("state").path
+        stateDirectory = scratch.appendingPathComponent("state")
+        environment["XDG_STATE_HOME"] = stateDirectory.path
         environment["NO_AT_BRIDGE"] = "1"
         environment["LANG"] = "C.UTF-8"
         environment["LC_ALL"] = nil
@@ -49,6 +53,7 @@ struct AppProbe {
 
     /// Starts `subject` with `inputPath` on standard input; nil when it did not map and draw in 30 s.
     func launch(_ subject: Subject, inputPath: String) -> xprobe_launch_result? {
+        try? FileManager.default.removeItem(at: stateDirectory)
         var result = xprobe_launch_result()
         let status = withCStrings(subject.argv) { argv in
             withCStrings(environment) { envp in xprobe_launch(argv, envp, inputPath, 30, &result) }
