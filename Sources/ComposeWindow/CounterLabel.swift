@@ -1,20 +1,17 @@
+import ComposeCore
 import GLibSwift
 import GtkPlaceholder
 
 /// The counter under the text ("12/140"; "287/280 · 7 over" in the error colour). A new text in a
 /// GtkLabel relayouts the whole window (about 130 K instructions, 8 % of a keystroke's cost), so
-/// while typing goes on the label changes at most every 100 ms — ten times a second, live to the
-/// eye, exact within 100 ms of the last key — and at once when the count crosses the limit.
-/// Send and --measure read the counter itself, never this label.
+/// while typing goes on the label changes at most every 100 ms, in a keystroke's own frame — ten
+/// times a second, live to the eye — and the last count comes 100 ms after the last key; crossing
+/// the limit shows at once. Send and --measure read the counter itself, never this label.
 @MainActor
 final class CounterLabel {
-    static let refreshMilliseconds: UInt32 = 100
-
     private let label: UnsafeMutablePointer<GtkWidget>
-    private var shown: String?
+    private var throttle = RefreshThrottle<String>(interval: 100_000)  // µs, g_get_monotonic_time's
     private var shownOverLimit = false
-    private var shownAt: gint64 = 0
-    private var pending: String?
     private var refresh: MainLoopSource?
 
     init(_ label: UnsafeMutablePointer<GtkWidget>) { self.label = label }
@@ -22,7 +19,8 @@ final class CounterLabel {
     isolated deinit { refresh?.cancel() }
 
     func show(_ text: String, overLimit: Bool) {
-        if overLimit != shownOverLimit {
+        let crossed = overLimit != shownOverLimit
+        if crossed {
             shownOverLimit = overLimit
             let context = gtk_widget_get_style_context(label)
             if overLimit {
@@ -30,31 +28,22 @@ final class CounterLabel {
             } else {
                 gtk_style_context_remove_class(context, "error")
             }
-            return setText(text)
         }
-        // At most one relayout per interval, in a keystroke's own frame; what the last keys
-        // changed within it comes with a refresh once typing pauses.
-        let now = g_get_monotonic_time()
-        if now - shownAt >= gint64(Self.refreshMilliseconds) * 1_000 {
-            return setText(text)
-        }
-        pending = text
-        guard refresh == nil else { return }
-        refresh = MainLoopSource.timeout(milliseconds: Self.refreshMilliseconds) { [weak self] in
-            guard let self else { return false }
-            self.refresh = nil
-            if let text = self.pending { self.setText(text) }
-            return false
+        if let now = throttle.offer(text, at: Int64(g_get_monotonic_time()), urgent: crossed) {
+            setText(now)
+        } else if throttle.pending != nil && refresh == nil {
+            refresh = MainLoopSource.timeout(milliseconds: UInt32(throttle.interval / 1_000)) { [weak self] in
+                guard let self else { return false }
+                self.refresh = nil
+                if let text = self.throttle.flush(at: Int64(g_get_monotonic_time())) { self.setText(text) }
+                return false
+            }
         }
     }
 
     private func setText(_ text: String) {
-        pending = nil
         refresh?.cancel()
         refresh = nil
-        guard text != shown else { return }
-        shown = text
-        shownAt = g_get_monotonic_time()
         gtk_label_set_text(label.cast(), text)
     }
 }
