@@ -4,11 +4,13 @@
 public struct RefreshThrottle<Value: Equatable & Sendable>: Sendable {
     /// In the unit of the times given (the window uses microseconds).
     public let interval: Int64
+    /// The value last shown.
     public private(set) var shown: Value?
     /// A value held back, for `flush`.
     public private(set) var pending: Value?
     private var shownAt: Int64?
 
+    /// Nothing shown yet; values at most once per `interval` after the first.
     public init(interval: Int64) { self.interval = interval }
 
     /// A new `value` at `now`: returns it if it is to be shown now (the first, one an interval after
