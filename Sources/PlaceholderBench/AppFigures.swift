@@ -158,8 +158,7 @@ struct AppFigures {
             let rounds = min(
                 series.typing[compose]?[largest]?.count ?? 0, series.typing[compose]?[0]?.count ?? 0,
                 series.typing[c]?[largest]?.count ?? 0, series.typing[c]?[0]?.count ?? 0)
-            // Start-up is short and noisy on a shared machine: three times the rounds (it costs seconds).
-            for round in 0..<(startup ? rounds * 3 : rounds) {
+            for round in 0..<rounds {
                 flat.subject.append(
                     series.typing[compose]![largest]![round].cpuSecondsPerKey
                         / series.typing[compose]![0]![round].cpuSecondsPerKey)
