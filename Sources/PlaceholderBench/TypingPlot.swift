@@ -5,7 +5,7 @@ import Foundation
 struct TypingPlot {
     let series: AppFigures.Series
 
-    private static let colours = ["#555753", "#8f5902", "#3465a4", "#73d216", "#cc0000"]
+    private static let colours = ["#555753", "#8f5902", "#3465a4", "#73d216", "#cc0000", "#75507b"]
     private static let panelWidth = 300.0
     private static let panelHeight = 180.0
 
