@@ -1,8 +1,7 @@
 import CGtkSource
 import GtkPlaceholder
 
-/// The widgets of Resources/compose-window.ui (compiled in by the EmbedFiles plugin). A layout that
-/// does not load is a build defect, so it stops the program with GtkBuilder's message.
+/// The widgets of Resources/compose-window.ui.
 @MainActor
 struct ComposeLayout {
     let window: UnsafeMutablePointer<GtkWidget>
@@ -20,26 +19,12 @@ struct ComposeLayout {
         // scheme's XML at start (a sixth of the instructions to the first frame).
         var noDirectories: [UnsafeMutablePointer<gchar>?] = [nil]
         gtk_source_style_scheme_manager_set_search_path(gtk_source_style_scheme_manager_get_default(), &noDirectories)
-        // The translation domain comes from the file's <interface domain="compose-window">. Setting
-        // it on the builder as well made GTK 3.24's parser restore a domain it had freed (valgrind).
-        let interface: Interface
-        do throws(Interface.Failure) {
-            interface = try Interface(EmbeddedFiles.contents["compose-window.ui"]!)
-        } catch {
-            fatalError("compose-window.ui: \(error)")
-        }
-        func object(_ id: String) -> UnsafeMutablePointer<GtkWidget> {
-            do throws(Interface.Failure) { return try interface.object(id) } catch {
-                fatalError("compose-window.ui: \(error)")
-            }
-        }
-        // Toplevels belong to GTK's window list and packed widgets to their parents: they outlive
-        // the builder.
-        window = object("window")
-        header = object("header")
-        compose = PlaceholderTextView.forWidget(object("compose"))!
-        sendButton = object("send_button")
-        counterLabel = object("counter")
-        column = object("column")
+        let interface = EmbeddedInterface("compose-window.ui")
+        window = interface.widget("window")
+        header = interface.widget("header")
+        compose = PlaceholderTextView.forWidget(interface.widget("compose"))!
+        sendButton = interface.widget("send_button")
+        counterLabel = interface.widget("counter")
+        column = interface.widget("column")
     }
 }

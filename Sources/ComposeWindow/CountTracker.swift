@@ -80,7 +80,13 @@ final class CountTracker {
         }
         pendingWindowStart = Int32(window.lowerBound)
         pendingWindowEnd = Int32(window.upperBound)
-        pendingWindowBefore = slice(pendingWindowStart, pendingWindowEnd)
+        // Typing in prose: the window lies in the chunk already fetched.
+        if window.lowerBound >= chunkStart && window.upperBound <= chunkStart + chunk.count {
+            let scalars = chunk[(window.lowerBound - chunkStart)..<(window.upperBound - chunkStart)]
+            pendingWindowBefore = String(String.UnicodeScalarView(scalars))
+        } else {
+            pendingWindowBefore = slice(pendingWindowStart, pendingWindowEnd)
+        }
     }
 
     /// After it: the same window, grown or shrunk by what the edit changed (O(1) character count).

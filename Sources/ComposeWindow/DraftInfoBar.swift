@@ -22,21 +22,13 @@ final class DraftInfoBar {
     /// The bar goes at the top of `column` (a vertical GtkBox) when it is first shown.
     init(column: UnsafeMutablePointer<GtkWidget>) { self.column = column }
 
-    /// Resources/draft-info-bar.ui, packed above the text; a layout that does not load is a build defect.
+    /// Resources/draft-info-bar.ui, packed above the text.
     private func loadedWidgets() -> Widgets {
         if let widgets { return widgets }
-        let interface: Interface
-        do throws(Interface.Failure) {
-            interface = try Interface(EmbeddedFiles.contents["draft-info-bar.ui"]!)
-        } catch {
-            fatalError("draft-info-bar.ui: \(error)")
-        }
-        func object(_ id: String) -> UnsafeMutablePointer<GtkWidget> {
-            do throws(Interface.Failure) { return try interface.object(id) } catch {
-                fatalError("draft-info-bar.ui: \(error)")
-            }
-        }
-        let loaded = Widgets(bar: object("info_bar"), message: object("info_message"), button: object("info_button"))
+        let interface = EmbeddedInterface("draft-info-bar.ui")
+        let loaded = Widgets(
+            bar: interface.widget("info_bar"), message: interface.widget("info_message"),
+            button: interface.widget("info_button"))
         gtk_box_pack_start(column.cast(), loaded.bar, 0, 0, 0)
         gtk_box_reorder_child(column.cast(), loaded.bar, 0)
         Signal.connect(
