@@ -90,10 +90,10 @@ struct BenchRun {
 
         if wanted("widgets") || wanted("growth") { figures += memoryFigures() }
         if wanted("app-startup") || wanted("app-typing") {
-            var bench = AppFigures(directory: directory, rounds: rounds, quick: quick)
-            bench.startup = wanted("app-startup")
-            bench.typing = wanted("app-typing")
-            let app = bench.measure()
+            var appFigures = AppFigures(directory: directory, rounds: rounds, quick: quick)
+            appFigures.startup = wanted("app-startup")
+            appFigures.typing = wanted("app-typing")
+            let app = appFigures.measure()
             figures += app.figures
             // Beside the results: bench/typing.svg for `make bench`, a scratch directory for the smoke test.
             let plot =
@@ -170,7 +170,7 @@ struct BenchRun {
     private var bench: String { directory.appendingPathComponent("placeholder-bench").path }
 
     private func runSelf(_ arguments: [String]) -> String {
-        run(directory.appendingPathComponent("placeholder-bench").path, arguments, input: Data(), environment: [:])
+        run(bench, arguments, input: Data(), environment: [:])
             .stdout
     }
 
