@@ -3,8 +3,10 @@ import GLibSwift
 import Glibc
 import GtkPlaceholder
 
-/// The GtkApplication around one compose window: non-unique (two scripts get two windows), and
-/// the one place that turns the outcome into stdout and an exit code.
+/// The process around one compose window, and the one place that turns the outcome into stdout
+/// and an exit code. Not a GtkApplication: a non-unique window has no use for the session bus, and
+/// registering on it (or, with no bus, failing to autolaunch one) was the largest single cost
+/// between exec and the first frame.
 @MainActor
 final class ComposeApplication {
     static let applicationID = "io.github.gtkplaceholder.ComposeWindow"
@@ -17,16 +19,15 @@ final class ComposeApplication {
 
     private let options: ComposeOptions
     private let initialText: String
-    private let application: UnsafeMutablePointer<GtkApplication>
     private var window: ComposeWindow?
     private var outcome: Outcome = .cancelled
+    private var finished = false
     private var drafts: DraftStore?
     private var signalSources: [MainLoopSource] = []
 
     init(options: ComposeOptions, initialText: String) {
         self.options = options
         self.initialText = initialText
-        application = gtk_application_new(Self.applicationID, G_APPLICATION_NON_UNIQUE)!
     }
 
     func run() -> ExitCode {
@@ -36,7 +37,6 @@ final class ComposeApplication {
                 return .failure
             }
         }
-        Signal.connect(application, "activate") { [unowned self] in self.activate() }
         // Ending by a signal keeps what was typed: save the draft first, then exit 1.
         for signal in [SIGTERM, SIGINT, SIGHUP] {
             signalSources.append(
@@ -45,32 +45,23 @@ final class ComposeApplication {
                     return false
                 })
         }
-        for (action, keys) in [
-            ("win.send", ["<Control>Return", "<Control>KP_Enter"]), ("win.cancel", ["Escape", "<Control>w"]),
-            ("win.redo", ["<Control>y"]),
-        ] {
-            withCStringArray(keys) { gtk_application_set_accels_for_action(application, action, $0) }
-        }
-        g_application_run(application.cast(), 0, nil)
-        for source in signalSources { source.cancel() }
-        g_object_unref(application.asGPointer)
-        return deliver()
-    }
-
-    private func activate() {
-        guard window == nil else { return }
-        window = ComposeWindow(application: application, options: options, initialText: initialText, drafts: drafts) {
+        window = ComposeWindow(options: options, initialText: initialText, drafts: drafts) {
             [unowned self] outcome in self.finish(outcome)
         }
+        if !finished { gtk_main() }
+        for source in signalSources { source.cancel() }
+        return deliver()
     }
 
     /// Saves the draft (unless sending), closes the window and leaves the main loop.
     private func finish(_ outcome: Outcome) {
+        guard !finished else { return }
+        finished = true
         self.outcome = outcome
         if case .sent = outcome {} else { window?.saveDraftNow() }
         window?.close()
         window = nil
-        g_application_quit(application.cast())
+        if gtk_main_level() > 0 { gtk_main_quit() }
     }
 
     /// Standard output gets exactly the text on Send; the draft goes only once that has worked.

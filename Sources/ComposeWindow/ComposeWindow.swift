@@ -28,15 +28,14 @@ final class ComposeWindow {
     private var offeredDraftStore: DraftStore?
 
     init(
-        application: UnsafeMutablePointer<GtkApplication>, options: ComposeOptions, initialText: String,
-        drafts: DraftStore?, finish: @escaping @MainActor (ComposeApplication.Outcome) -> Void
+        options: ComposeOptions, initialText: String, drafts: DraftStore?,
+        finish: @escaping @MainActor (ComposeApplication.Outcome) -> Void
     ) {
         self.options = options
         self.initialText = initialText
         self.finish = finish
         let layout = ComposeLayout()
         window = layout.window
-        gtk_window_set_application(window.cast(), application)
         gtk_window_set_default_size(window.cast(), gint(options.width), gint(options.height))
         if let title = options.title { gtk_header_bar_set_title(layout.header.cast(), title) }
 
@@ -113,13 +112,24 @@ final class ComposeWindow {
             })
     }
 
+    /// "win.cancel" for the Cancel button; the keys run the same code.
     private func installActions() {
-        addAction("send") { [weak self] in self?.send() }
-        addAction("cancel") { [weak self] in self?.cancel() }
-        addAction("redo") { [weak self] in
+        let actions = g_simple_action_group_new()!
+        addAction("cancel", to: actions) { [weak self] in self?.cancel() }
+        gtk_widget_insert_action_group(window, "win", OpaquePointer(actions))
+        g_object_unref(actions.asGPointer)
+        let send: VoidHandler = { [weak self] in self?.send() }
+        let cancel: VoidHandler = { [weak self] in self?.cancel() }
+        let redo: VoidHandler = { [weak self] in
             guard let self, gtk_source_buffer_can_redo(self.sourceBuffer) != 0 else { return }
             gtk_source_buffer_redo(self.sourceBuffer)
         }
+        KeyboardShortcuts.install(
+            on: window,
+            [
+                ("<Control>Return", send), ("<Control>KP_Enter", send), ("Escape", cancel), ("<Control>w", cancel),
+                ("<Control>y", redo),
+            ])
         infoBar.onDiscardDraft = { [weak self] in
             self?.autosave?.discard()
             self?.replaceText(with: "")
@@ -127,10 +137,12 @@ final class ComposeWindow {
         infoBar.onRestoreDraft = { [weak self] draft in self?.replaceText(with: draft) }
     }
 
-    private func addAction(_ name: String, _ activate: @escaping @MainActor () -> Void) {
+    private func addAction(
+        _ name: String, to actions: UnsafeMutablePointer<GSimpleActionGroup>, _ activate: @escaping VoidHandler
+    ) {
         let action = g_simple_action_new(name, nil)!
         Signal.connect(action, "activate", withArgument: { _ in activate() })
-        g_action_map_add_action(OpaquePointer(window), action)
+        g_action_map_add_action(OpaquePointer(actions), action)
         g_object_unref(action.asGPointer)
     }
 

@@ -19,6 +19,10 @@ let status: ExitCode = MainActor.assumeIsolated {
         return error.code
     }
     if options.measure { return Measurement.report(initialText, options: options) }
+    // The desktop file's name: GTK makes it the Wayland app_id and the X11 WM_CLASS, which is how
+    // docks and task switchers find the window's icon and name.
+    g_set_prgname(ComposeApplication.applicationID)
+    gdk_set_program_class(ComposeApplication.applicationID)
     guard gtk_init_check(nil, nil) != 0 else {
         // Both, as GTK tries Wayland first and then X11: either may be the one that is wrong.
         reportError(

@@ -23,7 +23,7 @@ public struct SignalConnection: Sendable {
 
 /// Holds a Swift closure for exactly as long as the GLib connection that calls it: retained when
 /// connected, released by GLib's destroy notify, whichever of handler or instance goes first.
-private final class HandlerBox<Handler>: @unchecked Sendable {
+final class HandlerBox<Handler>: @unchecked Sendable {
     let handler: Handler
     init(_ handler: Handler) { self.handler = handler }
 
@@ -32,7 +32,7 @@ private final class HandlerBox<Handler>: @unchecked Sendable {
     }
 }
 
-private func releaseBox(_ data: gpointer?, _: UnsafeMutablePointer<GClosure>?) {
+func releaseBox(_ data: gpointer?, _: UnsafeMutablePointer<GClosure>?) {
     guard let data else { return }
     Unmanaged<AnyObject>.fromOpaque(data).release()
 }

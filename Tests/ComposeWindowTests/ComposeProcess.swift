@@ -83,6 +83,14 @@ final class ComposeProcess: @unchecked Sendable {
 
     var windowTitle: String { Xdotool.run("getwindowname", windowID).trimmingCharacters(in: .newlines) }
 
+    /// Whether WM_CLASS names the window `name`, as instance and as class.
+    func hasWindowClass(_ name: String) -> Bool {
+        let pattern = "^" + name.replacingOccurrences(of: ".", with: "\\.") + "$"
+        return ["--classname", "--class"].allSatisfy { option in
+            Xdotool.run("search", option, pattern).split(separator: "\n").contains { $0 == windowID }
+        }
+    }
+
     func signal(_ number: Int32) { kill(process.processIdentifier, number) }
 
     /// Exit code, stdout bytes, stderr text; nil if it did not exit within `timeout` seconds.

@@ -98,13 +98,34 @@ final class WaylandSession {
 
     /// Asks the focused window to close, as its × or Alt+F4 would (xdg_toplevel.close).
     func closeFocusedWindow() throws {
+        let result = try swaymsg(["kill"])
+        XCTAssertEqual(result.code, 0, result.stdout + result.stderr)
+    }
+
+    /// The focused window's app_id (xdg_toplevel.set_app_id): how a dock finds its desktop file.
+    func focusedAppID() throws -> String? {
+        let result = try swaymsg(["-t", "get_tree"])
+        XCTAssertEqual(result.code, 0, result.stderr)
+        func focused(in node: Any) -> String? {
+            guard let node = node as? [String: Any] else { return nil }
+            if node["focused"] as? Bool == true { return node["app_id"] as? String }
+            for key in ["nodes", "floating_nodes"] {
+                for child in node[key] as? [Any] ?? [] {
+                    if let appID = focused(in: child) { return appID }
+                }
+            }
+            return nil
+        }
+        return focused(in: try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)))
+    }
+
+    private func swaymsg(_ arguments: [String]) throws -> Shell.Result {
         let socket = try XCTUnwrap(
             try FileManager.default.contentsOfDirectory(atPath: runtime.path).first { $0.hasPrefix("sway-ipc.") })
-        let result = try Shell.run(
-            Self.asUser[0], Array(Self.asUser.dropFirst()) + ["/usr/bin/swaymsg", "kill"],
+        return try Shell.run(
+            Self.asUser[0], Array(Self.asUser.dropFirst()) + ["/usr/bin/swaymsg"] + arguments,
             environment: clientEnvironment.merging(["SWAYSOCK": runtime.appendingPathComponent(socket).path]) { $1 },
             replacing: true)
-        XCTAssertEqual(result.code, 0, result.stdout + result.stderr)
     }
 
     /// The output's pixels (grim, as PPM), row by row, 3 bytes each.

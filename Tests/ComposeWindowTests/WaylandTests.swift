@@ -91,6 +91,7 @@ final class WaylandTests: XCTestCase {
     func testClosingAnUntouchedWindowCancelsOnWayland() throws {
         let window = try launch(["--no-draft"])
         XCTAssertTrue(try wait { try placeholderPixels() > 50 }, "the window never showed: \(stderr)")
+        XCTAssertEqual(try session.focusedAppID(), "io.github.gtkplaceholder.ComposeWindow", "the desktop file's name")
         try session.closeFocusedWindow()
         XCTAssertEqual(exitCode(of: window), 1, stderr)
         XCTAssertEqual(stdout, "")

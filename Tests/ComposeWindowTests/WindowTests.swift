@@ -20,6 +20,8 @@ final class WindowTests: XCTestCase {
     func testTypeAndCtrlEnterPrintsExactlyTheText() throws {
         let window = try launch()
         XCTAssertEqual(window.windowTitle, "New Post")
+        // The desktop file's name: how task switchers find the window's icon and name.
+        XCTAssertTrue(window.hasWindowClass("io.github.gtkplaceholder.ComposeWindow"))
         window.type("Hello there")
         window.key("Return")
         window.type("second line")
