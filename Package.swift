@@ -48,7 +48,9 @@ let package = Package(
             linkerSettings: [
                 .linkedLibrary("X11"), .linkedLibrary("Xtst"), .linkedLibrary("Xdamage"), .linkedLibrary("m"),
             ]),
-        .executableTarget(name: "BareWindowC", dependencies: ["CGtk"], linkerSettings: [.linkedLibrary("gmodule-2.0")]),
+        .executableTarget(
+            name: "BareWindowC", dependencies: ["CGtk"], cSettings: [.unsafeFlags(["-gdwarf-4"])],  // valgrind 3.19
+            linkerSettings: [.linkedLibrary("gmodule-2.0")]),
         .executableTarget(name: "BareWindowSwift", dependencies: ["CGtk"]),
         // Examples for library users: `swift build --product minimal-window` / `chat-input`.
         .executableTarget(name: "MinimalWindow", dependencies: ["GtkPlaceholder"], path: "Examples/MinimalWindow"),

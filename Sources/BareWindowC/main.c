@@ -2,7 +2,10 @@
 // A text view in a scrolled window, the same size, wrap mode and margins as compose-window's,
 // holding standard input. `--spell LANG` adds gspell's inline checking, loaded at run time so that
 // the plain window links GTK only: the control that shows what spell checking costs in C.
+// `--compose-widgets` builds compose-window's own widgets instead (compose_widgets.c).
 // Bench-only: not installed.
+#include "compose_widgets.h"
+
 #include <gmodule.h>
 #include <gtk/gtk.h>
 #include <stdio.h>
@@ -44,23 +47,31 @@ int main(int argc, char **argv) {
         fputs("bare-window-c: cannot open a display\n", stderr);
         return 3;
     }
-    GtkWidget *view = gtk_text_view_new();
+    GtkWidget *window = gtk_window_new(GTK_WINDOW_TOPLEVEL);
+    gboolean compose = argc == 2 && strcmp(argv[1], "--compose-widgets") == 0;
+    GtkWidget *view = NULL, *content;
+    if (compose) {
+        content = compose_widgets(window, text, &view);
+        if (!content) {
+            fputs("bare-window-c: no GtkSourceView 4\n", stderr);
+            return 2;
+        }
+    } else {
+        view = gtk_text_view_new();
+        gtk_text_buffer_set_text(gtk_text_view_get_buffer(GTK_TEXT_VIEW(view)), text->str, (gint)text->len);
+        content = gtk_scrolled_window_new(NULL, NULL);
+        gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(content), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+        gtk_container_add(GTK_CONTAINER(content), view);
+    }
+    g_string_free(text, TRUE);
     gtk_text_view_set_wrap_mode(GTK_TEXT_VIEW(view), GTK_WRAP_WORD_CHAR);
     gtk_text_view_set_left_margin(GTK_TEXT_VIEW(view), 10);
     gtk_text_view_set_right_margin(GTK_TEXT_VIEW(view), 10);
     gtk_text_view_set_top_margin(GTK_TEXT_VIEW(view), 8);
     gtk_text_view_set_bottom_margin(GTK_TEXT_VIEW(view), 8);
-    GtkTextBuffer *buffer = gtk_text_view_get_buffer(GTK_TEXT_VIEW(view));
-    gtk_text_buffer_set_text(buffer, text->str, (gint)text->len);
-    g_string_free(text, TRUE);
-
-    GtkWidget *scrolled = gtk_scrolled_window_new(NULL, NULL);
-    gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-    gtk_container_add(GTK_CONTAINER(scrolled), view);
-    GtkWidget *window = gtk_window_new(GTK_WINDOW_TOPLEVEL);
-    gtk_window_set_title(GTK_WINDOW(window), "bare");
+    gtk_window_set_title(GTK_WINDOW(window), compose ? "New Post" : "bare");
     gtk_window_set_default_size(GTK_WINDOW(window), 480, 320);
-    gtk_container_add(GTK_CONTAINER(window), scrolled);
+    gtk_container_add(GTK_CONTAINER(window), content);
     g_signal_connect(window, "destroy", G_CALLBACK(gtk_main_quit), NULL);
     gtk_widget_show_all(window);
     gtk_widget_grab_focus(view);

@@ -14,6 +14,11 @@ struct AppFigures {
     private var c: AppProbe.Subject { subject("C GTK window", "bare-window-c") }
     /// The control for spell checking: the C window with gspell (what checking costs without us).
     private var cSpelling: AppProbe.Subject { subject("C GTK window with gspell", "bare-window-c", "--spell", "en_US") }
+    /// The control for the window itself: compose-window's widgets built in C (what GTK and
+    /// GtkSourceView cost for this window without us).
+    private var cWidgets: AppProbe.Subject {
+        subject("C window with compose-window's widgets", "bare-window-c", "--compose-widgets")
+    }
     private var floor: AppProbe.Subject { subject("Swift floor", "bare-window-swift") }
     private var compose: AppProbe.Subject { subject("compose-window", "compose-window", "--no-spell") }
     private var composeSpelling: AppProbe.Subject {
@@ -26,11 +31,12 @@ struct AppFigures {
         AppProbe.Subject(name: name, argv: [directory.appendingPathComponent(executable).path] + arguments)
     }
 
-    private var subjects: [AppProbe.Subject] {
-        [c, floor, compose, composeSpelling]
-            + (FileManager.default.isExecutableFile(atPath: zenity.argv[0]) ? [zenity] : [])
+    private var peers: [AppProbe.Subject] {
+        FileManager.default.isExecutableFile(atPath: zenity.argv[0]) ? [zenity] : []
     }
-    private var typingSubjects: [AppProbe.Subject] { subjects + [cSpelling] }
+    private var subjects: [AppProbe.Subject] { [c, cWidgets, floor, compose, composeSpelling, cSpelling] + peers }
+    /// The floor only starts: typing into it is the C window's.
+    private var typingSubjects: [AppProbe.Subject] { [c, cWidgets, compose, composeSpelling, cSpelling] + peers }
     private var sizes: [Int] { quick ? [0, 16] : [0, 100, 1_024] }
     private var keys: Int { quick ? 20 : 300 }
 
@@ -107,6 +113,12 @@ struct AppFigures {
                 $0.residentBytes
             }
         }
+        startupFigure(
+            "compose-window: exec to first frame / C with its widgets", "report", "s", compose, cWidgets
+        ) { $0.firstFrameSeconds }
+        startupFigure(
+            "compose-window: RSS at first frame / C with its widgets", "report", "bytes", compose, cWidgets
+        ) { $0.residentBytes }
         startupFigure("Swift floor: exec to first frame / C", "report", "s", floor, c) { $0.firstFrameSeconds }
         startupFigure("Swift floor: RSS at first frame / C", "report", "bytes", floor, c) { $0.residentBytes }
         if series.startup[zenity] != nil {
@@ -132,6 +144,10 @@ struct AppFigures {
             typingFigure("CPU a keystroke into \(label) / C", "≤ 1.15", "s", compose, size: size) {
                 $0.cpuSecondsPerKey
             }
+            typingFigure(
+                "CPU a keystroke into \(label) / C with its widgets", "report", "s", compose, size: size,
+                against: cWidgets
+            ) { $0.cpuSecondsPerKey }
             typingFigure("CPU a keystroke into \(label), --spell en_US / C", "≤ 1.30", "s", composeSpelling, size: size)
             {
                 $0.cpuSecondsPerKey
