@@ -111,8 +111,9 @@ final class PlaceholderLayout {
     }
 
     /// The direction of the text's first strong character, or NONE for neutral text (digits,
-    /// punctuation). Two lays out of an auto-direction Pango layout with opposite base directions
-    /// agree only when the text itself decides.
+    /// punctuation). An auto-direction Pango layout resolves to the context's base direction only
+    /// when the text itself does not decide: laid out right-to-left first, so that the usual
+    /// left-to-right placeholder (Latin, Chinese) needs one pass, not two.
     private static func strongDirection(of text: String, in textView: UnsafeMutablePointer<GtkTextView>)
         -> GtkTextDirection
     {
@@ -122,16 +123,14 @@ final class PlaceholderLayout {
         defer { g_object_unref(layout.asGPointer) }
         let context = pango_layout_get_context(layout)
         let original = pango_context_get_base_dir(context)
+        defer { pango_context_set_base_dir(context, original) }
         func resolved(_ base: PangoDirection) -> PangoDirection {
             pango_context_set_base_dir(context, base)
             pango_layout_context_changed(layout)
             return pango_layout_line_get_resolved_direction(pango_layout_get_line_readonly(layout, 0))
         }
-        let fromLTR = resolved(PANGO_DIRECTION_LTR)
-        let fromRTL = resolved(PANGO_DIRECTION_RTL)
-        pango_context_set_base_dir(context, original)
-        guard fromLTR == fromRTL else { return GTK_TEXT_DIR_NONE }
-        return fromLTR == PANGO_DIRECTION_RTL ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR
+        if resolved(PANGO_DIRECTION_RTL) == PANGO_DIRECTION_LTR { return GTK_TEXT_DIR_LTR }
+        return resolved(PANGO_DIRECTION_LTR) == PANGO_DIRECTION_RTL ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_NONE
     }
 
     /// Mirrors the text view's justification on the label. GtkTextView's "left" means the

@@ -29,7 +29,8 @@ final class BenchSmokeTests: XCTestCase {
         for expected in [
             "compose-window: exec to first frame / C", "compose-window: RSS at first frame / C",
             "CPU a keystroke into empty / C", "keystroke to frame p99, empty / C",
-            "Swift floor: exec to first frame / C",
+            "Swift floor: exec to first frame / C", "compose-window: exec to first frame / C with its widgets",
+            "CPU a keystroke into empty / C with its widgets",
         ] {
             XCTAssertTrue(names.contains(expected), "missing: \(expected) in \(names)")
         }
