@@ -20,6 +20,9 @@ final class ComposeApplication {
     private let options: ComposeOptions
     private let initialText: String
     private var window: ComposeWindow?
+    /// A plain GLib loop, not gtk_main: gtk_main flushes the display when it returns, and on Wayland,
+    /// after a nested loop (the discard dialog) was left by a signal, that round trip never ended.
+    private let loop = g_main_loop_new(nil, 0)!
     private var outcome: Outcome = .cancelled
     private var finished = false
     private var drafts: DraftStore?
@@ -48,7 +51,8 @@ final class ComposeApplication {
         window = ComposeWindow(options: options, initialText: initialText, drafts: drafts) {
             [unowned self] outcome in self.finish(outcome)
         }
-        if !finished { gtk_main() }
+        if !finished { g_main_loop_run(loop) }
+        g_main_loop_unref(loop)
         for source in signalSources { source.cancel() }
         return deliver()
     }
@@ -61,7 +65,7 @@ final class ComposeApplication {
         if case .sent = outcome {} else { window?.saveDraftNow() }
         window?.close()
         window = nil
-        if gtk_main_level() > 0 { gtk_main_quit() }
+        g_main_loop_quit(loop)
     }
 
     /// Standard output gets exactly the text on Send; the draft goes only once that has worked.
