@@ -37,8 +37,12 @@ let package = Package(
             plugins: ["EmbedFiles"]),
         // `make bench`: PlaceholderTextView against a bare GtkTextView, and compose-window against
         // bare-window-c (GTK alone) and bare-window-swift (the Swift floor), driven through XProbe.
+        // Test- and bench-only GTK helpers (draining the main loop, waiting for and rendering frames):
+        // never in a library users link.
+        .target(name: "GtkTestSupport", dependencies: ["CGtk", "GLibSwift"]),
         .executableTarget(
-            name: "PlaceholderBench", dependencies: ["GtkPlaceholder", "CGtk", "ComposeCore", "XProbe"],
+            name: "PlaceholderBench",
+            dependencies: ["GtkPlaceholder", "CGtk", "ComposeCore", "XProbe", "GtkTestSupport"],
             linkerSettings: [.linkedLibrary("X11")]),
         .target(
             name: "XProbe",
@@ -56,7 +60,7 @@ let package = Package(
         .executableTarget(name: "MinimalWindow", dependencies: ["GtkPlaceholder"], path: "Examples/MinimalWindow"),
         .executableTarget(name: "ChatInput", dependencies: ["GtkPlaceholder"], path: "Examples/ChatInput"),
         .testTarget(name: "GLibSwiftTests", dependencies: ["GLibSwift"]),
-        .testTarget(name: "GtkPlaceholderTests", dependencies: ["GtkPlaceholder", "GLibSwift"]),
+        .testTarget(name: "GtkPlaceholderTests", dependencies: ["GtkPlaceholder", "GLibSwift", "GtkTestSupport"]),
         .testTarget(name: "ComposeCoreTests", dependencies: ["ComposeCore"], exclude: ["Conformance"]),
         .testTarget(
             name: "ComposeWindowTests", dependencies: ["ComposeCore", "CGtk"],

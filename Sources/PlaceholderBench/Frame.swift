@@ -1,5 +1,6 @@
 import Foundation
 import GtkPlaceholder
+import GtkTestSupport
 
 /// Real frames of mapped windows, done synchronously (MainLoop.renderFrame): the frame clock would
 /// cap a benchmark at 60 frames per second.

@@ -1,5 +1,6 @@
 import GLibSwift
 import GtkPlaceholder
+import GtkTestSupport
 import XCTest
 
 /// Behaviour 4, 6 and 7: font, colour, caret.

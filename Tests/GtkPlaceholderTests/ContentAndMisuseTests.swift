@@ -1,5 +1,6 @@
 import GLibSwift
 import GtkPlaceholder
+import GtkTestSupport
 import XCTest
 
 /// Issue #5: whatever the placeholder or the text holds, and however the API is misused, every

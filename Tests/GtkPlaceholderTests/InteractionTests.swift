@@ -1,5 +1,6 @@
 import GLibSwift
 import GtkPlaceholder
+import GtkTestSupport
 import XCTest
 
 /// Behaviour 8 and 11: the label takes no input, and screen readers hear the placeholder once.

@@ -1,6 +1,7 @@
 import Foundation
 import GLibSwift
 import GtkPlaceholder
+import GtkTestSupport
 import XCTest
 
 /// Behaviour 12: the widget and its Swift owner may die in either order, with no crash, no access

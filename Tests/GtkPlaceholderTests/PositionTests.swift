@@ -1,5 +1,6 @@
 import GLibSwift
 import GtkPlaceholder
+import GtkTestSupport
 import XCTest
 
 /// Behaviour 3 and 5: the placeholder's ink sits where the same string typed would be drawn, and a

@@ -1,5 +1,6 @@
 import GLibSwift
 import GtkPlaceholder
+import GtkTestSupport
 import XCTest
 
 /// Behaviour 1, 2, 9, 10 and 13: when the placeholder shows, and what that costs.

@@ -1,6 +1,7 @@
 import Foundation
 import GLibSwift
 import GtkPlaceholder
+import GtkTestSupport
 import XCTest
 
 /// Base class for tests that drive real GTK widgets. XCTest runs test methods on the main thread

@@ -1,4 +1,5 @@
 import CGtk
+import GLibSwift
 
 /// GLib main-loop helpers. GTK does not drain DispatchQueue.main, so deferred work goes through
 /// GLib sources instead.

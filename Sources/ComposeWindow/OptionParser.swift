@@ -4,19 +4,19 @@ import CGtk
 /// GTK's own options included, and the same error wording as every GTK program. Values are handed
 /// back as UTF-8 strings for the caller to validate.
 @MainActor
-public final class OptionParser {
+final class OptionParser {
     /// A command line GLib refused, with its (translated) message.
-    public struct Failure: Error, Sendable {
+    struct Failure: Error, Sendable {
         /// The message, without the program name.
-        public let message: String
+        let message: String
     }
 
     /// The options given, by long name.
-    public struct Result: Sendable {
+    struct Result: Sendable {
         /// Values of the options that take one (the last one when repeated).
-        public var values: [String: String] = [:]
+        var values: [String: String] = [:]
         /// The flags given.
-        public var flags: Set<String> = []
+        var flags: Set<String> = []
     }
 
     private enum Kind { case string, flag }
@@ -35,7 +35,7 @@ public final class OptionParser {
     private let translationDomain: String?
 
     /// A parser whose `--help` shows `summary` above the options and `details` below them.
-    public init(parameters: String = "", summary: String, details: String, translationDomain: String? = nil) {
+    init(parameters: String = "", summary: String, details: String, translationDomain: String? = nil) {
         self.parameters = parameters
         self.summary = summary
         self.details = details
@@ -43,18 +43,18 @@ public final class OptionParser {
     }
 
     /// An option taking a value: `--name=VALUE` or `--name VALUE`.
-    public func addValue(_ name: String, short: Character? = nil, help: String, argumentName: String) {
+    func addValue(_ name: String, short: Character? = nil, help: String, argumentName: String) {
         options.append(Option(name: name, short: short, kind: .string, help: help, argumentName: argumentName))
     }
 
     /// An option taking no value.
-    public func addFlag(_ name: String, short: Character? = nil, help: String) {
+    func addFlag(_ name: String, short: Character? = nil, help: String) {
         options.append(Option(name: name, short: short, kind: .flag, help: help, argumentName: nil))
     }
 
     /// Parses the process's own argv bytes (not Swift's decoded copy), so GLib sees and reports
     /// arguments that are not valid in the locale's encoding. `--help` prints and exits 0 (GLib).
-    public func parse(argc: Int32, argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) throws(Failure) -> Result {
+    func parse(argc: Int32, argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) throws(Failure) -> Result {
         let context = g_option_context_new(parameters)!
         defer { g_option_context_free(context) }
         g_option_context_set_summary(context, summary)
