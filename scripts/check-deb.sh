@@ -14,6 +14,13 @@ fail() { echo "check-deb: $*" >&2; exit 1; }
 lintian --fail-on error,warning --suppress-tags initial-upload-closes-no-bugs --tag-display-limit 0 "$deb" ||
     fail "lintian found errors or warnings"
 
+# A binary with packed relocations cannot load before glibc 2.36: the package must say so.
+if dpkg-deb --fsys-tarfile "$deb" | tar -xO ./usr/bin/compose-window >"$work/binary" &&
+    readelf -d "$work/binary" | grep -q '(RELR)'; then
+    dpkg-deb -f "$deb" Depends | grep -qE 'libc6 \(>= 2\.(3[6-9]|[4-9][0-9])' ||
+        fail "packed relocations but Depends allows a glibc older than 2.36: $(dpkg-deb -f "$deb" Depends)"
+fi
+
 DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "./$deb" >/dev/null
 dpkg-query -W -f='${Status}\n' compose-window | grep -q 'install ok installed' || fail "not installed"
 dpkg -L compose-window | sort >"$work/files"

@@ -49,6 +49,11 @@ printf 'Source: %s\n\nPackage: %s\nArchitecture: any\n' "$package" "$package" >"
 depends=$(cd "$source" && dpkg-shlibdeps -O "-e$OLDPWD/$root/usr/bin/compose-window" 2>"$OLDPWD/$work/shlibdeps.log" |
     sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || { cat "$work/shlibdeps.log" >&2; echo "dpkg-shlibdeps found no dependencies" >&2; exit 1; }
+# Packed relative relocations (DT_RELR, see the Makefile) need glibc 2.36; libc6's symbols file
+# knows only symbols, so dpkg-shlibdeps asks for less.
+if readelf -d "$root/usr/bin/compose-window" | grep -q '(RELR)'; then
+    depends=$(printf '%s' "$depends" | sed -E 's/libc6 \(>= 2\.([0-9]|[12][0-9]|3[0-5])(\.[0-9]+)?\)/libc6 (>= 2.36)/')
+fi
 
 cat >"$root/DEBIAN/control" <<CONTROL
 Package: $package
