@@ -1,3 +1,4 @@
+import ComposeCore
 import GLibSwift
 import GtkPlaceholder
 
@@ -16,11 +17,11 @@ enum DiscardDialog {
         gtk_window_set_modal(dialog.cast(), 1)
         gtk_window_set_destroy_with_parent(dialog.cast(), 1)
         Property.set(dialog, "message-type", Int32(GTK_MESSAGE_QUESTION.rawValue))
-        Property.set(dialog, "text", tr("Discard this post?"))
-        Property.set(dialog, "secondary-text", tr("What you wrote will be lost."))
-        gtk_dialog_add_button(dialog.cast(), tr("_Keep editing"), gint(GTK_RESPONSE_CANCEL.rawValue))
-        if offersDraft { gtk_dialog_add_button(dialog.cast(), tr("_Save draft"), saveDraftResponse) }
-        let discard = gtk_dialog_add_button(dialog.cast(), tr("_Discard"), discardResponse)!
+        Property.set(dialog, "text", localized("Discard this post?"))
+        Property.set(dialog, "secondary-text", localized("What you wrote will be lost."))
+        gtk_dialog_add_button(dialog.cast(), localized("_Keep editing"), gint(GTK_RESPONSE_CANCEL.rawValue))
+        if offersDraft { gtk_dialog_add_button(dialog.cast(), localized("_Save draft"), saveDraftResponse) }
+        let discard = gtk_dialog_add_button(dialog.cast(), localized("_Discard"), discardResponse)!
         gtk_style_context_add_class(gtk_widget_get_style_context(discard), "destructive-action")
         gtk_dialog_set_default_response(dialog.cast(), gint(GTK_RESPONSE_CANCEL.rawValue))
         // A signal can close the window while the dialog runs, and destroy-with-parent then frees

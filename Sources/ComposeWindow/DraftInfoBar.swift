@@ -33,9 +33,9 @@ final class DraftInfoBar {
         gtk_box_reorder_child(column.cast(), loaded.bar, 0)
         Signal.connect(
             loaded.bar, "response",
-            withArgument: { [weak self] response in
+            withInt: { [weak self] response in
                 guard let self else { return }
-                if Int(bitPattern: response) == 1 { self.action?() }
+                if response == 1 { self.action?() }
                 self.hide()
             })
         widgets = loaded
@@ -43,13 +43,16 @@ final class DraftInfoBar {
     }
 
     func showRestored() {
-        show(tr("Draft restored"), type: GTK_MESSAGE_INFO, button: tr("_Discard draft")) { [weak self] in
+        show(localized("Draft restored"), type: GTK_MESSAGE_INFO, button: localized("_Discard draft")) { [weak self] in
             self?.onDiscardDraft?()
         }
     }
 
     func offerRestore(_ draft: String) {
-        show(tr("A saved draft differs from this text."), type: GTK_MESSAGE_INFO, button: tr("_Restore draft")) {
+        show(
+            localized("A saved draft differs from this text."), type: GTK_MESSAGE_INFO,
+            button: localized("_Restore draft")
+        ) {
             [weak self] in
             self?.onRestoreDraft?(draft)
         }
@@ -57,7 +60,8 @@ final class DraftInfoBar {
 
     func showLoadFailure(_ failure: DraftStore.Failure) {
         show(
-            tr("The saved draft could not be read: ") + failure.description, type: GTK_MESSAGE_WARNING, button: nil,
+            localized("The saved draft could not be read: ") + failure.description, type: GTK_MESSAGE_WARNING,
+            button: nil,
             action: nil)
     }
 
@@ -68,7 +72,7 @@ final class DraftInfoBar {
             return
         }
         show(
-            tr("The draft could not be saved; your text is still here. ") + failure.description,
+            localized("The draft could not be saved; your text is still here. ") + failure.description,
             type: GTK_MESSAGE_ERROR, button: nil, action: nil)
         showsFailure = true
     }

@@ -16,28 +16,35 @@ enum Invocation {
 
     static func parse() throws(Failure) -> (ComposeOptions, initialText: String) {
         let parser = OptionParser(
-            summary: tr("Write a post in a window and print it on standard output."),
-            details: helpDetails, translationDomain: Localization.domain)
-        parser.addValue("title", help: tr("Window title"), argumentName: tr("TEXT"))
-        parser.addValue("placeholder", help: tr("Placeholder shown while the text is empty"), argumentName: tr("TEXT"))
-        parser.addValue("text", help: tr("Initial text; - reads standard input"), argumentName: tr("TEXT"))
-        parser.addValue("limit", help: tr("Character limit (Send is disabled above it)"), argumentName: "N")
+            summary: localized("Write a post in a window and print it on standard output."),
+            details: helpDetails, translationDomain: translationDomain)
+        parser.addValue("title", help: localized("Window title"), argumentName: localized("TEXT"))
         parser.addValue(
-            "count", help: tr("Counting rule: graphemes (default), weibo, twitter, mastodon or bluesky"),
-            argumentName: tr("RULE"))
-        parser.addFlag("measure", help: tr("Print the count as the window shows it and exit: 0 fits, 1 does not"))
-        parser.addValue("font", help: tr("Font, e.g. \"Sans 15\""), argumentName: tr("DESC"))
+            "placeholder", help: localized("Placeholder shown while the text is empty"), argumentName: localized("TEXT")
+        )
         parser.addValue(
-            "placeholder-color", help: tr("Placeholder colour, e.g. #999 or grey"), argumentName: tr("COLOR"))
-        parser.addValue("draft", help: tr("Draft name (default: default)"), argumentName: tr("NAME"))
-        parser.addFlag("no-draft", help: tr("Do not keep a draft"))
-        parser.addValue("spell", help: tr("Spell-check language, e.g. en_US"), argumentName: tr("LANG"))
-        parser.addFlag("no-spell", help: tr("No spell checking"))
-        parser.addFlag("list-dictionaries", help: tr("List the languages --spell accepts and exit"))
-        parser.addValue("timeout", help: tr("Give up after SECONDS (exit 5, draft kept)"), argumentName: tr("SECONDS"))
-        parser.addValue("width", help: tr("Window width"), argumentName: "W")
-        parser.addValue("height", help: tr("Window height"), argumentName: "H")
-        parser.addFlag("version", help: tr("Print the version and exit"))
+            "text", help: localized("Initial text; - reads standard input"), argumentName: localized("TEXT"))
+        parser.addValue("limit", help: localized("Character limit (Send is disabled above it)"), argumentName: "N")
+        parser.addValue(
+            "count", help: localized("Counting rule: graphemes (default), weibo, twitter, mastodon or bluesky"),
+            argumentName: localized("RULE"))
+        parser.addFlag(
+            "measure", help: localized("Print the count as the window shows it and exit: 0 fits, 1 does not"))
+        parser.addValue("font", help: localized("Font, e.g. \"Sans 15\""), argumentName: localized("DESC"))
+        parser.addValue(
+            "placeholder-color", help: localized("Placeholder colour, e.g. #999 or grey"),
+            argumentName: localized("COLOR"))
+        parser.addValue("draft", help: localized("Draft name (default: default)"), argumentName: localized("NAME"))
+        parser.addFlag("no-draft", help: localized("Do not keep a draft"))
+        parser.addValue("spell", help: localized("Spell-check language, e.g. en_US"), argumentName: localized("LANG"))
+        parser.addFlag("no-spell", help: localized("No spell checking"))
+        parser.addFlag("list-dictionaries", help: localized("List the languages --spell accepts and exit"))
+        parser.addValue(
+            "timeout", help: localized("Give up after SECONDS (exit 5, draft kept)"), argumentName: localized("SECONDS")
+        )
+        parser.addValue("width", help: localized("Window width"), argumentName: "W")
+        parser.addValue("height", help: localized("Window height"), argumentName: "H")
+        parser.addFlag("version", help: localized("Print the version and exit"))
 
         let parsed: OptionParser.Result
         do { parsed = try parser.parse(argc: CommandLine.argc, argv: CommandLine.unsafeArgv) } catch {
@@ -93,7 +100,7 @@ enum Invocation {
     }
 
     private static var helpDetails: String {
-        tr(
+        localized(
             """
             Standard input is the initial text when it is not a terminal.
 

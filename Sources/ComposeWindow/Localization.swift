@@ -5,13 +5,11 @@ import GtkPlaceholder
 /// gettext for every user-visible string: the "compose-window" domain, looked up next to the
 /// binary (installed: <prefix>/share/locale; in the build tree: <bin>/locale, made by `make`).
 enum Localization {
-    static let domain = translationDomain
-
     static func setUp() {
         setlocale(LC_ALL, "")
-        bindtextdomain(domain, localeDirectory)
-        bind_textdomain_codeset(domain, "UTF-8")
-        textdomain(domain)
+        bindtextdomain(translationDomain, localeDirectory)
+        bind_textdomain_codeset(translationDomain, "UTF-8")
+        textdomain(translationDomain)
     }
 
     static var localeDirectory: String {
@@ -24,6 +22,3 @@ enum Localization {
         return SystemIO.exists(buildTree) ? buildTree : installed
     }
 }
-
-/// The translation of `message` (gettext's `_()`).
-func tr(_ message: String) -> String { localized(message) }

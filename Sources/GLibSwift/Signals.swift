@@ -47,6 +47,8 @@ public typealias PointerPredicate = @MainActor (gpointer?) -> Bool
 public typealias TwoPointerPredicate = @MainActor (gpointer?, gpointer?) -> Bool
 /// A handler for a signal with two pointer arguments.
 public typealias TwoPointerHandler = @MainActor (gpointer?, gpointer?) -> Void
+/// A handler for a signal with one gint argument.
+public typealias IntHandler = @MainActor (Int32) -> Void
 /// A handler for a signal with two pointer arguments and an int.
 public typealias PointerPointerIntHandler = @MainActor (gpointer?, gpointer?, Int32) -> Void
 
@@ -80,6 +82,11 @@ private let twoPointerThunk: @convention(c) (gpointer?, gpointer?, gpointer?, gp
     let handler = HandlerBox<TwoPointerHandler>.unbox(data)
     nonisolated(unsafe) let (first, second) = (first, second)
     MainActor.assumeIsolated { handler(first, second) }
+}
+
+private let intThunk: @convention(c) (gpointer?, gint, gpointer?) -> Void = { _, number, data in
+    let handler = HandlerBox<IntHandler>.unbox(data)
+    MainActor.assumeIsolated { handler(number) }
 }
 
 private let pointerPointerIntThunk: @convention(c) (gpointer?, gpointer?, gpointer?, Int32, gpointer?) -> Void = {
@@ -116,6 +123,7 @@ private let predicateCallback = unsafeBitCast(predicateThunk, to: GCallback.self
 private let twoPointerPredicateCallback = unsafeBitCast(twoPointerPredicateThunk, to: GCallback.self)
 private let twoPointerCallback = unsafeBitCast(twoPointerThunk, to: GCallback.self)
 private let pointerPointerIntCallback = unsafeBitCast(pointerPointerIntThunk, to: GCallback.self)
+private let intCallback = unsafeBitCast(intThunk, to: GCallback.self)
 
 /// Signal connection for signals whose C handlers take (instance, [arguments…], user_data); the
 /// overload must match the signal's C signature. Handlers run on the main actor: GLib emits GTK
@@ -166,6 +174,14 @@ public enum Signal {
         withTwoArguments handler: @escaping TwoPointerHandler
     ) -> SignalConnection {
         GLibSwift.connect(instance.asGPointer, signal, after: after, thunk: twoPointerCallback, handler: handler)
+    }
+
+    /// For signals with one gint argument and no return value (GtkInfoBar and GtkDialog "response").
+    @discardableResult
+    public static func connect(
+        _ instance: some GObjectPointer, _ signal: String, after: Bool = false, withInt handler: @escaping IntHandler
+    ) -> SignalConnection {
+        GLibSwift.connect(instance.asGPointer, signal, after: after, thunk: intCallback, handler: handler)
     }
 
     /// For (pointer, pointer, int) signals (GtkTextBuffer "insert-text": location, text, length).

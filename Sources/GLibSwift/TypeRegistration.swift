@@ -1,7 +1,7 @@
 import CGtk
 
 /// Registers GObject subclasses from Swift. The subclass has its parent's instance and class
-/// sizes: its state lives in a Swift object tied to each instance (`WidgetOwnership`), so C code,
+/// sizes: its state lives in a Swift object tied to each instance (`ObjectOwnership`), so C code,
 /// GtkBuilder and GtkInspector see a real type while Swift keeps the logic.
 public enum GObjectType {
     /// Registers `name` as a static subtype of `parent`, initialised by `classInit`.

@@ -8,7 +8,7 @@
 /// held by a container, whatever happens to the variable that created it.
 @MainActor
 public final class PlaceholderTextView {
-    private let overlay: WidgetOwnership
+    private let overlay: ObjectOwnership
     private let textViewReference: ObjectReference<GtkTextView>
     private let labelReference: ObjectReference<GtkLabel>
     private let scrolledReference: ObjectReference<GtkScrolledWindow>
@@ -35,7 +35,7 @@ public final class PlaceholderTextView {
     public convenience init(textView: UnsafeMutablePointer<GtkTextView>, placeholder: String = "") {
         precondition(gtk_widget_get_parent(textView.asWidget) == nil, "the text view already has a parent")
         let overlayWidget = PlaceholderTextViewClass.newInstanceForSwift()
-        self.init(overlay: WidgetOwnership(overlayWidget), textView: textView, placeholder: placeholder)
+        self.init(overlay: ObjectOwnership(overlayWidget), textView: textView, placeholder: placeholder)
         gtk_widget_show(overlayWidget)
     }
 
@@ -44,10 +44,10 @@ public final class PlaceholderTextView {
     convenience init(
         constructed overlayWidget: UnsafeMutablePointer<GtkWidget>, textView: UnsafeMutablePointer<GtkTextView>
     ) {
-        self.init(overlay: WidgetOwnership(borrowing: overlayWidget), textView: textView, placeholder: "")
+        self.init(overlay: ObjectOwnership(borrowing: overlayWidget), textView: textView, placeholder: "")
     }
 
-    private init(overlay: WidgetOwnership, textView: UnsafeMutablePointer<GtkTextView>, placeholder: String) {
+    private init(overlay: ObjectOwnership, textView: UnsafeMutablePointer<GtkTextView>, placeholder: String) {
         textViewReference = ObjectReference(textView)
         let label = gtk_label_new(nil)!.cast(to: GtkLabel.self)
         labelReference = ObjectReference(label)
@@ -181,7 +181,7 @@ public final class PlaceholderTextView {
 
     /// The Swift object behind a widget made by this class, if it is still alive.
     public static func forWidget(_ widget: UnsafeMutablePointer<GtkWidget>) -> PlaceholderTextView? {
-        WidgetOwnership.owner(of: widget) as? PlaceholderTextView
+        ObjectOwnership.owner(of: widget) as? PlaceholderTextView
     }
 
     // MARK: - Behaviour

@@ -6,7 +6,7 @@ import GLibSwift
 @MainActor
 enum PlaceholderTextViewClass {
     /// Property ids (GObject numbers them from 1).
-    enum Property: guint, CaseIterable {
+    enum PropertyID: guint, CaseIterable {
         case placeholderText = 1
         case placeholderColor
         case font
@@ -27,7 +27,7 @@ enum PlaceholderTextViewClass {
     }
 
     private(set) static var type: GType = 0
-    private static var specs: [Property: UnsafeMutablePointer<GParamSpec>] = [:]
+    private static var specs: [PropertyID: UnsafeMutablePointer<GParamSpec>] = [:]
     private static var parentConstructed: (@convention(c) (UnsafeMutablePointer<GObject>?) -> Void)?
     /// Set while Swift's own initializer makes the instance: `constructed` then leaves the Swift side to it.
     private static var swiftConstructionPending = false
@@ -51,7 +51,7 @@ enum PlaceholderTextViewClass {
         return newObject(register()).cast()
     }
 
-    static func notify(_ view: PlaceholderTextView, _ property: Property) {
+    static func notify(_ view: PlaceholderTextView, _ property: PropertyID) {
         guard let spec = specs[property] else { return }
         g_object_notify_by_pspec(view.widget.asObject, spec)
     }
@@ -71,7 +71,7 @@ enum PlaceholderTextViewClass {
             MainActor.assumeIsolated { PlaceholderTextViewClass.getProperty(object!, id, value!) }
         }
         installWidgetOverrides(klass)
-        for property in Property.allCases {
+        for property in PropertyID.allCases {
             let spec = makeSpec(property)
             g_param_spec_ref_sink(spec)
             specs[property] = spec
@@ -79,7 +79,7 @@ enum PlaceholderTextViewClass {
         }
     }
 
-    private static func makeSpec(_ property: Property) -> UnsafeMutablePointer<GParamSpec> {
+    private static func makeSpec(_ property: PropertyID) -> UnsafeMutablePointer<GParamSpec> {
         // Notified by the Swift setters, only when the value changes (never twice per change).
         let readWrite = GParamFlags(G_PARAM_READWRITE.rawValue | G_PARAM_EXPLICIT_NOTIFY.rawValue)
         let name = property.name
@@ -130,7 +130,7 @@ enum PlaceholderTextViewClass {
     private static func setProperty(
         _ object: UnsafeMutablePointer<GObject>, _ id: guint, _ value: UnsafePointer<GValue>
     ) {
-        guard let property = Property(rawValue: id) else { return }
+        guard let property = PropertyID(rawValue: id) else { return }
         if property == .textView {
             // Construct-only: set before `constructed`, which takes it from here.
             if let textView = g_value_get_object(value) {
@@ -152,7 +152,7 @@ enum PlaceholderTextViewClass {
     private static func getProperty(
         _ object: UnsafeMutablePointer<GObject>, _ id: guint, _ value: UnsafeMutablePointer<GValue>
     ) {
-        guard let property = Property(rawValue: id), let view = PlaceholderTextView.forWidget(object.cast()) else {
+        guard let property = PropertyID(rawValue: id), let view = PlaceholderTextView.forWidget(object.cast()) else {
             return
         }
         switch property {

@@ -8,7 +8,7 @@ import Testing
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    /// The msgids of tr("…") and localized("…") calls (single-line literals, and tr("""…""") blocks)
+    /// The msgids of localized("…") calls (single-line literals, and localized("""…""") blocks)
     /// and of compose-window.ui's translatable properties.
     static func sourceMessages() throws -> Set<String> {
         var messages = Set<String>()
@@ -17,9 +17,9 @@ import Testing
             for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".swift")
             {
                 let source = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
-                let single = try Regex(#"(?:\btr|\blocalized)\(\s*"((?:[^"\\]|\\.)*)"(?!")"#)
+                let single = try Regex(#"\blocalized\(\s*"((?:[^"\\]|\\.)*)"(?!")"#)
                 for match in source.matches(of: single) { messages.insert(String(match.output[1].substring!)) }
-                let block = try Regex(#"tr\(\s*"""\n(.*?)\n(\s*)""""#).dotMatchesNewlines()
+                let block = try Regex(#"\blocalized\(\s*"""\n(.*?)\n(\s*)""""#).dotMatchesNewlines()
                 for match in source.matches(of: block) {
                     let indent = match.output[2].substring!.count
                     let lines = match.output[1].substring!.split(separator: "\n", omittingEmptySubsequences: false)

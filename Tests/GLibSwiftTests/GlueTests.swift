@@ -83,17 +83,17 @@ final class GlueTests: XCTestCase {
         MainActor.assumeIsolated {
             let buffer = gtk_text_buffer_new(nil)!
             weak var weakOwner: Owner?
-            var ownership: WidgetOwnership?
+            var ownership: ObjectOwnership?
             do {
                 let owner = Owner()
                 weakOwner = owner
-                ownership = WidgetOwnership(buffer)
+                ownership = ObjectOwnership(buffer)
                 g_object_unref(buffer.asGPointer)  // buffers are not floating: give up our creation ref
                 ownership!.adopt(owner: owner)
                 XCTAssertFalse(ownership!.keepsOwnerAlive, "only our reference")
                 g_object_ref(buffer.asGPointer)  // a container takes it
                 XCTAssertTrue(ownership!.keepsOwnerAlive)
-                XCTAssertTrue(WidgetOwnership.owner(of: buffer) === owner)
+                XCTAssertTrue(ObjectOwnership.owner(of: buffer) === owner)
             }
             XCTAssertNotNil(weakOwner, "kept alive by the object's other holder")
             g_object_unref(buffer.asGPointer)  // the container lets go

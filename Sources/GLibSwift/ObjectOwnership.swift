@@ -6,7 +6,7 @@ import CGtk
 /// keeps working after `v` goes out of scope. When only our reference is left, the tie lets go, and
 /// the owner lives only as long as Swift variables do. No cycle, so neither side leaks.
 @MainActor
-public final class WidgetOwnership {
+public final class ObjectOwnership {
     /// The wrapped object.
     public let object: UnsafeMutablePointer<GObject>
     private weak var owner: AnyObject?
@@ -45,7 +45,7 @@ public final class WidgetOwnership {
     /// The Swift owner tied to `object`, if any is alive.
     public static func owner<T>(of object: UnsafeMutablePointer<T>) -> AnyObject? {
         guard let data = g_object_get_qdata(object.asObject, ownershipQuark) else { return nil }
-        return Unmanaged<WidgetOwnership>.fromOpaque(data).takeUnretainedValue().owner
+        return Unmanaged<ObjectOwnership>.fromOpaque(data).takeUnretainedValue().owner
     }
 
     fileprivate func toggled(toLastReference isLast: Bool) {
@@ -79,7 +79,7 @@ private let ownershipQuark = g_quark_from_string("glibswift-widget-ownership")
 
 private let toggleNotify: GToggleNotify = { data, _, isLastRef in
     guard let data else { return }
-    let ownership = Unmanaged<WidgetOwnership>.fromOpaque(data).takeUnretainedValue()
+    let ownership = Unmanaged<ObjectOwnership>.fromOpaque(data).takeUnretainedValue()
     MainActor.assumeIsolated { ownership.toggled(toLastReference: isLastRef != 0) }
 }
 
@@ -95,3 +95,7 @@ public final class ObjectReference<T> {
     }
     isolated deinit { g_object_unref(pointer.asGPointer) }
 }
+
+/// The earlier name of ``ObjectOwnership`` (it owns any GObject, not only widgets).
+@available(*, deprecated, renamed: "ObjectOwnership")
+public typealias WidgetOwnership = ObjectOwnership
