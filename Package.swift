@@ -18,7 +18,10 @@ let package = Package(
         // The app's own dependencies: real undo/redo and inline spell checking.
         .systemLibrary(name: "CGtkSource", pkgConfig: "gtksourceview-4", providers: [.apt(["libgtksourceview-4-dev"])]),
         .systemLibrary(name: "CGspell", pkgConfig: "gspell-1", providers: [.apt(["libgspell-1-dev"])]),
-        .target(name: "GLibSwift", dependencies: ["CGtk"]),
+        .systemLibrary(name: "CGObject", pkgConfig: "gobject-2.0", providers: [.apt(["libglib2.0-dev"])]),
+        // The glue both toolkits share (GObject only), then GTK 3's own on top of it.
+        .target(name: "GObjectSwift", dependencies: ["CGObject"]),
+        .target(name: "GLibSwift", dependencies: ["CGtk", "GObjectSwift"]),
         // libm for round/floor: nothing else brings it in now that no module links Foundation.
         .target(name: "GtkPlaceholder", dependencies: ["CGtk", "GLibSwift"], linkerSettings: [.linkedLibrary("m")]),
         // Pure logic of the app (counting, options, drafts): no GTK, tested without a display.

@@ -1,49 +1,14 @@
-import CGtk
+@_exported import CGtk
+@_exported import GObjectSwift
 
-// GTK's C macros (GTK_WIDGET(), G_OBJECT(), …) are not imported into Swift. GObject instances start
-// with their parent struct, so a pointer to a subclass is a valid pointer to each ancestor: these
-// helpers are the one place that says so.
+// The GTK 3 side of the glue; GObjectSwift (casts, signals, ownership, types, properties, main-loop
+// sources, logging) is shared with the GTK 4 glue and re-exported from here.
 
 extension UnsafeMutablePointer {
-    /// The same instance seen as another GObject struct type (an up- or checked down-cast).
-    @inlinable public func cast<Target>(to _: Target.Type = Target.self) -> UnsafeMutablePointer<Target> {
-        UnsafeMutableRawPointer(self).assumingMemoryBound(to: Target.self)
-    }
-
-    /// The instance as a GObject.
-    @inlinable public var asObject: UnsafeMutablePointer<GObject> { cast() }
     /// The instance as a GtkWidget.
     @inlinable public var asWidget: UnsafeMutablePointer<GtkWidget> { cast() }
     /// The instance as a GtkContainer.
     @inlinable public var asContainer: UnsafeMutablePointer<GtkContainer> { cast() }
-    /// The instance as an untyped gpointer (signal and property calls take one).
-    @inlinable public var asGPointer: gpointer { UnsafeMutableRawPointer(self) }
-}
-
-extension UnsafeMutableRawPointer {
-    /// A gpointer handed back by GLib (signal arguments, user data) as the struct it points to.
-    @inlinable public func cast<Target>(to _: Target.Type = Target.self) -> UnsafeMutablePointer<Target> {
-        assumingMemoryBound(to: Target.self)
-    }
-}
-
-/// Copies a C string GLib allocated into a Swift string and frees it.
-public func takeGString(_ pointer: UnsafeMutablePointer<gchar>?) -> String? {
-    guard let pointer else { return nil }
-    defer { g_free(pointer) }
-    return String(cString: pointer)
-}
-
-extension Bool {
-    /// GLib's gboolean is a C int; Swift's Bool must never cross the C boundary as a return value.
-    @inlinable public var gboolean: gboolean { self ? 1 : 0 }
-    /// A gboolean as a Swift Bool (any non-zero value is true).
-    @inlinable public init(gboolean value: gboolean) { self = value != 0 }
-}
-
-extension OpaquePointer {
-    /// Pango and cairo objects are imported opaque; GObject calls take them as gpointer.
-    @inlinable public var asGPointer: gpointer { UnsafeMutableRawPointer(self) }
 }
 
 /// Runs the widget class's own draw vfunc on `cairo`. GTK's draw marshaller wraps every "draw"
@@ -54,17 +19,4 @@ public func drawWithClassHandler(_ widget: UnsafeMutablePointer<GtkWidget>, _ ca
     guard let instanceClass = widget.pointee.parent_instance.g_type_instance.g_class else { return }
     let widgetClass = UnsafeMutableRawPointer(instanceClass).assumingMemoryBound(to: GtkWidgetClass.self)
     _ = widgetClass.pointee.draw?(widget, cairo)
-}
-
-/// Calls `body` with a NULL-terminated C array of strings (accelerator lists, argv-style lists).
-public func withCStringArray<R>(_ strings: [String], _ body: (UnsafeMutablePointer<UnsafePointer<gchar>?>) -> R) -> R {
-    let copies = strings.map { g_strdup($0) }
-    defer { for copy in copies { g_free(copy) } }
-    var array: [UnsafePointer<gchar>?] = copies.map { UnsafePointer($0) } + [nil]
-    return array.withUnsafeMutableBufferPointer { body($0.baseAddress!) }
-}
-
-/// A new instance of `type` with default properties (g_object_new without its varargs).
-public func newObject(_ type: GType) -> gpointer {
-    UnsafeMutableRawPointer(g_object_new_with_properties(type, 0, nil, nil)!)
 }

@@ -1,4 +1,4 @@
-import CGtk
+import CGObject
 
 /// One connected handler: disconnecting is safe after the instance disposed of it already.
 public struct SignalConnection: Sendable {
@@ -23,16 +23,16 @@ public struct SignalConnection: Sendable {
 
 /// Holds a Swift closure for exactly as long as the GLib connection that calls it: retained when
 /// connected, released by GLib's destroy notify, whichever of handler or instance goes first.
-final class HandlerBox<Handler>: @unchecked Sendable {
-    let handler: Handler
-    init(_ handler: Handler) { self.handler = handler }
+package final class HandlerBox<Handler>: @unchecked Sendable {
+    package let handler: Handler
+    package init(_ handler: Handler) { self.handler = handler }
 
-    static func unbox(_ data: gpointer?) -> Handler {
+    package static func unbox(_ data: gpointer?) -> Handler {
         Unmanaged<HandlerBox<Handler>>.fromOpaque(data!).takeUnretainedValue().handler
     }
 }
 
-func releaseBox(_ data: gpointer?, _: UnsafeMutablePointer<GClosure>?) {
+package func releaseBox(_ data: gpointer?, _: UnsafeMutablePointer<GClosure>?) {
     guard let data else { return }
     Unmanaged<AnyObject>.fromOpaque(data).release()
 }
@@ -135,7 +135,7 @@ public enum Signal {
     public static func connect(
         _ instance: some GObjectPointer, _ signal: String, after: Bool = false, _ handler: @escaping VoidHandler
     ) -> SignalConnection {
-        GLibSwift.connect(instance.asGPointer, signal, after: after, thunk: voidCallback, handler: handler)
+        GObjectSwift.connect(instance.asGPointer, signal, after: after, thunk: voidCallback, handler: handler)
     }
 
     /// For signals with one pointer argument and no return value ("preedit-changed", "size-allocate",
@@ -145,7 +145,7 @@ public enum Signal {
         _ instance: some GObjectPointer, _ signal: String, after: Bool = false,
         withArgument handler: @escaping PointerHandler
     ) -> SignalConnection {
-        GLibSwift.connect(instance.asGPointer, signal, after: after, thunk: pointerCallback, handler: handler)
+        GObjectSwift.connect(instance.asGPointer, signal, after: after, thunk: pointerCallback, handler: handler)
     }
 
     /// For signals with one pointer argument returning gboolean ("draw", "key-press-event").
@@ -154,7 +154,7 @@ public enum Signal {
         _ instance: some GObjectPointer, _ signal: String, after: Bool = false,
         returning handler: @escaping PointerPredicate
     ) -> SignalConnection {
-        GLibSwift.connect(instance.asGPointer, signal, after: after, thunk: predicateCallback, handler: handler)
+        GObjectSwift.connect(instance.asGPointer, signal, after: after, thunk: predicateCallback, handler: handler)
     }
 
     /// For signals with two pointer arguments returning gboolean (GtkOverlay "get-child-position").
@@ -163,7 +163,7 @@ public enum Signal {
         _ instance: some GObjectPointer, _ signal: String, after: Bool = false,
         returning handler: @escaping TwoPointerPredicate
     ) -> SignalConnection {
-        GLibSwift.connect(
+        GObjectSwift.connect(
             instance.asGPointer, signal, after: after, thunk: twoPointerPredicateCallback, handler: handler)
     }
 
@@ -173,7 +173,7 @@ public enum Signal {
         _ instance: some GObjectPointer, _ signal: String, after: Bool = false,
         withTwoArguments handler: @escaping TwoPointerHandler
     ) -> SignalConnection {
-        GLibSwift.connect(instance.asGPointer, signal, after: after, thunk: twoPointerCallback, handler: handler)
+        GObjectSwift.connect(instance.asGPointer, signal, after: after, thunk: twoPointerCallback, handler: handler)
     }
 
     /// For signals with one gint argument and no return value (GtkInfoBar and GtkDialog "response").
@@ -181,7 +181,7 @@ public enum Signal {
     public static func connect(
         _ instance: some GObjectPointer, _ signal: String, after: Bool = false, withInt handler: @escaping IntHandler
     ) -> SignalConnection {
-        GLibSwift.connect(instance.asGPointer, signal, after: after, thunk: intCallback, handler: handler)
+        GObjectSwift.connect(instance.asGPointer, signal, after: after, thunk: intCallback, handler: handler)
     }
 
     /// For (pointer, pointer, int) signals (GtkTextBuffer "insert-text": location, text, length).
@@ -190,7 +190,7 @@ public enum Signal {
         _ instance: some GObjectPointer, _ signal: String, after: Bool = false,
         withPointersAndInt handler: @escaping PointerPointerIntHandler
     ) -> SignalConnection {
-        GLibSwift.connect(
+        GObjectSwift.connect(
             instance.asGPointer, signal, after: after, thunk: pointerPointerIntCallback, handler: handler)
     }
 

@@ -1,4 +1,4 @@
-import CGtk
+import CGObject
 
 /// Ties a Swift object to the GObject it wraps, the way language bindings do (GLib toggle refs):
 /// while anything besides the Swift side holds the object (a container, a builder, another ref),

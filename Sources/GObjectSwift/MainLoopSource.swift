@@ -1,4 +1,4 @@
-import CGtk
+import CGObject
 
 /// A GLib main-loop source calling a Swift closure. GLib holds it until it ends or `cancel()`.
 @MainActor

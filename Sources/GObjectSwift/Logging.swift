@@ -1,4 +1,4 @@
-import CGtk
+import CGObject
 
 /// GLib's logging for misuse reports (g_warning is a varargs macro Swift cannot call): the
 /// message goes through the application's log writer like any GTK warning.

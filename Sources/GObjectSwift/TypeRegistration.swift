@@ -1,4 +1,4 @@
-import CGtk
+import CGObject
 
 /// Registers GObject subclasses from Swift. The subclass has its parent's instance and class
 /// sizes: its state lives in a Swift object tied to each instance (`ObjectOwnership`), so C code,
