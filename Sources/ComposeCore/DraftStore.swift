@@ -65,7 +65,7 @@ public struct DraftStore: Sendable {
         }
         let bytes: [UInt8]
         do throws(SystemIO.Failure) { bytes = try SystemIO.readAll(from: descriptor) } catch {
-            throw Failure(description: localized("cannot read the draft {0}: {1}", path, error.reason))
+            throw Failure(description: localized("cannot read the draft {0}: {1}", path, error.description))
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw Failure(description: localized("the draft {0} is not valid UTF-8", path))
@@ -89,7 +89,7 @@ public struct DraftStore: Sendable {
             // POSIX calls, so a full disk or a file-size limit reads "No space left on device" or
             // "File too large", from errno.
             do throws(SystemIO.Failure) { try SystemIO.writeAll(text.utf8, to: descriptor) } catch {
-                throw Failure(description: localized("cannot write the draft {0}: {1}", path, error.reason))
+                throw Failure(description: localized("cannot write the draft {0}: {1}", path, error.description))
             }
             guard fsync(descriptor) == 0 else { throw failure(localized("cannot write the draft {0}: {1}"), path) }
             // rename() replaces a symbolic link itself, never the file it points to.

@@ -6,11 +6,11 @@
 /// linked binary carries no ICU data (Foundation made it 58 MB stripped).
 public enum SystemIO {
     /// Why a read or write failed: the system's reason (strerror), translated by libc.
-    public struct Failure: Error, Equatable, Sendable {
+    public struct Failure: Error, Equatable, CustomStringConvertible, Sendable {
         /// `strerror(errno)` at the time of the failure.
-        public let reason: String
+        public let description: String
 
-        init(errno number: Int32) { reason = String(cString: strerror(number)) }
+        init(errno number: Int32) { description = String(cString: strerror(number)) }
     }
 
     /// Every byte until end of file; interrupted reads are retried.

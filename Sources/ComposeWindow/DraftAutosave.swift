@@ -48,7 +48,8 @@ final class DraftAutosave {
         pending?.cancel()
         pending = nil
         isDirty = false
-        try? store.remove()
+        // Left on disk, a discarded draft would come back at the next start: say so.
+        do { try store.remove() } catch { reportError(error.description) }
     }
 
     func cancel() {

@@ -9,9 +9,10 @@ import GtkPlaceholder
 enum Invocation {
     static let version = "0.1.0"
 
-    struct Failure: Error {
+    struct Failure: Error, CustomStringConvertible {
         let code: ExitCode
-        let message: String
+        /// One line saying what is wrong.
+        let description: String
     }
 
     static func parse() throws(Failure) -> (ComposeOptions, initialText: String) {
@@ -48,7 +49,7 @@ enum Invocation {
 
         let parsed: OptionParser.Result
         do { parsed = try parser.parse(argc: CommandLine.argc, argv: CommandLine.unsafeArgv) } catch {
-            throw Failure(code: .usage, message: error.message)
+            throw Failure(code: .usage, description: error.description)
         }
         if parsed.flags.contains("version") {
             print("compose-window \(version)")
@@ -63,13 +64,13 @@ enum Invocation {
             options = try ComposeOptions(
                 values: parsed.values, flags: parsed.flags, standardInputIsTerminal: isatty(STDIN_FILENO) == 1)
         } catch {
-            throw Failure(code: .usage, message: error.description)
+            throw Failure(code: .usage, description: error.description)
         }
         if let language = options.spellLanguage, !SpellChecking.isAvailable(language) {
-            throw Failure(code: .usage, message: localized("--spell: no dictionary installed for “{0}”", language))
+            throw Failure(code: .usage, description: localized("--spell: no dictionary installed for “{0}”", language))
         }
         if let color = options.placeholderColor, parseColor(color) == nil {
-            throw Failure(code: .usage, message: localized("--placeholder-color: unknown colour “{0}”", color))
+            throw Failure(code: .usage, description: localized("--placeholder-color: unknown colour “{0}”", color))
         }
         switch options.initialText {
         case .none: return (options, "")
@@ -86,16 +87,16 @@ enum Invocation {
     private static func readStandardInput() throws(Failure) -> String {
         let bytes: [UInt8]
         do throws(SystemIO.Failure) { bytes = try SystemIO.readAll(from: STDIN_FILENO) } catch {
-            throw Failure(code: .failure, message: localized("cannot read standard input: {0}", error.reason))
+            throw Failure(code: .failure, description: localized("cannot read standard input: {0}", error.description))
         }
         switch UTF8Input.decode(bytes) {
         case .success(let text): return text
         case .failure(.invalidByte(let offset)):
             throw Failure(
-                code: .usage, message: localized("standard input is not valid UTF-8 (byte {0})", String(offset)))
+                code: .usage, description: localized("standard input is not valid UTF-8 (byte {0})", String(offset)))
         case .failure(.nulByte(let offset)):
             throw Failure(
-                code: .usage, message: localized("standard input contains a NUL byte (byte {0})", String(offset)))
+                code: .usage, description: localized("standard input contains a NUL byte (byte {0})", String(offset)))
         }
     }
 

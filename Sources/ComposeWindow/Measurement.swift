@@ -11,7 +11,7 @@ enum Measurement {
         do throws(SystemIO.Failure) {
             try SystemIO.writeAll((counter.label(limit: options.limit) + "\n").utf8, to: STDOUT_FILENO)
         } catch {
-            reportError(localized("cannot write standard output: {0}", error.reason))
+            reportError(localized("cannot write standard output: {0}", error.description))
             return .failure
         }
         return counter.fits(limit: options.limit) ? .fits : .overLimit

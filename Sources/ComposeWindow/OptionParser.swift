@@ -6,9 +6,9 @@ import CGtk
 @MainActor
 final class OptionParser {
     /// A command line GLib refused, with its (translated) message.
-    struct Failure: Error, Sendable {
+    struct Failure: Error, CustomStringConvertible, Sendable {
         /// The message, without the program name.
-        let message: String
+        let description: String
     }
 
     /// The options given, by long name.
@@ -99,11 +99,11 @@ final class OptionParser {
         if g_option_context_parse(context, &count, &vector, &error) == 0 {
             let message = error.map { String(cString: $0.pointee.message) } ?? "invalid arguments"
             if let error { g_error_free(error) }
-            throw Failure(message: message)
+            throw Failure(description: message)
         }
         var result = Result()
         if count > 1, let extra = vector?[1] {
-            throw Failure(message: "unexpected argument “\(String(cString: extra))”")
+            throw Failure(description: "unexpected argument “\(String(cString: extra))”")
         }
         for (index, option) in options.enumerated() {
             switch option.kind {

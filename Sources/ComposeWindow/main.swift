@@ -15,7 +15,7 @@ let status: ExitCode = MainActor.assumeIsolated {
     let options: ComposeOptions
     let initialText: String
     do throws(Invocation.Failure) { (options, initialText) = try Invocation.parse() } catch {
-        reportError(error.message)
+        reportError(error.description)
         return error.code
     }
     if options.measure { return Measurement.report(initialText, options: options) }

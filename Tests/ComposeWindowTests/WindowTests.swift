@@ -108,6 +108,23 @@ final class WindowTests: XCTestCase {
         XCTAssertEqual(String(decoding: try XCTUnwrap(window.finish()).stdout, as: UTF8.self), "new")
     }
 
+    /// Cancel, then Discard: a draft that stays on disk would come back at the next start, so a
+    /// failure to remove it is reported (nothing is saved after a discard to report it otherwise).
+    func testADiscardedDraftThatCannotBeRemovedIsReported() throws {
+        let window = try launch()
+        window.type("to be discarded")
+        Thread.sleep(forTimeInterval: 1.6)  // autosaved a second after typing
+        XCTAssertEqual(state.draft(), "to be discarded")
+        // Where the draft was, now a directory: unlink fails (EISDIR), even for root.
+        try FileManager.default.removeItem(at: state.draftURL())
+        try FileManager.default.createDirectory(at: state.draftURL(), withIntermediateDirectories: false)
+        window.key("Escape")
+        window.key("alt+d")  // Discard
+        let result = try XCTUnwrap(window.finish())
+        XCTAssertEqual(result.code, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("cannot remove the draft"), result.stderr)
+    }
+
     func testCancellingEditedTextAsksAndDiscardRemovesTheDraft() throws {
         let window = try launch()
         window.type("not lost silently")
