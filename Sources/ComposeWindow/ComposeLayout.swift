@@ -7,6 +7,7 @@ struct ComposeLayout {
     let window: UnsafeMutablePointer<GtkWidget>
     let header: UnsafeMutablePointer<GtkWidget>
     let compose: PlaceholderTextView
+    let cancelButton: UnsafeMutablePointer<GtkWidget>
     let sendButton: UnsafeMutablePointer<GtkWidget>
     let counterLabel: UnsafeMutablePointer<GtkWidget>
     /// The vertical box holding the text and the counter (and the info bar, when there is one).
@@ -24,6 +25,7 @@ struct ComposeLayout {
         window = interface.widget("window")
         header = interface.widget("header")
         compose = PlaceholderTextView.forWidget(interface.widget("compose"))!
+        cancelButton = interface.widget("cancel_button")
         sendButton = interface.widget("send_button")
         counterLabel = interface.widget("counter")
         column = interface.widget("column")

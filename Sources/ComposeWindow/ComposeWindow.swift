@@ -11,6 +11,7 @@ final class ComposeWindow {
     private let window: UnsafeMutablePointer<GtkWidget>
     private let compose: PlaceholderTextView
     private let sourceBuffer: UnsafeMutablePointer<GtkSourceBuffer>
+    private let cancelButton: UnsafeMutablePointer<GtkWidget>
     private let sendButton: UnsafeMutablePointer<GtkWidget>
     private let counterLabel: CounterLabel
     private let infoBar: DraftInfoBar
@@ -46,6 +47,7 @@ final class ComposeWindow {
         sourceBuffer = compose.buffer.cast()
         // A code editor's feature: in prose it is a search around the caret on every keystroke.
         gtk_source_buffer_set_highlight_matching_brackets(sourceBuffer, 0)
+        cancelButton = layout.cancelButton
         sendButton = layout.sendButton
         counterLabel = CounterLabel(layout.counterLabel)
         infoBar = DraftInfoBar(column: layout.column)
@@ -103,6 +105,7 @@ final class ComposeWindow {
     }
 
     private func connectWindow() {
+        Signal.connect(cancelButton, "clicked") { [weak self] in self?.cancel() }
         Signal.connect(sendButton, "clicked") { [weak self] in self?.send() }
         Signal.connect(
             window, "delete-event",
@@ -112,12 +115,8 @@ final class ComposeWindow {
             })
     }
 
-    /// "win.cancel" for the Cancel button; the keys run the same code.
+    /// The keys run what the buttons run (the buttons' "clicked", connected in connectWindow).
     private func installActions() {
-        let actions = g_simple_action_group_new()!
-        addAction("cancel", to: actions) { [weak self] in self?.cancel() }
-        gtk_widget_insert_action_group(window, "win", OpaquePointer(actions))
-        g_object_unref(actions.asGPointer)
         let send: VoidHandler = { [weak self] in self?.send() }
         let cancel: VoidHandler = { [weak self] in self?.cancel() }
         let redo: VoidHandler = { [weak self] in
@@ -135,15 +134,6 @@ final class ComposeWindow {
             self?.replaceText(with: "")
         }
         infoBar.onRestoreDraft = { [weak self] draft in self?.replaceText(with: draft) }
-    }
-
-    private func addAction(
-        _ name: String, to actions: UnsafeMutablePointer<GSimpleActionGroup>, _ activate: @escaping VoidHandler
-    ) {
-        let action = g_simple_action_new(name, nil)!
-        Signal.connect(action, "activate", withArgument: { _ in activate() })
-        g_action_map_add_action(OpaquePointer(actions), action)
-        g_object_unref(action.asGPointer)
     }
 
     /// Initial text wins over a saved draft (then offered in the info bar); with no initial text

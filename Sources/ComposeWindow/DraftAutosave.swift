@@ -48,8 +48,9 @@ final class DraftAutosave {
         pending?.cancel()
         pending = nil
         isDirty = false
-        // Left on disk, a discarded draft would come back at the next start: say so.
-        do { try store.remove() } catch { reportError(error.description) }
+        // Left on disk, a discarded draft would come back at the next start: reported like a
+        // failed save.
+        do { try store.remove() } catch { onResult?(error) }
     }
 
     func cancel() {

@@ -17,14 +17,7 @@ public final class Interface {
     public init(_ text: String) throws(Failure) {
         builder = gtk_builder_new()!
         var error: UnsafeMutablePointer<GError>?
-        // The bytes as they are: passing the String as a C string copied it byte by byte first.
-        var text = text
-        let loaded = text.withUTF8 { bytes in
-            bytes.withMemoryRebound(to: CChar.self) {
-                gtk_builder_add_from_string(builder, $0.baseAddress, gsize($0.count), &error)
-            }
-        }
-        guard loaded != 0 else {
+        guard gtk_builder_add_from_string(builder, text, gsize(text.utf8.count), &error) != 0 else {
             let message = error.map { String(cString: $0.pointee.message) } ?? "GtkBuilder failed"
             g_error_free(error)
             throw Failure(description: message)  // deinit still runs (every property is set) and unrefs

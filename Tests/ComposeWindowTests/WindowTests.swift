@@ -67,6 +67,22 @@ final class WindowTests: XCTestCase {
         XCTAssertEqual(result.stdout, Data())
     }
 
+    /// The header bar's buttons, through their mnemonics: Cancel (Alt+C) and Send (Alt+S).
+    func testCancelAndSendButtons() throws {
+        let cancelled = try launch(["--text", "as given"])
+        cancelled.key("alt+c")
+        let cancelledResult = try XCTUnwrap(cancelled.finish())
+        XCTAssertEqual(cancelledResult.code, 1)
+        XCTAssertEqual(cancelledResult.stdout, Data())
+
+        let sent = try launch()
+        sent.type("by the button")
+        sent.key("alt+s")
+        let sentResult = try XCTUnwrap(sent.finish())
+        XCTAssertEqual(sentResult.code, 0, sentResult.stderr)
+        XCTAssertEqual(String(decoding: sentResult.stdout, as: UTF8.self), "by the button")
+    }
+
     func testEscapeWithEmptyOrUnchangedTextCancelsAtOnce() throws {
         let empty = try launch()
         empty.key("Escape")
