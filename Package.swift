@@ -22,8 +22,14 @@ let package = Package(
         // The glue both toolkits share (GObject only), then GTK 3's own on top of it.
         .target(name: "GObjectSwift", dependencies: ["CGObject"]),
         .target(name: "GLibSwift", dependencies: ["CGtk", "GObjectSwift"]),
+        // The placeholder's toolkit-neutral logic (visibility rule, direction, CSS values, the GObject
+        // type and its properties), which the GTK 3 and GTK 4 widgets share.
+        .systemLibrary(name: "CPango", pkgConfig: "pango", providers: [.apt(["libpango1.0-dev"])]),
+        .target(name: "PlaceholderCore", dependencies: ["CGObject", "CPango", "GObjectSwift"]),
         // libm for round/floor: nothing else brings it in now that no module links Foundation.
-        .target(name: "GtkPlaceholder", dependencies: ["CGtk", "GLibSwift"], linkerSettings: [.linkedLibrary("m")]),
+        .target(
+            name: "GtkPlaceholder", dependencies: ["CGtk", "GLibSwift", "PlaceholderCore"],
+            linkerSettings: [.linkedLibrary("m")]),
         // Pure logic of the app (counting, options, drafts): no GTK, tested without a display.
         .systemLibrary(name: "CIntl"),
         .target(name: "ComposeCore", dependencies: ["CIntl"]),
@@ -63,7 +69,10 @@ let package = Package(
         .executableTarget(name: "MinimalWindow", dependencies: ["GtkPlaceholder"], path: "Examples/MinimalWindow"),
         .executableTarget(name: "ChatInput", dependencies: ["GtkPlaceholder"], path: "Examples/ChatInput"),
         .testTarget(name: "GLibSwiftTests", dependencies: ["GLibSwift"]),
-        .testTarget(name: "GtkPlaceholderTests", dependencies: ["GtkPlaceholder", "GLibSwift", "GtkTestSupport"]),
+        .testTarget(
+            name: "GtkPlaceholderTests",
+            dependencies: ["GtkPlaceholder", "GLibSwift", "GtkTestSupport", "PlaceholderCore"]),
+        .testTarget(name: "PlaceholderCoreTests", dependencies: ["PlaceholderCore", "CPango"]),
         .testTarget(name: "ComposeCoreTests", dependencies: ["ComposeCore"], exclude: ["Conformance"]),
         .testTarget(
             name: "ComposeWindowTests", dependencies: ["ComposeCore", "CGtk"],

@@ -27,7 +27,11 @@ final class PlaceholderAccessibility {
             })
     }
 
-    isolated deinit { focusConnection?.disconnect() }
+    /// Disconnects from the text view (the owner calls it before letting the widgets go).
+    func stop() {
+        focusConnection?.disconnect()
+        focusConnection = nil
+    }
 
     /// Whether the accessibles exist and carry the placeholder.
     var isActive: Bool { described != nil }

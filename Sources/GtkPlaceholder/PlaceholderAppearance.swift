@@ -1,4 +1,5 @@
 import GLibSwift
+import PlaceholderCore
 
 /// The placeholder's font and colour. The font is always the one the text view lays its text out
 /// with (read back after every style change: CSS, theme, gtk-font-name, `font`); the colour is the
@@ -25,8 +26,13 @@ final class PlaceholderAppearance {
         followTextViewFont()
     }
 
-    isolated deinit {
+    /// Disconnects from the text view (the owner calls it before letting the widgets go).
+    func stop() {
         connection?.disconnect()
+        connection = nil
+    }
+
+    isolated deinit {
         if let followedFont { pango_font_description_free(followedFont) }
     }
 
@@ -40,7 +46,9 @@ final class PlaceholderAppearance {
     var color: GdkRGBA? {
         didSet {
             // dim-label's opacity would fade an explicit colour too.
-            colorStyle.css = color.map { "* { color: \(CSSColor.rgba($0)); opacity: 1; }" }
+            colorStyle.css = color.map {
+                "* { color: \(CSSColor.rgba(red: $0.red, green: $0.green, blue: $0.blue, alpha: $0.alpha)); opacity: 1; }"
+            }
         }
     }
 

@@ -1,4 +1,5 @@
 import GLibSwift
+import PlaceholderCore
 
 /// Places the placeholder label over the text view's first line, exactly where typed text would be
 /// laid out: asks the text view for the line's position instead of hard-coding insets, so margins,
@@ -11,11 +12,9 @@ final class PlaceholderLayout {
     private let textView: UnsafeMutablePointer<GtkTextView>
     private let label: UnsafeMutablePointer<GtkLabel>
     private var connections: [SignalConnection] = []
-    private var placeholderDirection: GtkTextDirection = GTK_TEXT_DIR_NONE
+    private var placeholderDirection = BaseDirection.neutral
     private var appliedMinimumHeight: gint = -1
     private var lastAllocation: GdkRectangle?
-    /// The most lines of placeholder the widget grows to show.
-    static let maximumLines: gint = 10
 
     /// The widgets are owned by PlaceholderTextView, which outlives this object.
     init(
@@ -33,8 +32,10 @@ final class PlaceholderLayout {
         connect()
     }
 
-    isolated deinit {
+    /// Disconnects from the widgets (the owner calls it before letting them go).
+    func stop() {
         for connection in connections { connection.disconnect() }
+        connections = []
     }
 
     /// What the overlay gets. While the label is hidden the overlay may still be re-allocated on
@@ -94,58 +95,43 @@ final class PlaceholderLayout {
                 }))
     }
 
-    /// The paragraph's base direction as GtkTextLayout resolves it for the line holding the
-    /// cursor: from the text's first strong character; for neutral text (digits, punctuation),
-    /// from the keyboard layout's direction, as GTK does; failing that, from the widget.
-    private var resolvedDirection: GtkTextDirection {
-        if placeholderDirection != GTK_TEXT_DIR_NONE { return placeholderDirection }
-        switch gdk_keymap_get_direction(keymap) {
-        case PANGO_DIRECTION_RTL: return GTK_TEXT_DIR_RTL
-        case PANGO_DIRECTION_LTR: return GTK_TEXT_DIR_LTR
-        default: return gtk_widget_get_direction(textView.asWidget)
-        }
+    /// The paragraph's base direction as GtkTextLayout resolves it for the line holding the cursor.
+    private var resolvedDirection: BaseDirection {
+        BaseDirection.resolved(
+            placeholder: placeholderDirection, keyboard: gdk_keymap_get_direction(keymap),
+            widgetIsRightToLeft: gtk_widget_get_direction(textView.asWidget) == GTK_TEXT_DIR_RTL)
     }
 
     private var keymap: OpaquePointer {
         gdk_keymap_get_for_display(gtk_widget_get_display(textView.asWidget))
     }
 
-    /// The direction of the text's first strong character, or NONE for neutral text (digits,
-    /// punctuation). An auto-direction Pango layout resolves to the context's base direction only
-    /// when the text itself does not decide: laid out right-to-left first, so that the usual
-    /// left-to-right placeholder (Latin, Chinese) needs one pass, not two.
     private static func strongDirection(of text: String, in textView: UnsafeMutablePointer<GtkTextView>)
-        -> GtkTextDirection
+        -> BaseDirection
     {
-        guard !text.isEmpty, let layout = gtk_widget_create_pango_layout(textView.asWidget, text) else {
-            return GTK_TEXT_DIR_NONE
+        guard !text.isEmpty, let layout = gtk_widget_create_pango_layout(textView.asWidget, nil) else {
+            return .neutral
         }
         defer { g_object_unref(layout.asGPointer) }
-        let context = pango_layout_get_context(layout)
-        let original = pango_context_get_base_dir(context)
-        defer { pango_context_set_base_dir(context, original) }
-        func resolved(_ base: PangoDirection) -> PangoDirection {
-            pango_context_set_base_dir(context, base)
-            pango_layout_context_changed(layout)
-            return pango_layout_line_get_resolved_direction(pango_layout_get_line_readonly(layout, 0))
+        return BaseDirection.strong(of: text, layout: layout)
+    }
+
+    private var justification: PlaceholderJustification {
+        switch gtk_text_view_get_justification(textView) {
+        case GTK_JUSTIFY_CENTER: .center
+        case GTK_JUSTIFY_RIGHT: .end
+        case GTK_JUSTIFY_FILL: .fill
+        default: .start
         }
-        if resolved(PANGO_DIRECTION_RTL) == PANGO_DIRECTION_LTR { return GTK_TEXT_DIR_LTR }
-        return resolved(PANGO_DIRECTION_LTR) == PANGO_DIRECTION_RTL ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_NONE
     }
 
     /// Mirrors the text view's justification on the label. GtkTextView's "left" means the
     /// paragraph's start side, as the label's xalign does once the label has the same direction.
     private func alignLabel() {
-        let justification = gtk_text_view_get_justification(textView)
-        gtk_widget_set_direction(label.asWidget, resolvedDirection)
-        gtk_label_set_justify(label, justification)
-        let xalign: Float =
-            switch justification {
-            case GTK_JUSTIFY_CENTER: 0.5
-            case GTK_JUSTIFY_RIGHT: 1
-            default: 0
-            }
-        gtk_label_set_xalign(label, xalign)
+        gtk_widget_set_direction(
+            label.asWidget, resolvedDirection == .rightToLeft ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR)
+        gtk_label_set_justify(label, gtk_text_view_get_justification(textView))
+        gtk_label_set_xalign(label, justification.xalign)
         gtk_widget_queue_resize(label.asWidget)
     }
 
@@ -162,9 +148,8 @@ final class PlaceholderLayout {
 
         var left = visible.x + insets.left
         var right = visible.x + visible.width - insets.right
-        let startsAtLeft = resolvedDirection != GTK_TEXT_DIR_RTL
-        let justification = gtk_text_view_get_justification(textView)
-        if justification != GTK_JUSTIFY_CENTER && justification != GTK_JUSTIFY_RIGHT {
+        let startsAtLeft = resolvedDirection != .rightToLeft
+        if justification.indentsStart {
             // The indent applies at the start side (the label indents every line: documented).
             if startsAtLeft { left += insets.indent } else { right -= insets.indent }
         }
@@ -180,12 +165,11 @@ final class PlaceholderLayout {
         var minimumHeight: gint = 0
         var naturalHeight: gint = 0
         gtk_widget_get_preferred_height_for_width(label.asWidget, width, &minimumHeight, &naturalHeight)
-        // The widget grows for a wrapped placeholder, up to `maximumLines` of the text's lines; a
-        // longer one is cut there (100,000 characters would ask for 40,000 pixels).
+        // The widget grows for a wrapped placeholder, up to PlaceholderRules.maximumLines.
         var lineTop: gint = 0
         var lineHeight: gint = 0
         gtk_text_view_get_line_yrange(textView, &start, &lineTop, &lineHeight)
-        let height = min(naturalHeight, max(lineHeight, 1) * Self.maximumLines)
+        let height = PlaceholderRules.labelHeight(natural: naturalHeight, lineHeight: lineHeight)
         requireContentHeight(widgetY + height + insets.bottom)
         return GdkRectangle(x: overlayX, y: overlayY, width: width, height: height)
     }
@@ -215,15 +199,16 @@ final class PlaceholderLayout {
         var labelX: gint = 0
         var labelY: gint = 0
         gtk_widget_translate_coordinates(textView.asWidget, label.asWidget, widgetX, widgetY, &labelX, &labelY)
-        // Exactly the stem GTK paints (gtk_render_insertion_cursor): height × cursor-aspect-ratio + 1
-        // pixels wide, the odd pixel on the side of the text direction. Nothing more is cut out,
-        // so while the caret blinks off the placeholder misses only those pixels.
-        let stem = gint(Float(caret.height) * Property.styleFloat(textView, "cursor-aspect-ratio") + 1)
-        let offset = resolvedDirection == GTK_TEXT_DIR_RTL ? stem - stem / 2 : stem / 2
+        // Exactly the stem GTK paints (gtk_render_insertion_cursor). Nothing more is cut out, so
+        // while the caret blinks off the placeholder misses only those pixels.
+        let stem = CaretStem(
+            caretHeight: caret.height, aspectRatio: Property.styleFloat(textView, "cursor-aspect-ratio"),
+            direction: resolvedDirection)
         let width = Double(gtk_widget_get_allocated_width(label.asWidget))
         let height = Double(gtk_widget_get_allocated_height(label.asWidget))
         cairo_rectangle(cairo, 0, 0, width, height)
-        cairo_rectangle(cairo, Double(labelX - offset), Double(labelY), Double(stem), Double(caret.height))
+        cairo_rectangle(
+            cairo, Double(labelX - stem.offset), Double(labelY), Double(stem.width), Double(caret.height))
         cairo_set_fill_rule(cairo, CAIRO_FILL_RULE_EVEN_ODD)
         cairo_clip(cairo)
         return true

@@ -1,5 +1,6 @@
 @_exported import CGtk
 @_exported import GLibSwift
+import PlaceholderCore
 
 /// A GtkTextView with a placeholder label drawn where the first typed character will appear.
 ///
@@ -13,9 +14,9 @@ public final class PlaceholderTextView {
     private let labelReference: ObjectReference<GtkLabel>
     private let scrolledReference: ObjectReference<GtkScrolledWindow>
     private let watcher: BufferWatcher
-    private var layout: PlaceholderLayout!
-    private var appearance: PlaceholderAppearance!
-    private var accessibility: PlaceholderAccessibility!
+    private let layout: PlaceholderLayout
+    private let appearance: PlaceholderAppearance
+    private let accessibility: PlaceholderAccessibility
     private var connections: [SignalConnection] = []
     private var preeditActive = false
     private var widgetDestroyed = false
@@ -34,7 +35,7 @@ public final class PlaceholderTextView {
     ///   - placeholder: The placeholder text; empty shows none.
     public convenience init(textView: UnsafeMutablePointer<GtkTextView>, placeholder: String = "") {
         precondition(gtk_widget_get_parent(textView.asWidget) == nil, "the text view already has a parent")
-        let overlayWidget = PlaceholderTextViewClass.newInstanceForSwift()
+        let overlayWidget = PlaceholderTextViewClass.newInstanceForSwift(textView: textView)
         self.init(overlay: ObjectOwnership(overlayWidget), textView: textView, placeholder: placeholder)
         gtk_widget_show(overlayWidget)
     }
@@ -56,6 +57,9 @@ public final class PlaceholderTextView {
         let overlayWidget: UnsafeMutablePointer<GtkWidget> = overlay.object.cast()
         watcher = BufferWatcher()
         self.overlay = overlay
+        layout = PlaceholderLayout(overlay: overlayWidget.cast(), scrolled: scrolled, textView: textView, label: label)
+        appearance = PlaceholderAppearance(textView: textView, label: label)
+        accessibility = PlaceholderAccessibility(textView: textView, label: label)
 
         gtk_scrolled_window_set_policy(scrolled, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_container_add(scrolled.asContainer, textView.asWidget)
@@ -71,9 +75,6 @@ public final class PlaceholderTextView {
 
         self.placeholder = placeholder
         overlay.adopt(owner: self)
-        layout = PlaceholderLayout(overlay: overlayWidget.cast(), scrolled: scrolled, textView: textView, label: label)
-        appearance = PlaceholderAppearance(textView: textView, label: label)
-        accessibility = PlaceholderAccessibility(textView: textView, label: label)
         connectSignals()
         setPlaceholderText(placeholder)
         watchBuffer()
@@ -93,10 +94,10 @@ public final class PlaceholderTextView {
     isolated deinit {
         for connection in connections { connection.disconnect() }
         watcher.stop()
-        // These disconnect from the overlay, so they go before our reference to it does.
-        layout = nil
-        appearance = nil
-        accessibility = nil
+        // Their handlers are on widgets that our reference to the overlay may be the last to hold.
+        layout.stop()
+        appearance.stop()
+        accessibility.stop()
         overlay.release()
     }
 
@@ -230,7 +231,9 @@ public final class PlaceholderTextView {
     /// O(1): the buffer's character count is cached by the B-tree; the label is touched only when
     /// the answer changes, so typing the 2nd…Nth character costs no relayout.
     private func updateVisibility() {
-        let shouldShow = !placeholder.isEmpty && !hidesPlaceholder && !preeditActive && watcher.isEmpty
+        let shouldShow = PlaceholderRules.shouldShow(
+            placeholder: placeholder, hidesPlaceholder: hidesPlaceholder, isComposing: preeditActive,
+            bufferIsEmpty: watcher.isEmpty)
         guard shouldShow != isPlaceholderVisible else { return }
         // Child visibility maps or unmaps the label without queueing a resize of the overlay (and
         // so of the text view) the way showing and hiding would: a transition costs one redraw.

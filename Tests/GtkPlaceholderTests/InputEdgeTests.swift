@@ -1,4 +1,5 @@
 import GtkPlaceholder
+import PlaceholderCore
 import XCTest
 
 @testable import GtkPlaceholder

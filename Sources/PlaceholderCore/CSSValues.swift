@@ -1,10 +1,10 @@
-import GLibSwift
+import CPango
 
 /// A Pango font description ("Sans Bold 15") as CSS declarations for one widget's provider.
-struct CSSFont {
-    let declarations: String
+package struct CSSFont {
+    package let declarations: String
 
-    init(pangoDescription: String) {
+    package init(pangoDescription: String) {
         let description = pango_font_description_from_string(pangoDescription)
         defer { pango_font_description_free(description) }
         let mask = pango_font_description_get_set_fields(description).rawValue
@@ -42,10 +42,11 @@ struct CSSFont {
     }
 }
 
-enum CSSColor {
-    static func rgba(_ color: GdkRGBA) -> String {
+/// A colour as a CSS `rgba()` value. Channels are 0…1 (GdkRGBA holds doubles in GTK 3, floats in
+/// GTK 4); out-of-range values are clamped.
+package enum CSSColor {
+    package static func rgba(red: Double, green: Double, blue: Double, alpha: Double) -> String {
         func channel(_ value: Double) -> Int { Int((min(max(value, 0), 1) * 255).rounded()) }
-        let alpha = min(max(color.alpha, 0), 1)
-        return "rgba(\(channel(color.red)), \(channel(color.green)), \(channel(color.blue)), \(alpha))"
+        return "rgba(\(channel(red)), \(channel(green)), \(channel(blue)), \(min(max(alpha, 0), 1)))"
     }
 }

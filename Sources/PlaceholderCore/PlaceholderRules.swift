@@ -1,0 +1,95 @@
+import CPango
+
+/// The decisions both widgets (GTK 3 and GTK 4) make the same way, kept apart from either
+/// toolkit's calls so that the two cannot drift.
+package enum PlaceholderRules {
+    /// Shown only with something to show, not hidden by the app, no input-method preedit on
+    /// screen, and an empty buffer (O(1): GtkTextBuffer caches its character count).
+    package static func shouldShow(
+        placeholder: String, hidesPlaceholder: Bool, isComposing: Bool, bufferIsEmpty: Bool
+    ) -> Bool {
+        !placeholder.isEmpty && !hidesPlaceholder && !isComposing && bufferIsEmpty
+    }
+
+    /// The most lines of placeholder the widget grows to show: a longer one is cut there
+    /// (100,000 characters would ask for 40,000 pixels).
+    package static let maximumLines: Int32 = 10
+
+    /// The label's height: the wrapped placeholder's, at most `maximumLines` of the text's lines.
+    package static func labelHeight(natural: Int32, lineHeight: Int32) -> Int32 {
+        min(natural, max(lineHeight, 1) * maximumLines)
+    }
+}
+
+/// A paragraph's base direction, as GtkTextLayout resolves it for the line holding the cursor.
+package enum BaseDirection: Sendable {
+    case leftToRight, rightToLeft
+    /// Decided by nothing in the text (empty, digits, punctuation).
+    case neutral
+
+    /// The direction of `text`'s first strong character, laid out by `layout` (one the widget made,
+    /// so with its font map and language). An auto-direction layout falls back to its context's
+    /// base direction only when the text does not decide: laid out right-to-left first, so that the
+    /// usual left-to-right placeholder (Latin, Chinese) needs one pass, not two.
+    package static func strong(of text: String, layout: OpaquePointer) -> BaseDirection {
+        guard !text.isEmpty else { return .neutral }
+        pango_layout_set_text(layout, text, Int32(text.utf8.count))
+        let context = pango_layout_get_context(layout)
+        let original = pango_context_get_base_dir(context)
+        defer {
+            pango_context_set_base_dir(context, original)
+            pango_layout_context_changed(layout)
+        }
+        func resolved(_ base: PangoDirection) -> PangoDirection {
+            pango_context_set_base_dir(context, base)
+            pango_layout_context_changed(layout)
+            return pango_layout_line_get_resolved_direction(pango_layout_get_line_readonly(layout, 0))
+        }
+        if resolved(PANGO_DIRECTION_RTL) == PANGO_DIRECTION_LTR { return .leftToRight }
+        return resolved(PANGO_DIRECTION_LTR) == PANGO_DIRECTION_RTL ? .rightToLeft : .neutral
+    }
+
+    /// GTK's order: the text's own direction; for neutral text the keyboard layout's; failing
+    /// that, the widget's.
+    package static func resolved(
+        placeholder: BaseDirection, keyboard: PangoDirection, widgetIsRightToLeft: Bool
+    ) -> BaseDirection {
+        if placeholder != .neutral { return placeholder }
+        switch keyboard {
+        case PANGO_DIRECTION_RTL: return .rightToLeft
+        case PANGO_DIRECTION_LTR: return .leftToRight
+        default: return widgetIsRightToLeft ? .rightToLeft : .leftToRight
+        }
+    }
+}
+
+/// The text view's justification as the label mirrors it. GtkTextView's "left" means the
+/// paragraph's start side, as a label's xalign does once the label has the paragraph's direction.
+package enum PlaceholderJustification: Sendable {
+    case start, center, end, fill
+
+    /// The label's xalign.
+    package var xalign: Float {
+        switch self {
+        case .center: 0.5
+        case .end: 1
+        case .start, .fill: 0
+        }
+    }
+
+    /// The text view's indent moves the first line's start edge only when the line starts there.
+    package var indentsStart: Bool { self == .start || self == .fill }
+}
+
+/// The insertion cursor's stem as GTK paints it: `height × cursor-aspect-ratio + 1` pixels wide,
+/// the odd pixel on the side of the text direction. The placeholder leaves exactly this out.
+package struct CaretStem: Equatable, Sendable {
+    /// How far left of the caret's x the stem starts.
+    package let offset: Int32
+    package let width: Int32
+
+    package init(caretHeight: Int32, aspectRatio: Float, direction: BaseDirection) {
+        width = Int32(Float(caretHeight) * aspectRatio + 1)
+        offset = direction == .rightToLeft ? width - width / 2 : width / 2
+    }
+}

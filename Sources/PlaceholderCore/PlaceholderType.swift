@@ -1,0 +1,129 @@
+import CGObject
+import GObjectSwift
+
+/// What the shared GObject type `PlaceholderTextView` needs from the toolkit whose widget it is.
+/// GTK 3 and GTK 4 never share a process, so one registration serves whichever registers.
+@MainActor
+package protocol PlaceholderToolkit {
+    /// The parent type (GtkOverlay in GTK 3, GtkWidget in GTK 4).
+    var parentType: GType { get }
+    var propertyTypes: PlaceholderProperty.Types { get }
+    /// Overrides the toolkit's widget virtual functions in the new class struct.
+    func initializeClass(_ klass: gpointer?, type: GType)
+    /// Adds interfaces (GtkBuildable) once the type exists.
+    func addInterfaces(to type: GType)
+    /// The live Swift side of `instance`.
+    func owner(of instance: UnsafeMutablePointer<GObject>) -> (any PlaceholderPropertyOwner)?
+    /// Builds the Swift side of an instance made by C or GtkBuilder, around `textView` (nil: a new
+    /// GtkTextView); the widget keeps it alive.
+    func makeSwiftSide(for instance: UnsafeMutablePointer<GObject>, textView: UnsafeMutablePointer<GObject>?)
+    /// Whether `widget` already has a parent (a given text view must not).
+    func hasParent(_ widget: UnsafeMutablePointer<GObject>) -> Bool
+}
+
+/// The GObject type `PlaceholderTextView`: properties from `PlaceholderProperty`, construction for
+/// Swift and for C/GtkBuilder alike.
+///
+/// Construction is explicit: the text view always arrives through the construct-only "text-view"
+/// property. Swift's initializer marks the one it passes (qdata on that text view), so
+/// `constructed` knows the Swift side is being built by the caller; without the mark (C,
+/// GtkBuilder) `constructed` builds it.
+@MainActor
+package enum PlaceholderType {
+    package private(set) static var type: GType = 0
+    private static var toolkit: (any PlaceholderToolkit)?
+    private static var specs: [PlaceholderProperty: UnsafeMutablePointer<GParamSpec>] = [:]
+    private static var parentConstructed: (@convention(c) (UnsafeMutablePointer<GObject>?) -> Void)?
+    // g_quark_from_string copies the names (see ObjectOwnership).
+    private static let pendingTextViewQuark = g_quark_from_string("gtkplaceholder-pending-text-view")
+    private static let builtBySwiftQuark = g_quark_from_string("gtkplaceholder-built-by-swift")
+
+    /// Registers the type for `toolkit` (idempotent).
+    package static func register(_ toolkit: some PlaceholderToolkit) -> GType {
+        if type != 0 { return type }
+        precondition(g_type_from_name("PlaceholderTextView") == 0, "another library registered PlaceholderTextView")
+        self.toolkit = toolkit
+        type = GObjectType.registerSubclass(named: "PlaceholderTextView", of: toolkit.parentType) { klass, _ in
+            MainActor.assumeIsolated { PlaceholderType.initializeClass(klass) }
+        }
+        toolkit.addInterfaces(to: type)
+        return type
+    }
+
+    /// A new (floating) instance around `textView` whose Swift side the caller builds.
+    package static func newInstanceForSwift(textView: UnsafeMutablePointer<GObject>) -> UnsafeMutablePointer<GObject> {
+        precondition(type != 0, "register the type first")
+        g_object_set_qdata(textView, builtBySwiftQuark, textView)
+        var value = GValue()
+        g_value_init(&value, toolkit!.propertyTypes.textView)
+        g_value_set_object(&value, textView)
+        defer { g_value_unset(&value) }
+        return withCStringArray([PlaceholderProperty.textView.name]) { names in
+            names.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: 1) {
+                g_object_new_with_properties(type, 1, $0, &value)!.cast()
+            }
+        }
+    }
+
+    /// Notifies `property` of `instance` (the Swift setters call it only when a value changes).
+    package static func notify(_ instance: UnsafeMutablePointer<GObject>, _ property: PlaceholderProperty) {
+        guard let spec = specs[property] else { return }
+        g_object_notify_by_pspec(instance, spec)
+    }
+
+    private static func initializeClass(_ klass: gpointer?) {
+        let objectClass = GObjectType.classStruct(klass, as: GObjectClass.self)
+        parentConstructed = GObjectType.parentClass(of: type, as: GObjectClass.self).pointee.constructed
+        objectClass.pointee.constructed = { object in
+            MainActor.assumeIsolated { PlaceholderType.constructed(object!) }
+        }
+        objectClass.pointee.set_property = { object, id, value, _ in
+            MainActor.assumeIsolated { PlaceholderType.setProperty(object!, id, value!) }
+        }
+        objectClass.pointee.get_property = { object, id, value, _ in
+            MainActor.assumeIsolated { PlaceholderType.getProperty(object!, id, value!) }
+        }
+        toolkit!.initializeClass(klass, type: type)
+        for property in PlaceholderProperty.allCases {
+            let spec = property.makeSpec(toolkit!.propertyTypes)
+            specs[property] = spec
+            g_object_class_install_property(objectClass, property.rawValue, spec)
+        }
+    }
+
+    private static func constructed(_ object: UnsafeMutablePointer<GObject>) {
+        parentConstructed?(object)
+        var given = g_object_steal_qdata(object, pendingTextViewQuark)?.cast(to: GObject.self)
+        defer { if let given { g_object_unref(given) } }
+        if let textView = given, g_object_steal_qdata(textView, builtBySwiftQuark) != nil { return }
+        if let textView = given, toolkit!.hasParent(textView) {
+            GLibLog.warning(
+                "PlaceholderTextView: the text-view given already has a parent; using a new GtkTextView",
+                domain: "GtkPlaceholder")
+            g_object_unref(textView)
+            given = nil
+        }
+        toolkit!.makeSwiftSide(for: object, textView: given)
+    }
+
+    private static func setProperty(
+        _ object: UnsafeMutablePointer<GObject>, _ id: guint, _ value: UnsafePointer<GValue>
+    ) {
+        guard let property = PlaceholderProperty(rawValue: id) else { return }
+        if property == .textView {
+            // Construct-only: set before `constructed`, which takes it from here.
+            if let textView = g_value_get_object(value) {
+                g_object_set_qdata_full(object, pendingTextViewQuark, g_object_ref(textView)) { g_object_unref($0) }
+            }
+            return
+        }
+        toolkit!.owner(of: object)?.setProperty(property, from: value)
+    }
+
+    private static func getProperty(
+        _ object: UnsafeMutablePointer<GObject>, _ id: guint, _ value: UnsafeMutablePointer<GValue>
+    ) {
+        guard let property = PlaceholderProperty(rawValue: id) else { return }
+        toolkit!.owner(of: object)?.getProperty(property, into: value)
+    }
+}
