@@ -5,9 +5,11 @@ let package = Package(
     name: "GtkPlaceholder",
     products: [
         .library(name: "GtkPlaceholder", targets: ["GtkPlaceholder"]),
+        .library(name: "GtkPlaceholder4", targets: ["GtkPlaceholder4"]),
         .executable(name: "compose-window", targets: ["ComposeWindow"]),
         .executable(name: "minimal-window", targets: ["MinimalWindow"]),
         .executable(name: "chat-input", targets: ["ChatInput"]),
+        .executable(name: "minimal-window-gtk4", targets: ["MinimalWindow4"]),
         .executable(name: "placeholder-bench", targets: ["PlaceholderBench"]),
         .executable(name: "bare-window-c", targets: ["BareWindowC"]),
         .executable(name: "bare-window-swift", targets: ["BareWindowSwift"]),
@@ -22,10 +24,18 @@ let package = Package(
         // The glue both toolkits share (GObject only), then GTK 3's own on top of it.
         .target(name: "GObjectSwift", dependencies: ["CGObject"]),
         .target(name: "GLibSwift", dependencies: ["CGtk", "GObjectSwift"]),
+        // GTK 4's glue and widget, on the same GObject glue and placeholder core.
+        .systemLibrary(name: "CGtk4", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
+        .target(name: "Gtk4Swift", dependencies: ["CGtk4", "GObjectSwift"]),
+        .target(
+            name: "GtkPlaceholder4", dependencies: ["CGtk4", "Gtk4Swift", "PlaceholderCore"],
+            linkerSettings: [.linkedLibrary("m")]),
         // The placeholder's toolkit-neutral logic (visibility rule, direction, CSS values, the GObject
         // type and its properties), which the GTK 3 and GTK 4 widgets share.
         .systemLibrary(name: "CPango", pkgConfig: "pango", providers: [.apt(["libpango1.0-dev"])]),
-        .target(name: "PlaceholderCore", dependencies: ["CGObject", "CPango", "GObjectSwift"]),
+        .target(
+            name: "PlaceholderCore", dependencies: ["CGObject", "CPango", "GObjectSwift"],
+            linkerSettings: [.linkedLibrary("m")]),
         // libm for round/floor: nothing else brings it in now that no module links Foundation.
         .target(
             name: "GtkPlaceholder", dependencies: ["CGtk", "GLibSwift", "PlaceholderCore"],
@@ -68,10 +78,16 @@ let package = Package(
         // Examples for library users: `swift build --product minimal-window` / `chat-input`.
         .executableTarget(name: "MinimalWindow", dependencies: ["GtkPlaceholder"], path: "Examples/MinimalWindow"),
         .executableTarget(name: "ChatInput", dependencies: ["GtkPlaceholder"], path: "Examples/ChatInput"),
+        .executableTarget(name: "MinimalWindow4", dependencies: ["GtkPlaceholder4"], path: "Examples/MinimalWindow4"),
         .testTarget(name: "GLibSwiftTests", dependencies: ["GLibSwift"]),
         .testTarget(
             name: "GtkPlaceholderTests",
-            dependencies: ["GtkPlaceholder", "GLibSwift", "GtkTestSupport", "PlaceholderCore"]),
+            dependencies: [
+                "GtkPlaceholder", "GLibSwift", "GtkTestSupport", "PlaceholderCore", "PlaceholderTestSupport",
+            ]),
+        // Test-only: pixels, ink boxes and the behaviour list both widgets' suites share (the GTK 4
+        // suite is its own package, Tests/GTK4: one test binary cannot load GTK 3 and GTK 4).
+        .target(name: "PlaceholderTestSupport"),
         .testTarget(name: "PlaceholderCoreTests", dependencies: ["PlaceholderCore", "CPango"]),
         .testTarget(name: "ComposeCoreTests", dependencies: ["ComposeCore"], exclude: ["Conformance"]),
         .testTarget(

@@ -11,6 +11,8 @@ public enum Property {
     public static let intType = GType(6 << 2)
     /// G_TYPE_FLOAT.
     public static let floatType = GType(14 << 2)
+    /// G_TYPE_DOUBLE.
+    public static let doubleType = GType(15 << 2)
     /// G_TYPE_STRING.
     public static let stringType = GType(16 << 2)
 
@@ -59,6 +61,14 @@ public enum Property {
         withValue(of: stringType) {
             g_object_get_property(object.asObject, name, $0)
             return g_value_get_string($0).map { String(cString: $0) }
+        }
+    }
+
+    /// Reads a double property (GtkSettings "gtk-cursor-aspect-ratio" in GTK 4, say).
+    public static func double<T>(_ object: UnsafeMutablePointer<T>, _ name: String) -> Double {
+        withValue(of: doubleType) {
+            g_object_get_property(object.asObject, name, $0)
+            return g_value_get_double($0)
         }
     }
 

@@ -35,3 +35,16 @@ public enum GObjectType {
         g_type_class_peek(g_type_parent(type))!.assumingMemoryBound(to: Target.self)
     }
 }
+
+/// The GParamSpec flag sets property tables use. Defined here, where only GObject's own module is
+/// imported: a module that sees GLib's headers through two C modules (CGObject and CPango, say) can
+/// find G_PARAM_* ambiguous and lose them.
+public enum ParamFlags {
+    /// Read-write, notified by the owner itself (g_object_notify_by_pspec), only on change.
+    public static let readWriteExplicitNotify = GParamFlags(
+        G_PARAM_READWRITE.rawValue | G_PARAM_EXPLICIT_NOTIFY.rawValue)
+    /// Read-only, notified by the owner itself.
+    public static let readOnlyExplicitNotify = GParamFlags(G_PARAM_READABLE.rawValue | G_PARAM_EXPLICIT_NOTIFY.rawValue)
+    /// Read-write, settable only at construction.
+    public static let readWriteConstructOnly = GParamFlags(G_PARAM_READWRITE.rawValue | G_PARAM_CONSTRUCT_ONLY.rawValue)
+}

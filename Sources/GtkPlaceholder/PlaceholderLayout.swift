@@ -98,7 +98,7 @@ final class PlaceholderLayout {
     /// The paragraph's base direction as GtkTextLayout resolves it for the line holding the cursor.
     private var resolvedDirection: BaseDirection {
         BaseDirection.resolved(
-            placeholder: placeholderDirection, keyboard: gdk_keymap_get_direction(keymap),
+            placeholder: placeholderDirection, keyboard: BaseDirection(gdk_keymap_get_direction(keymap)),
             widgetIsRightToLeft: gtk_widget_get_direction(textView.asWidget) == GTK_TEXT_DIR_RTL)
     }
 

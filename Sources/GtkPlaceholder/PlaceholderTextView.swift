@@ -55,7 +55,7 @@ public final class PlaceholderTextView {
         let scrolled = gtk_scrolled_window_new(nil, nil)!.cast(to: GtkScrolledWindow.self)
         scrolledReference = ObjectReference(scrolled)
         let overlayWidget: UnsafeMutablePointer<GtkWidget> = overlay.object.cast()
-        watcher = BufferWatcher()
+        watcher = BufferWatcher { gtk_text_buffer_get_char_count($0.cast()) }
         self.overlay = overlay
         layout = PlaceholderLayout(overlay: overlayWidget.cast(), scrolled: scrolled, textView: textView, label: label)
         appearance = PlaceholderAppearance(textView: textView, label: label)
@@ -214,7 +214,7 @@ public final class PlaceholderTextView {
 
     private func watchBuffer() {
         guard !widgetDestroyed else { return watcher.stop() }
-        watcher.watch(gtk_text_view_get_buffer(textView)) { [weak self] in
+        watcher.watch(gtk_text_view_get_buffer(textView)?.asObject) { [weak self] in
             guard let self else { return }
             self.updateVisibility()
             self.onTextChanged?(self)

@@ -1,4 +1,5 @@
 import CPango
+import GObjectSwift
 
 /// The GObject properties of `PlaceholderTextView`, the same in GTK 3 and GTK 4 (GtkBuilder .ui
 /// files, C and GtkInspector see one API). GObject numbers them from 1.
@@ -34,7 +35,7 @@ package enum PlaceholderProperty: guint, CaseIterable, Sendable {
     /// A new, sunk spec for this property.
     package func makeSpec(_ types: Types) -> UnsafeMutablePointer<GParamSpec> {
         // Notified by the Swift setters, only when the value changes (never twice per change).
-        let readWrite = GParamFlags(G_PARAM_READWRITE.rawValue | G_PARAM_EXPLICIT_NOTIFY.rawValue)
+        let readWrite = ParamFlags.readWriteExplicitNotify
         let spec: UnsafeMutablePointer<GParamSpec>
         switch self {
         case .placeholderText:
@@ -50,11 +51,11 @@ package enum PlaceholderProperty: guint, CaseIterable, Sendable {
         case .placeholderVisible:
             spec = g_param_spec_boolean(
                 name, "Placeholder visible", "Whether the placeholder is shown now", 0,
-                GParamFlags(G_PARAM_READABLE.rawValue | G_PARAM_EXPLICIT_NOTIFY.rawValue))
+                ParamFlags.readOnlyExplicitNotify)
         case .textView:
             spec = g_param_spec_object(
                 name, "Text view", "The wrapped text view (a GtkSourceView, say); NULL makes a GtkTextView",
-                types.textView, GParamFlags(G_PARAM_READWRITE.rawValue | G_PARAM_CONSTRUCT_ONLY.rawValue))
+                types.textView, ParamFlags.readWriteConstructOnly)
         }
         g_param_spec_ref_sink(spec)
         return spec

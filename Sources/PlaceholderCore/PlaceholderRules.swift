@@ -15,9 +15,42 @@ package enum PlaceholderRules {
     /// (100,000 characters would ask for 40,000 pixels).
     package static let maximumLines: Int32 = 10
 
-    /// The label's height: the wrapped placeholder's, at most `maximumLines` of the text's lines.
+    /// The label's height: the wrapped placeholder's, at most `maximumLines` of the text's lines
+    /// (uncapped while the text view has not laid out its first line: no line height yet).
     package static func labelHeight(natural: Int32, lineHeight: Int32) -> Int32 {
-        min(natural, max(lineHeight, 1) * maximumLines)
+        lineHeight > 0 ? min(natural, lineHeight * maximumLines) : natural
+    }
+
+    /// The parts of `bounds` outside `hole`: what is left of the placeholder around the caret's
+    /// stem (GTK 4 clips to rectangles only). Empty parts are left out; no hole, one part.
+    package static func parts(of bounds: PixelRect, outside hole: PixelRect) -> [PixelRect] {
+        let left = max(hole.x, bounds.x)
+        let right = min(hole.x + hole.width, bounds.x + bounds.width)
+        let top = max(hole.y, bounds.y)
+        let bottom = min(hole.y + hole.height, bounds.y + bounds.height)
+        guard left < right, top < bottom else { return [bounds] }
+        let candidates = [
+            PixelRect(x: bounds.x, y: bounds.y, width: left - bounds.x, height: bounds.height),
+            PixelRect(x: right, y: bounds.y, width: bounds.x + bounds.width - right, height: bounds.height),
+            PixelRect(x: left, y: bounds.y, width: right - left, height: top - bounds.y),
+            PixelRect(x: left, y: bottom, width: right - left, height: bounds.y + bounds.height - bottom),
+        ]
+        return candidates.filter { $0.width > 0 && $0.height > 0 }
+    }
+}
+
+/// A rectangle in whole pixels (GdkRectangle's fields, without either toolkit's type).
+package struct PixelRect: Equatable, Sendable {
+    package var x: Int32
+    package var y: Int32
+    package var width: Int32
+    package var height: Int32
+
+    package init(x: Int32, y: Int32, width: Int32, height: Int32) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
     }
 }
 
@@ -49,17 +82,23 @@ package enum BaseDirection: Sendable {
         return resolved(PANGO_DIRECTION_LTR) == PANGO_DIRECTION_RTL ? .rightToLeft : .neutral
     }
 
+    /// A Pango direction (a keyboard layout's, a resolved line's) as a base direction.
+    package init(_ direction: PangoDirection) {
+        switch direction {
+        case PANGO_DIRECTION_RTL: self = .rightToLeft
+        case PANGO_DIRECTION_LTR: self = .leftToRight
+        default: self = .neutral
+        }
+    }
+
     /// GTK's order: the text's own direction; for neutral text the keyboard layout's; failing
     /// that, the widget's.
     package static func resolved(
-        placeholder: BaseDirection, keyboard: PangoDirection, widgetIsRightToLeft: Bool
+        placeholder: BaseDirection, keyboard: BaseDirection, widgetIsRightToLeft: Bool
     ) -> BaseDirection {
         if placeholder != .neutral { return placeholder }
-        switch keyboard {
-        case PANGO_DIRECTION_RTL: return .rightToLeft
-        case PANGO_DIRECTION_LTR: return .leftToRight
-        default: return widgetIsRightToLeft ? .rightToLeft : .leftToRight
-        }
+        if keyboard != .neutral { return keyboard }
+        return widgetIsRightToLeft ? .rightToLeft : .leftToRight
     }
 }
 

@@ -24,22 +24,46 @@ import Testing
     @Test func aWrappedPlaceholderGrowsToTenLinesAtMost() {
         #expect(PlaceholderRules.labelHeight(natural: 34, lineHeight: 17) == 34)
         #expect(PlaceholderRules.labelHeight(natural: 40_000, lineHeight: 17) == 170)
-        // A zero line height (not laid out yet) still lets one pixel per line through.
-        #expect(PlaceholderRules.labelHeight(natural: 40_000, lineHeight: 0) == 10)
+        // No line laid out yet: no cap (ten lines of nothing would cut the placeholder to 0).
+        #expect(PlaceholderRules.labelHeight(natural: 40, lineHeight: 0) == 40)
+    }
+
+    private func area(_ parts: [PixelRect]) -> Int32 {
+        parts.reduce(0) { $0 + $1.width * $1.height }
+    }
+
+    @Test func theCaretsStemIsCutOutOfThePlaceholderAsRectangles() {
+        let bounds = PixelRect(x: 10, y: 20, width: 100, height: 40)
+        let parts = PlaceholderRules.parts(of: bounds, outside: PixelRect(x: 10, y: 20, width: 1, height: 17))
+        // Right of the stem over the full height, and below it in its column.
+        #expect(
+            parts == [
+                PixelRect(x: 11, y: 20, width: 99, height: 40), PixelRect(x: 10, y: 37, width: 1, height: 23),
+            ])
+        #expect(area(parts) == 100 * 40 - 17)
+        // A stem left of the label (RTL caret at the edge) cuts nothing.
+        #expect(PlaceholderRules.parts(of: bounds, outside: PixelRect(x: 5, y: 20, width: 2, height: 17)) == [bounds])
+        let middle = PlaceholderRules.parts(of: bounds, outside: PixelRect(x: 50, y: 30, width: 2, height: 10))
+        #expect(middle.count == 4)
+        #expect(area(middle) == 100 * 40 - 20)
     }
 
     @Test func directionFollowsTextThenKeyboardThenWidget() {
         #expect(
-            BaseDirection.resolved(placeholder: .rightToLeft, keyboard: PANGO_DIRECTION_LTR, widgetIsRightToLeft: false)
+            BaseDirection.resolved(
+                placeholder: .rightToLeft, keyboard: BaseDirection(PANGO_DIRECTION_LTR), widgetIsRightToLeft: false)
                 == .rightToLeft)
         #expect(
-            BaseDirection.resolved(placeholder: .neutral, keyboard: PANGO_DIRECTION_RTL, widgetIsRightToLeft: false)
+            BaseDirection.resolved(
+                placeholder: .neutral, keyboard: BaseDirection(PANGO_DIRECTION_RTL), widgetIsRightToLeft: false)
                 == .rightToLeft)
         #expect(
-            BaseDirection.resolved(placeholder: .neutral, keyboard: PANGO_DIRECTION_NEUTRAL, widgetIsRightToLeft: true)
+            BaseDirection.resolved(
+                placeholder: .neutral, keyboard: BaseDirection(PANGO_DIRECTION_NEUTRAL), widgetIsRightToLeft: true)
                 == .rightToLeft)
         #expect(
-            BaseDirection.resolved(placeholder: .neutral, keyboard: PANGO_DIRECTION_NEUTRAL, widgetIsRightToLeft: false)
+            BaseDirection.resolved(
+                placeholder: .neutral, keyboard: BaseDirection(PANGO_DIRECTION_NEUTRAL), widgetIsRightToLeft: false)
                 == .leftToRight)
     }
 

@@ -1,0 +1,49 @@
+import CGtk4
+import GObjectSwift
+
+/// CSS for one widget in GTK 4, which has no per-widget override API, and whose per-widget style
+/// providers do not reach a widget's CSS subnodes (a text view's `text`): a display-wide provider
+/// whose selectors name a CSS class given to that widget alone. Setting `css` to nil removes it.
+@MainActor
+public final class DisplayStyleSheet {
+    /// The class the rules select on, unique in the process (add it to the widgets styled).
+    public let className: String
+    private let display: OpaquePointer
+    private let provider: UnsafeMutablePointer<GtkCssProvider>
+    private var attached = false
+    private static var serial = 0
+
+    /// A style sheet on `widget`'s display (the default display for one not yet realized).
+    public init(prefix: String, display: OpaquePointer) {
+        Self.serial += 1
+        className = "\(prefix)-\(Self.serial)"
+        self.display = display
+        provider = gtk_css_provider_new()
+        g_object_ref(display.asGPointer)
+    }
+
+    isolated deinit {
+        if attached { gtk_style_context_remove_provider_for_display(display, OpaquePointer(provider)) }
+        g_object_unref(provider.asGPointer)
+        g_object_unref(display.asGPointer)
+    }
+
+    /// Rules built from validated values (a parse error is a bug); `{}` stands for `.className`.
+    public var css: String? {
+        didSet {
+            guard let css else {
+                if attached { gtk_style_context_remove_provider_for_display(display, OpaquePointer(provider)) }
+                attached = false
+                return
+            }
+            let rules = css.replacing("{}", with: ".\(className)")
+            // GTK 4 reports parse errors through "parsing-error" only; unhandled, it warns.
+            gtkplaceholder_css_load(provider, rules)
+            if !attached {
+                gtk_style_context_add_provider_for_display(
+                    display, OpaquePointer(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION + 1))
+                attached = true
+            }
+        }
+    }
+}

@@ -1,0 +1,192 @@
+import Gtk4Swift
+import PlaceholderCore
+
+/// Places the GTK 4 placeholder label over the text view's first line, exactly where typed text
+/// would be laid out: the line's position comes from the text view (margins, indent,
+/// pixels-above-lines, CSS padding, justification, direction, scrolling), the label wraps at the
+/// text's width, and the caret's stem is left out of its drawing so the caret shows over it.
+@MainActor
+final class PlaceholderLayout {
+    private let widget: UnsafeMutablePointer<GtkWidget>
+    private let textView: UnsafeMutablePointer<GtkTextView>
+    private let label: UnsafeMutablePointer<GtkWidget>
+    private var connections: [SignalConnection] = []
+    private var placeholderDirection = BaseDirection.neutral
+    /// The label's frame in the widget at the last allocation.
+    private var lastFrame: PixelRect?
+
+    /// The widgets are owned by PlaceholderTextView, which outlives this object.
+    init(
+        widget: UnsafeMutablePointer<GtkWidget>, scrolled: UnsafeMutablePointer<GtkWidget>,
+        textView: UnsafeMutablePointer<GtkTextView>, label: UnsafeMutablePointer<GtkWidget>
+    ) {
+        self.widget = widget
+        self.textView = textView
+        self.label = label
+        gtk_label_set_wrap(OpaquePointer(label), 1)
+        gtk_label_set_wrap_mode(OpaquePointer(label), PANGO_WRAP_WORD_CHAR)
+        gtk_label_set_yalign(OpaquePointer(label), 0)
+        connect(scrolled: scrolled)
+    }
+
+    /// Disconnects from the widgets (the owner calls it before letting them go).
+    func stop() {
+        for connection in connections { connection.disconnect() }
+        connections = []
+    }
+
+    func placeholderChanged(_ text: String) {
+        let pango = gtk_widget_create_pango_layout(textView.asWidget, nil)!
+        placeholderDirection = BaseDirection.strong(of: text, layout: pango)
+        g_object_unref(pango.asGPointer)
+        alignLabel()
+    }
+
+    private func connect(scrolled: UnsafeMutablePointer<GtkWidget>) {
+        let vadjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scrolled))!
+        connections.append(
+            Signal.connect(vadjustment, "value-changed") { [weak self] in
+                guard let self else { return }
+                gtk_widget_queue_allocate(self.widget)
+            })
+        for property in [
+            "justification", "left-margin", "right-margin", "top-margin", "bottom-margin", "indent",
+            "pixels-above-lines", "wrap-mode",
+        ] {
+            connections.append(Signal.onNotify(textView, property) { [weak self] in self?.alignLabel() })
+        }
+        connections.append(
+            Signal.connect(textView, "direction-changed", withArgument: { [weak self] _ in self?.alignLabel() }))
+        if let keyboard {
+            connections.append(Signal.onNotify(keyboard, "direction") { [weak self] in self?.alignLabel() })
+        }
+        connections.append(
+            Signal.onNotify(textView, "has-focus") { [weak self] in
+                guard let self else { return }
+                gtk_widget_queue_draw(self.widget)
+            })
+    }
+
+    private var keyboard: OpaquePointer? {
+        gdk_display_get_default_seat(gtk_widget_get_display(textView.asWidget)).flatMap { gdk_seat_get_keyboard($0) }
+    }
+
+    private var resolvedDirection: BaseDirection {
+        BaseDirection.resolved(
+            placeholder: placeholderDirection,
+            keyboard: keyboard.map { BaseDirection(gdk_device_get_direction($0)) } ?? .neutral,
+            widgetIsRightToLeft: gtk_widget_get_direction(textView.asWidget) == GTK_TEXT_DIR_RTL)
+    }
+
+    private var justification: PlaceholderJustification {
+        switch gtk_text_view_get_justification(textView) {
+        case GTK_JUSTIFY_CENTER: .center
+        case GTK_JUSTIFY_RIGHT: .end
+        case GTK_JUSTIFY_FILL: .fill
+        default: .start
+        }
+    }
+
+    /// Mirrors the text view's justification and the paragraph's direction on the label.
+    private func alignLabel() {
+        gtk_widget_set_direction(label, resolvedDirection == .rightToLeft ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR)
+        gtk_label_set_justify(OpaquePointer(label), gtk_text_view_get_justification(textView))
+        gtk_label_set_xalign(OpaquePointer(label), justification.xalign)
+        gtk_widget_queue_resize(widget)
+    }
+
+    /// The text's insets inside the text view: its margins plus CSS padding (GtkTextView adds
+    /// both), and the one pixel it keeps at the end of a line for the cursor.
+    private var insets: (left: Int32, right: Int32, top: Int32, bottom: Int32) {
+        let padding = gtkplaceholder_css_padding(textView.asWidget)
+        return (
+            gtk_text_view_get_left_margin(textView) + Int32(padding.left),
+            gtk_text_view_get_right_margin(textView) + Int32(padding.right) + 1,
+            gtk_text_view_get_top_margin(textView) + Int32(padding.top),
+            gtk_text_view_get_bottom_margin(textView) + Int32(padding.bottom)
+        )
+    }
+
+    /// The label's width for a text area `areaWidth` wide.
+    private func labelWidth(inArea areaWidth: Int32) -> Int32 {
+        let insets = insets
+        let indent = justification.indentsStart ? gtk_text_view_get_indent(textView) : 0
+        var minimum: Int32 = 0
+        gtk_widget_measure(label, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, nil, nil, nil)
+        return max(areaWidth - insets.left - insets.right - indent, minimum, 1)
+    }
+
+    private func labelHeight(forWidth width: Int32) -> Int32 {
+        var natural: Int32 = 0
+        gtk_widget_measure(label, GTK_ORIENTATION_VERTICAL, width, nil, &natural, nil, nil)
+        var start = GtkTextIter()
+        gtk_text_buffer_get_start_iter(gtk_text_view_get_buffer(textView), &start)
+        var lineTop: Int32 = 0
+        var lineHeight: Int32 = 0
+        gtk_text_view_get_line_yrange(textView, &start, &lineTop, &lineHeight)
+        return PlaceholderRules.labelHeight(natural: natural, lineHeight: lineHeight)
+    }
+
+    /// The widget's height for the placeholder at `width` (-1: the current width): the label's
+    /// top, its wrapped height and the text view's bottom inset.
+    func heightNeeded(forWidth width: Int32) -> Int32 {
+        let areaWidth = width >= 0 ? width : gtk_widget_get_width(widget)
+        let top = lastFrame?.y ?? insets.top
+        return top + labelHeight(forWidth: labelWidth(inArea: areaWidth)) + insets.bottom
+    }
+
+    /// Allocates the label on the first line (after the scrolled window was allocated).
+    func allocateLabel() {
+        var start = GtkTextIter()
+        gtk_text_buffer_get_start_iter(gtk_text_view_get_buffer(textView), &start)
+        var firstCell = GdkRectangle()
+        gtk_text_view_get_iter_location(textView, &start, &firstCell)
+        var visible = GdkRectangle()
+        gtk_text_view_get_visible_rect(textView, &visible)
+        let width = labelWidth(inArea: visible.width)
+        let insets = insets
+        let indent = justification.indentsStart ? gtk_text_view_get_indent(textView) : 0
+        let left = resolvedDirection == .rightToLeft ? visible.x + insets.left : visible.x + insets.left + indent
+        let origin = point(inWidgetOf: left, firstCell.y)
+        let frame = PixelRect(x: origin.x, y: origin.y, width: width, height: labelHeight(forWidth: width))
+        lastFrame = frame
+        var allocation = GtkAllocation(x: frame.x, y: frame.y, width: frame.width, height: frame.height)
+        gtk_widget_size_allocate(label, &allocation, -1)
+    }
+
+    /// A point in buffer coordinates, in the widget's.
+    private func point(inWidgetOf bufferX: Int32, _ bufferY: Int32) -> (x: Int32, y: Int32) {
+        var windowX: Int32 = 0
+        var windowY: Int32 = 0
+        gtk_text_view_buffer_to_window_coords(textView, GTK_TEXT_WINDOW_WIDGET, bufferX, bufferY, &windowX, &windowY)
+        var from = graphene_point_t(x: Float(windowX), y: Float(windowY))
+        var to = graphene_point_t()
+        guard gtk_widget_compute_point(textView.asWidget, widget, &from, &to) != 0 else { return (windowX, windowY) }
+        return (Int32(to.x.rounded()), Int32(to.y.rounded()))
+    }
+
+    /// Draws the label, leaving out exactly the caret's stem while the text view shows its caret
+    /// (the text view draws the caret under its children).
+    func snapshotLabel(_ snapshot: OpaquePointer) {
+        guard let frame = lastFrame, gtk_widget_has_focus(textView.asWidget) != 0,
+            gtk_text_view_get_cursor_visible(textView) != 0
+        else { return gtk_widget_snapshot_child(widget, label, snapshot) }
+        var caret = GdkRectangle()
+        gtk_text_view_get_cursor_locations(textView, nil, &caret, nil)
+        let origin = point(inWidgetOf: caret.x, caret.y)
+        let settings = gtk_widget_get_settings(textView.asWidget)!
+        let stem = CaretStem(
+            caretHeight: caret.height,
+            aspectRatio: Float(Property.double(settings.asObject, "gtk-cursor-aspect-ratio")),
+            direction: resolvedDirection)
+        let hole = PixelRect(x: origin.x - stem.offset, y: origin.y, width: stem.width, height: caret.height)
+        for part in PlaceholderRules.parts(of: frame, outside: hole) {
+            var clip = graphene_rect_t(
+                origin: graphene_point_t(x: Float(part.x), y: Float(part.y)),
+                size: graphene_size_t(width: Float(part.width), height: Float(part.height)))
+            gtk_snapshot_push_clip(snapshot, &clip)
+            gtk_widget_snapshot_child(widget, label, snapshot)
+            gtk_snapshot_pop(snapshot)
+        }
+    }
+}

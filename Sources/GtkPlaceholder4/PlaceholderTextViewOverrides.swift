@@ -1,0 +1,115 @@
+import Gtk4Swift
+import PlaceholderCore
+
+/// The virtual functions the GTK 4 `PlaceholderTextView` implements: measuring, allocating and
+/// drawing its two children (the label only while shown), focus going to the text view, dispose
+/// unparenting the children, and GtkBuildable's internal children.
+extension PlaceholderTextViewClass {
+    fileprivate typealias DisposeFunction = @convention(c) (UnsafeMutablePointer<GObject>?) -> Void
+    fileprivate static var parentDispose: DisposeFunction?
+    fileprivate typealias InternalChildFunction =
+        @convention(c) (
+            OpaquePointer?, OpaquePointer?, UnsafePointer<CChar>?
+        ) -> UnsafeMutablePointer<GObject>?
+    fileprivate static var parentInternalChild: InternalChildFunction?
+
+    static func installWidgetOverrides(_ klass: gpointer?, type: GType) {
+        let objectClass = GObjectType.classStruct(klass, as: GObjectClass.self)
+        parentDispose = GObjectType.parentClass(of: type, as: GObjectClass.self).pointee.dispose
+        objectClass.pointee.dispose = { object in
+            MainActor.assumeIsolated { PlaceholderTextViewClass.dispose(object!) }
+        }
+        let widgetClass = GObjectType.classStruct(klass, as: GtkWidgetClass.self)
+        widgetClass.pointee.get_request_mode = { _ in GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH }
+        widgetClass.pointee.measure = {
+            widget, orientation, forSize, minimum, natural, minimumBaseline, naturalBaseline in
+            MainActor.assumeIsolated {
+                let (least, most) = PlaceholderTextViewClass.measure(widget!, orientation, forSize)
+                minimum?.pointee = least
+                natural?.pointee = most
+            }
+            minimumBaseline?.pointee = -1
+            naturalBaseline?.pointee = -1
+        }
+        widgetClass.pointee.size_allocate = { widget, width, height, baseline in
+            MainActor.assumeIsolated { PlaceholderTextViewClass.allocate(widget!, width, height, baseline) }
+        }
+        widgetClass.pointee.snapshot = { widget, snapshot in
+            MainActor.assumeIsolated { PlaceholderTextViewClass.snapshot(widget!, snapshot!) }
+        }
+        widgetClass.pointee.grab_focus = { widget in
+            MainActor.assumeIsolated {
+                guard let view = PlaceholderTextView.forWidget(widget!) else { return 0 }
+                return gtk_widget_grab_focus(view.textView.asWidget)
+            }
+        }
+    }
+
+    static func initializeBuildable(_ iface: gpointer?) {
+        let buildable = GObjectType.classStruct(iface, as: GtkBuildableIface.self)
+        parentInternalChild = buildable.pointee.get_internal_child
+        buildable.pointee.get_internal_child = { buildable, builder, name in
+            // Pointers are not Sendable: the answer leaves the main actor as an address.
+            let address = MainActor.assumeIsolated {
+                UInt(bitPattern: PlaceholderTextViewClass.internalChild(buildable, builder, name))
+            }
+            return UnsafeMutablePointer(bitPattern: address)
+        }
+    }
+
+    /// The scrolled window's size, and tall enough for the wrapped placeholder while it shows.
+    private static func measure(
+        _ widget: UnsafeMutablePointer<GtkWidget>, _ orientation: GtkOrientation, _ forSize: Int32
+    ) -> (Int32, Int32) {
+        var minimum: Int32 = 0
+        var natural: Int32 = 0
+        guard let scrolled = gtk_widget_get_first_child(widget) else { return (0, 0) }
+        PlaceholderTextView.forWidget(widget)?.willMeasure()
+        gtk_widget_measure(scrolled, orientation, forSize, &minimum, &natural, nil, nil)
+        if orientation == GTK_ORIENTATION_VERTICAL, let view = PlaceholderTextView.forWidget(widget),
+            view.isPlaceholderVisible
+        {
+            let needed = view.layout.heightNeeded(forWidth: forSize)
+            return (max(minimum, needed), max(natural, needed))
+        }
+        return (minimum, natural)
+    }
+
+    private static func allocate(
+        _ widget: UnsafeMutablePointer<GtkWidget>, _ width: Int32, _ height: Int32, _ baseline: Int32
+    ) {
+        guard let scrolled = gtk_widget_get_first_child(widget) else { return }
+        gtk_widget_allocate(scrolled, width, height, baseline, nil)
+        guard let view = PlaceholderTextView.forWidget(widget), view.isPlaceholderVisible else { return }
+        view.layout.allocateLabel()
+    }
+
+    private static func snapshot(_ widget: UnsafeMutablePointer<GtkWidget>, _ snapshot: OpaquePointer) {
+        guard let scrolled = gtk_widget_get_first_child(widget) else { return }
+        gtk_widget_snapshot_child(widget, scrolled, snapshot)
+        guard let view = PlaceholderTextView.forWidget(widget), view.isPlaceholderVisible else { return }
+        view.layout.snapshotLabel(snapshot)
+    }
+
+    /// GTK 4 parents unparent their children when disposed.
+    private static func dispose(_ object: UnsafeMutablePointer<GObject>) {
+        let widget: UnsafeMutablePointer<GtkWidget> = object.cast()
+        PlaceholderTextView.forWidget(widget)?.widgetWillDispose()
+        while let child = gtk_widget_get_first_child(widget) { gtk_widget_unparent(child) }
+        parentDispose?(object)
+    }
+
+    /// `<child internal-child="text_view">` (and "scrolled_window") in .ui files.
+    private static func internalChild(
+        _ buildable: OpaquePointer?, _ builder: OpaquePointer?, _ name: UnsafePointer<CChar>?
+    ) -> UnsafeMutablePointer<GObject>? {
+        if let buildable, let name, let view = PlaceholderTextView.forWidget(UnsafeMutablePointer(buildable)) {
+            switch String(cString: name) {
+            case "text_view": return view.textView.asObject
+            case "scrolled_window": return view.scrolledWindow.asObject
+            default: break
+            }
+        }
+        return parentInternalChild?(buildable, builder, name)
+    }
+}

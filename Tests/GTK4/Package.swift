@@ -1,0 +1,21 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// The GTK 4 widget's tests, as their own package: SwiftPM links all of a package's test targets into
+// one binary, and GTK 3 and GTK 4 cannot share a process (GTK 4 aborts when it finds GTK 3's
+// symbols). `make test` runs `swift test --package-path Tests/GTK4` after the main suite.
+let package = Package(
+    name: "GtkPlaceholder4Tests",
+    dependencies: [.package(name: "GtkPlaceholder", path: "../..")],
+    targets: [
+        // The shared pixel helpers and behaviour list (a link to the main package's Sources/PlaceholderTestSupport).
+        .target(name: "PlaceholderTestSupport"),
+        .systemLibrary(name: "CGtk4X11", pkgConfig: "gtk4-x11", providers: [.apt(["libgtk-4-dev"])]),
+        .testTarget(
+            name: "GtkPlaceholder4Tests",
+            dependencies: [
+                .product(name: "GtkPlaceholder4", package: "GtkPlaceholder"), "PlaceholderTestSupport", "CGtk4X11",
+            ]),
+    ],
+    swiftLanguageModes: [.v6]
+)

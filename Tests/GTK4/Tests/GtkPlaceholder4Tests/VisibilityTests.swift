@@ -1,0 +1,185 @@
+import GtkPlaceholder4
+import PlaceholderTestSupport
+import XCTest
+
+/// Shown while the buffer is empty and nothing composes; hidden by any content, on the buffer the
+/// view shows now.
+final class VisibilityTests: Gtk4TestCase {
+    func testShownWhenEmptyHiddenByEveryKindOfInsertion() {
+        onMain {
+            let view = PlaceholderTextView(placeholder: "Share something new…")
+            let window = TestWindow(view.widget)
+            defer { window.close() }
+            XCTAssertTrue(view.isPlaceholderVisible)
+            XCTAssertEqual(gtk_widget_get_mapped(view.placeholderLabel.asWidget), 1, "drawn")
+            let insertions: [(String, @MainActor () -> Void)] = [
+                ("insert at cursor", { gtk_text_buffer_insert_at_cursor(view.buffer, "a", -1) }),
+                ("set_text", { gtk_text_buffer_set_text(view.buffer, "b", -1) }),
+                ("text property", { view.text = "c" }),
+                ("interactive insert", { _ = gtk_text_buffer_insert_interactive_at_cursor(view.buffer, "d", -1, 1) }),
+                (
+                    "insert at the end",
+                    {
+                        var end = GtkTextIter()
+                        gtk_text_buffer_get_end_iter(view.buffer, &end)
+                        gtk_text_buffer_insert(view.buffer, &end, "\n", -1)
+                    }
+                ),
+            ]
+            for (what, insert) in insertions {
+                insert()
+                XCTAssertFalse(view.isPlaceholderVisible, what)
+                window.settle()
+                XCTAssertEqual(gtk_widget_get_mapped(view.placeholderLabel.asWidget), 0, "\(what): not drawn")
+                view.text = ""
+                XCTAssertTrue(view.isPlaceholderVisible, "\(what) undone")
+            }
+            view.hidesPlaceholder = true
+            XCTAssertFalse(view.isPlaceholderVisible, "hidesPlaceholder")
+            view.hidesPlaceholder = false
+            view.placeholder = ""
+            XCTAssertFalse(view.isPlaceholderVisible, "nothing to show")
+        }
+    }
+
+    /// Ctrl+Shift+U starts a real GtkIMContextSimple composition: preedit text not in the buffer.
+    func testHiddenWhileInputMethodComposes() {
+        onMain {
+            let view = PlaceholderTextView(placeholder: "分享新鲜事…")
+            let window = TestWindow(view.widget)
+            defer { window.close() }
+            XCTAssertTrue(window.focus(), "the test window got the X input focus")
+            gtk_widget_grab_focus(view.widget)
+            XCTAssertEqual(gtk_widget_has_focus(view.textView.asWidget), 1, "grabbing the widget focuses the text view")
+
+            window.key("ctrl+shift+u")
+            XCTAssertTrue(view.isComposing, "the input method is composing")
+            XCTAssertEqual(view.text, "", "the composition is not in the buffer")
+            XCTAssertFalse(view.isPlaceholderVisible, "hidden under the composition")
+            window.type("4e2d")
+            XCTAssertTrue(view.isComposing)
+            window.key("Escape")
+            XCTAssertFalse(view.isComposing)
+            XCTAssertTrue(view.isPlaceholderVisible, "cancelled composition, empty buffer")
+
+            window.key("ctrl+shift+u")
+            window.type("4e2d")
+            window.key("space")
+            XCTAssertTrue(view.text.hasPrefix("中"), "the composition was committed: \(view.text)")
+            XCTAssertFalse(view.isComposing)
+            XCTAssertFalse(view.isPlaceholderVisible, "committed text")
+        }
+    }
+
+    func testFollowsSwappedBufferAndStopsWatchingTheOldOne() {
+        onMain {
+            let view = PlaceholderTextView(placeholder: "p")
+            let old = view.buffer
+            g_object_ref(old.asGPointer)
+            var oldAlive: gpointer? = old.asGPointer
+            g_object_add_weak_pointer(old.asObject, &oldAlive)
+            var changes = 0
+            view.onTextChanged = { _ in changes += 1 }
+
+            let replacement = gtk_text_buffer_new(nil)!
+            gtk_text_buffer_set_text(replacement, "already full", -1)
+            gtk_text_view_set_buffer(view.textView, replacement)
+            g_object_unref(replacement.asGPointer)
+            XCTAssertFalse(view.isPlaceholderVisible, "right at once, no main-loop turn")
+            XCTAssertEqual(view.buffer, replacement)
+
+            gtk_text_buffer_set_text(old, "ignored", -1)
+            gtk_text_buffer_set_text(old, "", -1)
+            XCTAssertEqual(changes, 0, "the old buffer is no longer watched")
+            g_object_unref(old.asGPointer)
+            XCTAssertNil(oldAlive, "the old buffer is not kept alive by the widget")
+
+            gtk_text_buffer_set_text(replacement, "", -1)
+            XCTAssertTrue(view.isPlaceholderVisible)
+            XCTAssertEqual(changes, 1)
+        }
+    }
+
+    func testPlaceholderIsTextNotMarkup() {
+        onMain {
+            let literal = "<b>x</b> & <i>"
+            let view = PlaceholderTextView(placeholder: literal)
+            let window = TestWindow(view.widget)
+            defer { window.close() }
+            XCTAssertEqual(gtk_label_get_use_markup(view.placeholderLabel), 0)
+            XCTAssertEqual(String(cString: gtk_label_get_text(view.placeholderLabel)), literal)
+            let layout = gtk_label_get_layout(view.placeholderLabel)
+            XCTAssertEqual(String(cString: pango_layout_get_text(layout)), literal, "what is drawn")
+        }
+    }
+
+    /// Typing the 2nd…Nth character must not measure or allocate the label again: GtkLabel's own
+    /// measure and size_allocate are counted (for this label only) by wrapping its class's vfuncs.
+    func testTypingCausesNoLabelRelayoutAfterTheFirstCharacter() {
+        onMain {
+            let view = PlaceholderTextView(placeholder: "Share something new…")
+            let window = TestWindow(view.widget)
+            defer { window.close() }
+            XCTAssertTrue(window.focus())
+            gtk_widget_grab_focus(view.textView.asWidget)
+            let counter = LabelLayoutCounter(watching: view.placeholderLabel.asWidget)
+            defer { counter.stop() }
+            var transitions = 0
+            view.onPlaceholderVisibilityChanged = { _ in transitions += 1 }
+
+            window.type("a")
+            let afterFirst = counter.count
+            window.type(String(repeating: "b", count: 60))
+            XCTAssertEqual(view.text.count, 61)
+            XCTAssertEqual(counter.count, afterFirst, "characters 2…61 measured or allocated the label")
+            XCTAssertEqual(transitions, 1, "one visibility change, on the first character")
+            view.text = ""
+            window.settle()
+            XCTAssertGreaterThan(counter.count, afterFirst, "the counter sees the label laid out when shown again")
+        }
+    }
+}
+
+/// Counts GtkLabel measure/size_allocate calls for one label, by swapping GtkLabel's class vfuncs
+/// for counting ones that chain to the originals (restored by `stop()`).
+@MainActor
+final class LabelLayoutCounter {
+    typealias Measure =
+        @convention(c) (
+            UnsafeMutablePointer<GtkWidget>?, GtkOrientation, Int32, UnsafeMutablePointer<Int32>?,
+            UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?
+        ) -> Void
+    typealias Allocate = @convention(c) (UnsafeMutablePointer<GtkWidget>?, Int32, Int32, Int32) -> Void
+    nonisolated(unsafe) static var watched: UnsafeMutablePointer<GtkWidget>?
+    nonisolated(unsafe) static var calls = 0
+    nonisolated(unsafe) static var originalMeasure: Measure?
+    nonisolated(unsafe) static var originalAllocate: Allocate?
+    private let labelClass: UnsafeMutablePointer<GtkWidgetClass>
+
+    init(watching label: UnsafeMutablePointer<GtkWidget>) {
+        labelClass = g_type_class_ref(gtk_label_get_type())!.assumingMemoryBound(to: GtkWidgetClass.self)
+        Self.watched = label
+        Self.calls = 0
+        Self.originalMeasure = labelClass.pointee.measure
+        Self.originalAllocate = labelClass.pointee.size_allocate
+        labelClass.pointee.measure = {
+            widget, orientation, forSize, minimum, natural, minimumBaseline, naturalBaseline in
+            if widget == LabelLayoutCounter.watched { LabelLayoutCounter.calls += 1 }
+            LabelLayoutCounter.originalMeasure?(
+                widget, orientation, forSize, minimum, natural, minimumBaseline, naturalBaseline)
+        }
+        labelClass.pointee.size_allocate = { widget, width, height, baseline in
+            if widget == LabelLayoutCounter.watched { LabelLayoutCounter.calls += 1 }
+            LabelLayoutCounter.originalAllocate?(widget, width, height, baseline)
+        }
+    }
+
+    var count: Int { Self.calls }
+
+    func stop() {
+        labelClass.pointee.measure = Self.originalMeasure
+        labelClass.pointee.size_allocate = Self.originalAllocate
+        g_type_class_unref(labelClass)
+        Self.watched = nil
+    }
+}
