@@ -95,17 +95,18 @@ final class PlaceholderLayout {
         gtk_widget_queue_resize(widget)
     }
 
-    /// The text's insets inside the text view: its margins plus CSS padding (GtkTextView adds
-    /// both), and the one pixel it keeps at the end of a line for the cursor.
-    private var insets: (left: Int32, right: Int32, top: Int32, bottom: Int32) {
-        let padding = gtkplaceholder_css_padding(textView.asWidget)
-        return (
-            gtk_text_view_get_left_margin(textView) + Int32(padding.left),
-            gtk_text_view_get_right_margin(textView) + Int32(padding.right) + 1,
-            gtk_text_view_get_top_margin(textView) + Int32(padding.top),
-            gtk_text_view_get_bottom_margin(textView) + Int32(padding.bottom)
-        )
+    /// The text's horizontal insets in the text view's content box: its margins, and the one pixel
+    /// it keeps at the end of a line for the cursor. (GTK 4 lays the text view's CSS padding out
+    /// around its content box, as for any widget: not part of these.)
+    private var insets: (left: Int32, right: Int32) {
+        (gtk_text_view_get_left_margin(textView), gtk_text_view_get_right_margin(textView) + 1)
     }
+
+    /// Room below the text: the bottom margin, and whatever lies between the text view's content
+    /// box and the widget's bottom edge (CSS padding and borders, the scrolled window's frame).
+    private var spaceBelow: Int32 = 0
+    /// The widget's width less the text view's content width (borders, padding, frame).
+    private var chromeWidth: Int32 = 0
 
     /// The label's width for a text area `areaWidth` wide.
     private func labelWidth(inArea areaWidth: Int32) -> Int32 {
@@ -128,12 +129,17 @@ final class PlaceholderLayout {
     }
 
     /// The widget's height for the placeholder at `width` (-1: the current width): the label's
-    /// top, its wrapped height and the text view's bottom inset.
+    /// top, its wrapped height and the room below the text.
     func heightNeeded(forWidth width: Int32) -> Int32 {
-        let areaWidth = width >= 0 ? width : gtk_widget_get_width(widget)
-        let top = lastFrame?.y ?? insets.top
-        return top + labelHeight(forWidth: labelWidth(inArea: areaWidth)) + insets.bottom
+        let areaWidth = (width >= 0 ? width : gtk_widget_get_width(widget)) - chromeWidth
+        let top = lastFrame?.y ?? gtk_text_view_get_top_margin(textView)
+        lastHeightNeeded = top + labelHeight(forWidth: labelWidth(inArea: areaWidth)) + spaceBelow
+        return lastHeightNeeded
     }
+
+    /// The last answer, kept while the placeholder is hidden (as GTK 3's minimum content height is):
+    /// the widget does not shrink under the first typed character, and typing measures no label.
+    private(set) var lastHeightNeeded: Int32 = 0
 
     /// Allocates the label on the first line (after the scrolled window was allocated).
     func allocateLabel() {
@@ -150,6 +156,9 @@ final class PlaceholderLayout {
         let origin = point(inWidgetOf: left, firstCell.y)
         let frame = PixelRect(x: origin.x, y: origin.y, width: width, height: labelHeight(forWidth: width))
         lastFrame = frame
+        let contentBottom = point(inWidgetOf: visible.x, visible.y + visible.height).y
+        chromeWidth = max(0, gtk_widget_get_width(widget) - visible.width)
+        spaceBelow = gtk_text_view_get_bottom_margin(textView) + max(0, gtk_widget_get_height(widget) - contentBottom)
         var allocation = GtkAllocation(x: frame.x, y: frame.y, width: frame.width, height: frame.height)
         gtk_widget_size_allocate(label, &allocation, -1)
     }
@@ -168,6 +177,11 @@ final class PlaceholderLayout {
     /// Draws the label, leaving out exactly the caret's stem while the text view shows its caret
     /// (the text view draws the caret under its children).
     func snapshotLabel(_ snapshot: OpaquePointer) {
+        // Inside the text view only (it may be scrolled under a frame or a border).
+        var bounds = graphene_rect_t()
+        guard gtk_widget_compute_bounds(textView.asWidget, widget, &bounds) != 0 else { return }
+        gtk_snapshot_push_clip(snapshot, &bounds)
+        defer { gtk_snapshot_pop(snapshot) }
         guard let frame = lastFrame, gtk_widget_has_focus(textView.asWidget) != 0,
             gtk_text_view_get_cursor_visible(textView) != 0
         else { return gtk_widget_snapshot_child(widget, label, snapshot) }

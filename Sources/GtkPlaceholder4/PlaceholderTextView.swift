@@ -231,7 +231,7 @@ public final class PlaceholderTextView {
         guard shouldShow != isPlaceholderVisible else { return }
         // Not drawn, measured or allocated while hidden; showing it lays the widget out once.
         gtk_widget_set_child_visible(labelReference.pointer, shouldShow.gboolean)
-        gtk_widget_queue_resize(widget)
+        if shouldShow { gtk_widget_queue_resize(widget) } else { gtk_widget_queue_draw(widget) }
         PlaceholderType.notify(instance.object, .placeholderVisible)
         onPlaceholderVisibilityChanged?(shouldShow)
     }

@@ -66,10 +66,9 @@ extension PlaceholderTextViewClass {
         guard let scrolled = gtk_widget_get_first_child(widget) else { return (0, 0) }
         PlaceholderTextView.forWidget(widget)?.willMeasure()
         gtk_widget_measure(scrolled, orientation, forSize, &minimum, &natural, nil, nil)
-        if orientation == GTK_ORIENTATION_VERTICAL, let view = PlaceholderTextView.forWidget(widget),
-            view.isPlaceholderVisible
-        {
-            let needed = view.layout.heightNeeded(forWidth: forSize)
+        if orientation == GTK_ORIENTATION_VERTICAL, let view = PlaceholderTextView.forWidget(widget) {
+            let needed =
+                view.isPlaceholderVisible ? view.layout.heightNeeded(forWidth: forSize) : view.layout.lastHeightNeeded
             return (max(minimum, needed), max(natural, needed))
         }
         return (minimum, natural)

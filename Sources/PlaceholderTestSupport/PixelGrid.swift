@@ -1,10 +1,14 @@
 /// A rendered widget as ARGB pixels (cairo's and GDK's premultiplied 32-bit format), from GTK 3's
 /// `gtk_widget_draw` or GTK 4's renderer: the same ink comparisons for both test suites.
 public struct PixelGrid: Sendable {
+    /// Columns.
     public let width: Int
+    /// Rows.
     public let height: Int
+    /// Row-major ARGB values.
     public let pixels: [UInt32]
 
+    /// `pixels`, row-major, `width` × `height` of them.
     public init(width: Int, height: Int, pixels: [UInt32]) {
         precondition(pixels.count == width * height, "\(pixels.count) pixels for \(width)×\(height)")
         self.width = width
@@ -22,6 +26,7 @@ public struct PixelGrid: Sendable {
         self.init(width: width, height: height, pixels: pixels)
     }
 
+    /// The colour at column `x`, row `y`.
     public func pixel(_ x: Int, _ y: Int) -> RGB {
         let value = pixels[y * width + x]
         return RGB(red: Int((value >> 16) & 0xff), green: Int((value >> 8) & 0xff), blue: Int(value & 0xff))
@@ -52,26 +57,33 @@ public struct PixelGrid: Sendable {
 
 /// One pixel's colour channels, 0…255.
 public struct RGB: Equatable, Sendable {
+    /// The channels.
     public let red: Int, green: Int, blue: Int
+    /// A colour from its channels.
     public init(red: Int, green: Int, blue: Int) {
         self.red = red
         self.green = green
         self.blue = blue
     }
+    /// The channels' sum (0 black … 765 white).
     public var brightness: Int { red + green + blue }
 }
 
 /// The bounding box of some ink, in pixels, inclusive.
 public struct InkBox: Equatable, Sendable, CustomStringConvertible {
+    /// The corners.
     public let minX: Int, minY: Int, maxX: Int, maxY: Int
+    /// A box from its corners.
     public init(minX: Int, minY: Int, maxX: Int, maxY: Int) {
         self.minX = minX
         self.minY = minY
         self.maxX = maxX
         self.maxY = maxY
     }
+    /// "(minX,minY)–(maxX,maxY)".
     public var description: String { "(\(minX),\(minY))–(\(maxX),\(maxY))" }
 
+    /// Whether every edge is within `tolerance` pixels of `other`'s.
     public func agrees(with other: InkBox, within tolerance: Int = 1) -> Bool {
         abs(minX - other.minX) <= tolerance && abs(minY - other.minY) <= tolerance
             && abs(maxX - other.maxX) <= tolerance && abs(maxY - other.maxY) <= tolerance

@@ -11,10 +11,12 @@ let package = Package(
         // The shared pixel helpers and behaviour list (a link to the main package's Sources/PlaceholderTestSupport).
         .target(name: "PlaceholderTestSupport"),
         .systemLibrary(name: "CGtk4X11", pkgConfig: "gtk4-x11", providers: [.apt(["libgtk-4-dev"])]),
+        .target(name: "Gtk4TestHelpers", dependencies: [.product(name: "GtkPlaceholder4", package: "GtkPlaceholder")]),
         .testTarget(
             name: "GtkPlaceholder4Tests",
             dependencies: [
                 .product(name: "GtkPlaceholder4", package: "GtkPlaceholder"), "PlaceholderTestSupport", "CGtk4X11",
+                "Gtk4TestHelpers",
             ]),
     ],
     swiftLanguageModes: [.v6]

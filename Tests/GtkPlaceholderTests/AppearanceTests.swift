@@ -1,6 +1,7 @@
 import GLibSwift
 import GtkPlaceholder
 import GtkTestSupport
+import PlaceholderTestSupport
 import XCTest
 
 /// Behaviour 4, 6 and 7: font, colour, caret.
@@ -66,7 +67,7 @@ final class AppearanceTests: GtkTestCase {
             XCTAssertEqual(gtk_style_context_has_class(context, "placeholder"), 1)
 
             gtk_text_view_set_cursor_visible(view.textView, 0)
-            @MainActor func inkColours() -> [(red: Int, green: Int, blue: Int)] {
+            @MainActor func inkColours() -> [RGB] {
                 window.settle()
                 let shown = Snapshot(view.widget)
                 view.hidesPlaceholder = true
@@ -75,9 +76,7 @@ final class AppearanceTests: GtkTestCase {
                 view.hidesPlaceholder = false
                 return shown.inkPixels(against: blank)
             }
-            func darkest(_ pixels: [(red: Int, green: Int, blue: Int)]) -> (red: Int, green: Int, blue: Int) {
-                pixels.min { $0.red + $0.green + $0.blue < $1.red + $1.green + $1.blue }!
-            }
+            func darkest(_ pixels: [RGB]) -> RGB { pixels.min { $0.brightness < $1.brightness }! }
 
             let theme = darkest(inkColours())
             XCTAssertLessThan(
@@ -139,7 +138,7 @@ final class AppearanceTests: GtkTestCase {
             x += 2  // inside both the caret stem and the first block glyph
             let caretPixels = rows.filter { caretAlone.pixel(Int(x), $0) != nothing.pixel(Int(x), $0) }
             XCTAssertEqual(caretPixels.count, rows.count, "the caret is drawn at x=\(x) (focus and blink-off work)")
-            func brightness(_ pixel: (red: Int, green: Int, blue: Int)) -> Int { pixel.red + pixel.green + pixel.blue }
+            func brightness(_ pixel: RGB) -> Int { pixel.brightness }
             let placeholderGrey = brightness(withPlaceholder.pixel(Int(x) + 14, Int(y + caret.height / 2)))
             XCTAssertGreaterThan(placeholderGrey, 300, "the placeholder block is grey beside the caret")
             let covered = rows.filter { withPlaceholder.pixel(Int(x), $0) != caretAlone.pixel(Int(x), $0) }
@@ -151,8 +150,3 @@ final class AppearanceTests: GtkTestCase {
         }
     }
 }
-
-private func == (a: (red: Int, green: Int, blue: Int), b: (red: Int, green: Int, blue: Int)) -> Bool {
-    a.red == b.red && a.green == b.green && a.blue == b.blue
-}
-private func != (a: (red: Int, green: Int, blue: Int), b: (red: Int, green: Int, blue: Int)) -> Bool { !(a == b) }

@@ -1,6 +1,7 @@
 import GLibSwift
 import GtkPlaceholder
 import GtkTestSupport
+import PlaceholderTestSupport
 import XCTest
 
 /// Issue #5: whatever the placeholder or the text holds, and however the API is misused, every

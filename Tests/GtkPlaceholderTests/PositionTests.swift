@@ -1,6 +1,7 @@
 import GLibSwift
 import GtkPlaceholder
 import GtkTestSupport
+import PlaceholderTestSupport
 import XCTest
 
 /// Behaviour 3 and 5: the placeholder's ink sits where the same string typed would be drawn, and a
