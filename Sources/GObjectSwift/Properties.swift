@@ -64,6 +64,14 @@ public enum Property {
         }
     }
 
+    /// Sets a double property.
+    public static func set<T>(_ object: UnsafeMutablePointer<T>, _ name: String, _ value: Double) {
+        withValue(of: doubleType) {
+            g_value_set_double($0, value)
+            g_object_set_property(object.asObject, name, $0)
+        }
+    }
+
     /// Reads a double property (GtkSettings "gtk-cursor-aspect-ratio" in GTK 4, say).
     public static func double<T>(_ object: UnsafeMutablePointer<T>, _ name: String) -> Double {
         withValue(of: doubleType) {
