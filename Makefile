@@ -4,13 +4,13 @@ SWIFT      ?= swift
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PREFIX     ?= /usr/local
 APP_ID     := io.github.gtkplaceholder.ComposeWindow
-# GTK 3 for the library; GtkSourceView 4 and gspell (+ an English dictionary) for the app; gettext
+# GTK 3 for the library and GTK 4 for its twin (GtkPlaceholder4); GtkSourceView 4 and gspell (+ an English dictionary) for the app; gettext
 # and locales for the translations; Xvfb, xauth and xdotool for the GUI tests; DejaVu and WenQuanYi
 # fonts for deterministic Latin/Hebrew/Arabic and Chinese pixels; imagemagick for screenshots;
 # librsvg2-bin for the PNG icons; appstream, mandoc, zsh and fish to check the metainfo, man page
 # and completions; sway, wtype and grim for the Wayland test; dpkg-dev, fakeroot and lintian for
 # the package.
-APT_PACKAGES := python3 libgtk-3-dev libgtksourceview-4-dev libgspell-1-dev hunspell-en-us gettext locales \
+APT_PACKAGES := python3 libgtk-3-dev libgtk-4-dev libgtksourceview-4-dev libgspell-1-dev hunspell-en-us gettext locales \
   libxtst-dev libxdamage-dev \
   desktop-file-utils xvfb xauth xdotool imagemagick fonts-dejavu-core fonts-wqy-microhei \
   librsvg2-bin appstream mandoc zsh fish sway wtype grim dpkg-dev fakeroot lintian
@@ -55,19 +55,26 @@ run: build
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Examples Plugins Package.swift
 
-# XCTest and Swift Testing each print their own totals; the last line sums them up for CI.
+# XCTest and Swift Testing each print their own totals; the last line sums them up for CI. The
+# GTK 4 suite is its own package (Tests/GTK4): one test binary cannot hold GTK 3 and GTK 4.
 test: deps lint
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
+	$(SWIFT) build --package-path Tests/GTK4 --build-tests -Xswiftc -warnings-as-errors
 	$(MAKE) --no-print-directory locales
 	$(MAKE) --no-print-directory stage
-	set -o pipefail; NO_AT_BRIDGE=1 G_DEBUG=fatal-criticals $(WITH_DISPLAY) $(SWIFT) test --skip-build 2>&1 | tee .build/test.log; \
-	status=$$?; \
-	xc=$$(grep -E '^\s*Executed [0-9]+ tests?, with [0-9]+ failures?' .build/test.log | tail -1 | sed -E 's/.*Executed ([0-9]+) tests?, with ([0-9]+) failures?.*/\1 \2/'); \
-	st=$$(grep -E 'Test run with [0-9]+ tests?' .build/test.log | tail -1 | sed -E 's/.*Test run with ([0-9]+) tests?.*(passed|failed).*/\1/'); \
-	stf=$$(grep -E 'Test run with [0-9]+ tests? .*failed' .build/test.log | sed -E 's/.* with ([0-9]+) issues?.*/\1/' | tail -1); \
-	set -- $$xc; total=$$(( $${1:-0} + $${st:-0} )); failed=$$(( $${2:-0} + $${stf:-0} )); \
+	set -o pipefail; export NO_AT_BRIDGE=1 G_DEBUG=fatal-criticals; \
+	$(WITH_DISPLAY) $(SWIFT) test --skip-build 2>&1 | tee .build/test.log; status=$$?; \
+	$(WITH_DISPLAY) $(SWIFT) test --package-path Tests/GTK4 --skip-build 2>&1 | tee .build/test-gtk4.log; \
+	status4=$$?; [ $$status -ne 0 ] || status=$$status4; \
+	total=0; failed=0; \
+	for log in .build/test.log .build/test-gtk4.log; do \
+	  xc=$$(grep -E '^\s*Executed [0-9]+ tests?, with [0-9]+ failures?' $$log | tail -1 | sed -E 's/.*Executed ([0-9]+) tests?, with ([0-9]+) failures?.*/\1 \2/'); \
+	  st=$$(grep -E 'Test run with [0-9]+ tests?' $$log | tail -1 | sed -E 's/.*Test run with ([0-9]+) tests?.*(passed|failed).*/\1/'); \
+	  stf=$$(grep -E 'Test run with [0-9]+ tests? .*failed' $$log | sed -E 's/.* with ([0-9]+) issues?.*/\1/' | tail -1); \
+	  set -- $$xc; total=$$(( total + $${1:-0} + $${st:-0} )); failed=$$(( failed + $${2:-0} + $${stf:-0} )); \
+	done; \
 	if [ $$status -ne 0 ] && [ $$failed -eq 0 ]; then failed=1; fi; \
-	echo "tests: $$(( total - failed )) passed, $$failed failed"; exit $$status
+	echo "tests: $$(( total - failed )) passed, $$failed failed (GTK 4: $$(grep -E '^\s*Executed [0-9]+ tests?' .build/test-gtk4.log | tail -1 | sed -E 's/.*Executed ([0-9]+) tests?.*/\1/'))"; exit $$status
 
 # valgrind memcheck and AddressSanitizer over the widget's lifetime tests and a scripted
 # compose-window session (scripts/check-memory.sh). VALGRIND_CYCLES / ASAN_CYCLES per lifetime test.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# `make check-memory`: the widget's lifetime tests (Swift reference dropped first, widget destroyed
-# first, whole window destroyed, never packed, buffer swapped, GtkBuilder load/destroy) and a
+# `make check-memory`: the GTK 3 and GTK 4 widgets' lifetime tests (Swift reference dropped first,
+# widget destroyed first, whole window destroyed, never packed, buffer swapped, GtkBuilder load/destroy) and a
 # scripted compose-window session, under valgrind memcheck and under AddressSanitizer.
 # Fails on any invalid read/write, use-after-free or definite leak not suppressed by
 # scripts/valgrind-gtk.supp (library caches only). Needs a display (the Makefile starts Xvfb).
@@ -14,6 +14,9 @@ mkdir -p "$out"
 export NO_AT_BRIDGE=1 G_SLICE=always-malloc G_DEBUG=gc-friendly GTK_IM_MODULE=gtk-im-context-simple
 tests="GtkPlaceholderTests.LifetimeTests,GtkPlaceholderTests.GObjectTypeTests/testBuilderLoadDestroyLoopLeaksNothing"
 tests+=",GtkPlaceholderTests.VisibilityTests/testFollowsSwappedBufferAndStopsWatchingTheOldOne"
+# The GTK 4 suite is its own package (Tests/GTK4) and test binary.
+tests4="GtkPlaceholder4Tests.LifetimeTests,GtkPlaceholder4Tests.GObjectTypeTests"
+tests4+=",GtkPlaceholder4Tests.VisibilityTests/testFollowsSwappedBufferAndStopsWatchingTheOldOne"
 valgrind=(valgrind --tool=memcheck --leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite
     --num-callers=40 --child-silent-after-fork=yes --suppressions=scripts/valgrind-gtk.supp --xml=yes)
 
@@ -49,14 +52,21 @@ echo "== valgrind memcheck: lifetime tests, $valgrind_cycles cycles each"
 swift build --build-tests -Xswiftc -warnings-as-errors
 LIFETIME_CYCLES=$valgrind_cycles "${valgrind[@]}" --xml-file="$out/lifetime.xml" \
     .build/debug/GtkPlaceholderPackageTests.xctest "$tests"
+echo "== valgrind memcheck: GTK 4 lifetime tests, $valgrind_cycles cycles each"
+swift build --package-path Tests/GTK4 --build-tests -Xswiftc -warnings-as-errors
+LIFETIME_CYCLES=$valgrind_cycles "${valgrind[@]}" --xml-file="$out/lifetime-gtk4.xml" \
+    Tests/GTK4/.build/debug/GtkPlaceholder4TestsPackageTests.xctest "$tests4"
 rm -f "$out"/compose.*.xml
 echo "== valgrind memcheck: a compose-window session"
 compose_session valgrind-compose "${valgrind[@]}" --xml-file="$out/compose.%p.xml" .build/debug/compose-window
-python3 scripts/valgrind-report.py "$out/lifetime.xml" "$out"/compose.*.xml
+python3 scripts/valgrind-report.py "$out/lifetime.xml" "$out/lifetime-gtk4.xml" "$out"/compose.*.xml
 
 echo "== AddressSanitizer: lifetime tests, $asan_cycles cycles each, and a compose-window session"
 swift build --build-tests --sanitize=address --scratch-path .build/asan
 export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1:halt_on_error=1
 LIFETIME_CYCLES=$asan_cycles .build/asan/debug/GtkPlaceholderPackageTests.xctest "$tests"
 compose_session asan-compose .build/asan/debug/compose-window
+echo "== AddressSanitizer: GTK 4 lifetime tests, $asan_cycles cycles each"
+swift build --package-path Tests/GTK4 --build-tests --sanitize=address --scratch-path Tests/GTK4/.build/asan
+LIFETIME_CYCLES=$asan_cycles Tests/GTK4/.build/asan/debug/GtkPlaceholder4TestsPackageTests.xctest "$tests4"
 echo "check-memory: no invalid access, no use-after-free, no definite leak outside library caches"
