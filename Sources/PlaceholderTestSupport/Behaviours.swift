@@ -11,6 +11,7 @@ public enum Behaviour: String, CaseIterable, Sendable {
     case cssPaddingAndBorderAndFramedScrolledWindow = "CSSPaddingAndBorderAndFramedScrolledWindow"
     case centreAndRightJustification
     case rightToLeft
+    case changingMarginsLiveMovesThePlaceholder
     case followsFontPropertyCSSAndSettings
     case longPlaceholderWrapsAndSetsMinimumHeight
     case themeColourByDefaultExplicitColourOverridesNilRestores
@@ -21,9 +22,11 @@ public enum Behaviour: String, CaseIterable, Sendable {
     case clickOnPlaceholderFocusesTextViewAndPlacesCaret
     case swiftReferenceDroppedFirst
     case widgetDestroyedFirst
+    case wholeWindowDestroyed
     case typingCausesNoLabelRelayoutAfterTheFirstCharacter
     case uiFileLoadsAndBehavesLikeSwift = "UIFileLoadsAndBehavesLikeSwift"
     case notificationsFireOncePerChange
+    case objectsMadeByCGetTheirSwiftSide
 
     /// The XCTest method name each suite must have.
     public var testName: String {
