@@ -111,6 +111,8 @@ bench: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product bare-window-swift
 	$(SWIFT) build $(RELEASE_FLAGS) --product bare-window-c
 	NO_AT_BRIDGE=1 $(WITH_DISPLAY) "$(call BIN,-c release)/placeholder-bench" --output bench/results.json
+	$(SWIFT) build -c release -Xswiftc -warnings-as-errors --product placeholder-bench-gtk4
+	$(WITH_DISPLAY) "$(call BIN,-c release)/placeholder-bench-gtk4" --output bench/results-gtk4.json
 
 # The README's pictures: the gallery and the compose window (English, Chinese, discard dialog).
 screenshots: build

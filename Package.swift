@@ -11,6 +11,7 @@ let package = Package(
         .executable(name: "chat-input", targets: ["ChatInput"]),
         .executable(name: "minimal-window-gtk4", targets: ["MinimalWindow4"]),
         .executable(name: "placeholder-bench", targets: ["PlaceholderBench"]),
+        .executable(name: "placeholder-bench-gtk4", targets: ["PlaceholderBench4"]),
         .executable(name: "bare-window-c", targets: ["BareWindowC"]),
         .executable(name: "bare-window-swift", targets: ["BareWindowSwift"]),
         .executable(name: "placeholder-gallery", targets: ["PlaceholderGallery"]),
@@ -63,6 +64,8 @@ let package = Package(
             name: "PlaceholderBench",
             dependencies: ["GtkPlaceholder", "CGtk", "ComposeCore", "XProbe", "GtkTestSupport"],
             linkerSettings: [.linkedLibrary("X11")]),
+        // `make bench`'s GTK 4 part: its own binary (GTK 3 and GTK 4 cannot share a process).
+        .executableTarget(name: "PlaceholderBench4", dependencies: ["GtkPlaceholder4"]),
         .target(
             name: "XProbe",
             // DWARF 4: valgrind 3.19 (Debian 12) gives up on clang's DWARF 5 in a binary that also
