@@ -4,13 +4,14 @@ SWIFT      ?= swift
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PREFIX     ?= /usr/local
 APP_ID     := io.github.gtkplaceholder.ComposeWindow
-# GTK 3 for the library and GTK 4 for its twin (GtkPlaceholder4); GtkSourceView 4 and gspell (+ an English dictionary) for the app; gettext
+# GTK 3 for the library and GTK 4 for its twin (GtkPlaceholder4; gtk4-builder-tool converts the
+# gallery's .ui files for GTK 4); GtkSourceView 4 and gspell (+ an English dictionary) for the app; gettext
 # and locales for the translations; Xvfb, xauth and xdotool for the GUI tests; DejaVu and WenQuanYi
 # fonts for deterministic Latin/Hebrew/Arabic and Chinese pixels; imagemagick for screenshots;
 # librsvg2-bin for the PNG icons; appstream, mandoc, zsh and fish to check the metainfo, man page
 # and completions; sway, wtype and grim for the Wayland test; dpkg-dev, fakeroot and lintian for
 # the package.
-APT_PACKAGES := python3 libgtk-3-dev libgtk-4-dev libgtksourceview-4-dev libgspell-1-dev hunspell-en-us gettext locales \
+APT_PACKAGES := python3 libgtk-3-dev libgtk-4-dev libgtk-4-bin libgtksourceview-4-dev libgspell-1-dev hunspell-en-us gettext locales \
   libxtst-dev libxdamage-dev \
   desktop-file-utils xvfb xauth xdotool imagemagick fonts-dejavu-core fonts-wqy-microhei \
   librsvg2-bin appstream mandoc zsh fish sway wtype grim dpkg-dev fakeroot lintian

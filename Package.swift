@@ -15,6 +15,7 @@ let package = Package(
         .executable(name: "bare-window-c", targets: ["BareWindowC"]),
         .executable(name: "bare-window-swift", targets: ["BareWindowSwift"]),
         .executable(name: "placeholder-gallery", targets: ["PlaceholderGallery"]),
+        .executable(name: "placeholder-gallery-gtk4", targets: ["PlaceholderGallery4"]),
     ],
     targets: [
         .systemLibrary(name: "CGtk", pkgConfig: "gtk+-3.0", providers: [.apt(["libgtk-3-dev"])]),
@@ -54,6 +55,10 @@ let package = Package(
         // The five seed designs and what none of them handled, each from a .ui file.
         .executableTarget(
             name: "PlaceholderGallery", dependencies: ["GtkPlaceholder"], exclude: ["embedded-files.txt"],
+            plugins: ["EmbedFiles"]),
+        // The same designs for GTK 4 (the .ui files converted by gtk4-builder-tool at build time).
+        .executableTarget(
+            name: "PlaceholderGallery4", dependencies: ["GtkPlaceholder4"], exclude: ["embedded-files.txt"],
             plugins: ["EmbedFiles"]),
         // `make bench`: PlaceholderTextView against a bare GtkTextView, and compose-window against
         // bare-window-c (GTK alone) and bare-window-swift (the Swift floor), driven through XProbe.

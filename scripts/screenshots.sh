@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Renders Resources/screenshots/gallery.png and compose-window.png from the built binaries in $1.
+# Renders Resources/screenshots/gallery.png, gallery-gtk4.png and compose-window.png from the built
+# binaries in $1.
 # Needs a display: `make screenshots` starts Xvfb when DISPLAY is unset.
 set -euo pipefail
 bin=$1
@@ -22,6 +23,9 @@ capture() {
 "$bin/placeholder-gallery" &
 capture "Placeholder gallery" "$out/gallery.png"
 kill %1; wait 2>/dev/null || true
+"$bin/placeholder-gallery-gtk4" &
+capture "Placeholder gallery .GTK 4." "$out/gallery-gtk4.png"
+kill %1; wait 2>/dev/null || true
 
 # compose-window: English empty and typed, Chinese over the limit, and the discard question.
 compose() { # locale title-match png text [keys after typing]
@@ -43,4 +47,4 @@ compose zh_CN.UTF-8 "发微博" "$work/zh-typed.png" "今天天气真好，出�
 compose zh_CN.UTF-8 "发微博" "$work/zh-discard.png" "今天天气真好，出去走走吧！ok" "Escape" 10
 convert \( "$work/en-empty.png" "$work/en-typed.png" +append \) \
     \( "$work/zh-typed.png" "$work/zh-discard.png" +append \) -append "$out/compose-window.png"
-echo "wrote $out/gallery.png and $out/compose-window.png"
+echo "wrote $out/gallery.png, $out/gallery-gtk4.png and $out/compose-window.png"

@@ -2,6 +2,7 @@ import Foundation
 
 // Writes `enum EmbeddedFiles { static let names: [String]; static let contents: [String: String] }` to argv[1] from the files
 // argv[2…] (keyed by file name), each as a raw string literal with a delimiter no line can close.
+// An argument `gtk4:PATH` is a GTK 3 .ui file, embedded as gtk4-builder-tool converts it to GTK 4.
 let arguments = CommandLine.arguments
 guard arguments.count >= 2 else {
     FileHandle.standardError.write(Data("usage: EmbedFilesTool OUTPUT.swift FILE…\n".utf8))
@@ -9,8 +10,33 @@ guard arguments.count >= 2 else {
 }
 var entries: [String] = []
 var names: [String] = []
-for path in arguments.dropFirst(2) {
-    let text = try String(contentsOfFile: path, encoding: .utf8)
+/// GTK's own 3-to-4 conversion of a .ui file. It warns about the properties of types it cannot load
+/// (PlaceholderTextView's): those stay as written, which is what the GTK 4 widget reads.
+func convertedToGTK4(_ path: String) -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["gtk4-builder-tool", "simplify", "--3to4", path]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    do { try process.run() } catch {
+        FileHandle.standardError.write(
+            Data("EmbedFilesTool: cannot run gtk4-builder-tool (libgtk-4-bin): \(error)\n".utf8))
+        exit(1)
+    }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+        FileHandle.standardError.write(Data("EmbedFilesTool: gtk4-builder-tool could not convert \(path)\n".utf8))
+        exit(1)
+    }
+    return String(decoding: data, as: UTF8.self)
+}
+
+for argument in arguments.dropFirst(2) {
+    let isGTK3Interface = argument.hasPrefix("gtk4:")
+    let path = isGTK3Interface ? String(argument.dropFirst(5)) : argument
+    let text = isGTK3Interface ? convertedToGTK4(path) : try String(contentsOfFile: path, encoding: .utf8)
     var hashes = "#"
     while text.contains("\"" + hashes) || text.contains("\\" + hashes) { hashes += "#" }
     let name = URL(fileURLWithPath: path).lastPathComponent

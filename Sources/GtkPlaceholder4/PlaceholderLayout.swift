@@ -125,6 +125,12 @@ final class PlaceholderLayout {
         var lineTop: Int32 = 0
         var lineHeight: Int32 = 0
         gtk_text_view_get_line_yrange(textView, &start, &lineTop, &lineHeight)
+        if lineHeight <= 0 {
+            // Not laid out yet: one line of the label (at a width nothing wraps in) caps it instead,
+            // or a window asking for its minimum width would be given the placeholder's height
+            // wrapped a word a line.
+            gtk_widget_measure(label, GTK_ORIENTATION_VERTICAL, Int32.max / 2, nil, &lineHeight, nil, nil)
+        }
         return PlaceholderRules.labelHeight(natural: natural, lineHeight: lineHeight)
     }
 
