@@ -170,17 +170,20 @@ clean:
 # DocC documentation of GtkPlaceholder as a static site in .build/docs, from the toolchain's docc
 # and the symbol graph of a normal build (the re-exported GTK C API filtered out); warnings fail it.
 docs: deps
-	$(SWIFT) build --target GtkPlaceholder -Xswiftc -emit-symbol-graph \
-	  -Xswiftc -emit-symbol-graph-dir -Xswiftc "$(CURDIR)/.build/symbol-graphs"
-	rm -rf .build/docs .build/symbol-graphs-own && mkdir -p .build/symbol-graphs-own
-	python3 scripts/own-symbols.py .build/symbol-graphs/GtkPlaceholder.symbols.json \
-	  .build/symbol-graphs-own/GtkPlaceholder.symbols.json
-	docc convert Sources/GtkPlaceholder/GtkPlaceholder.docc \
-	  --additional-symbol-graph-dir .build/symbol-graphs-own \
-	  --fallback-display-name GtkPlaceholder --fallback-bundle-identifier io.github.gtkplaceholder.GtkPlaceholder \
-	  --transform-for-static-hosting --warnings-as-errors \
-	  --experimental-documentation-coverage --coverage-summary-level detailed \
-	  --output-path .build/docs
+	rm -rf .build/docs .build/symbol-graphs-own && mkdir -p .build/docs
+	for module in GtkPlaceholder GtkPlaceholder4; do \
+	  $(SWIFT) build --target $$module -Xswiftc -emit-symbol-graph \
+	    -Xswiftc -emit-symbol-graph-dir -Xswiftc "$(CURDIR)/.build/symbol-graphs" && \
+	  mkdir -p .build/symbol-graphs-own/$$module && \
+	  python3 scripts/own-symbols.py .build/symbol-graphs/$$module.symbols.json \
+	    .build/symbol-graphs-own/$$module/$$module.symbols.json $$module && \
+	  docc convert Sources/$$module/$$module.docc \
+	    --additional-symbol-graph-dir .build/symbol-graphs-own/$$module \
+	    --fallback-display-name $$module --fallback-bundle-identifier io.github.gtkplaceholder.$$module \
+	    --transform-for-static-hosting --warnings-as-errors \
+	    --experimental-documentation-coverage --coverage-summary-level detailed \
+	    --output-path .build/docs/$$module || exit 1; \
+	done
 
 # Line coverage of Sources by the whole test suite (llvm-cov from the toolchain, matching its
 # profile format). The executables' own files are measured by their end-to-end tests only as

@@ -4,6 +4,7 @@ import Foundation
 /// each toolkit's suite must hold a test of that name (`missingTests`), so the suites cannot drift.
 public enum Behaviour: String, CaseIterable, Sendable {
     case shownWhenEmptyHiddenByEveryKindOfInsertion
+    case pasteHidesPlaceholder
     case hiddenWhileInputMethodComposes
     case defaultSettings
     case seedInsetsAsMargins

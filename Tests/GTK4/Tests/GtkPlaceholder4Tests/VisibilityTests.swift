@@ -42,6 +42,20 @@ final class VisibilityTests: Gtk4TestCase {
         }
     }
 
+    /// GTK 4's clipboard is asynchronous: the paste lands a main-loop turn later, through the text
+    /// view's own "clipboard.paste" action, and hides the placeholder then.
+    func testPasteHidesPlaceholder() {
+        onMain {
+            let view = PlaceholderTextView(placeholder: "Share something new…")
+            let window = TestWindow(view.widget)
+            defer { window.close() }
+            gdk_clipboard_set_text(gtk_widget_get_clipboard(view.textView.asWidget), "pasted")
+            XCTAssertEqual(gtk_widget_activate_action_variant(view.textView.asWidget, "clipboard.paste", nil), 1)
+            XCTAssertTrue(Loop.iterate(until: { view.text == "pasted" }), "the paste arrived: \(view.text)")
+            XCTAssertFalse(view.isPlaceholderVisible)
+        }
+    }
+
     /// Ctrl+Shift+U starts a real GtkIMContextSimple composition: preedit text not in the buffer.
     func testHiddenWhileInputMethodComposes() {
         onMain {
