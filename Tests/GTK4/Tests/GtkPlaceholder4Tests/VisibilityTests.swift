@@ -85,6 +85,33 @@ final class VisibilityTests: Gtk4TestCase {
         }
     }
 
+    /// `init(textView:placeholder:)` wraps the app's own text view (a GtkSourceView 5 view, say) with
+    /// its buffer, settings and text as they are.
+    func testWrapsAGivenTextViewAsItIs() {
+        onMain {
+            let buffer = gtk_text_buffer_new(nil)!
+            gtk_text_buffer_set_text(buffer, "draft", -1)
+            let given = gtk_text_view_new_with_buffer(buffer)!.cast(to: GtkTextView.self)
+            g_object_unref(buffer.asGPointer)
+            gtk_text_view_set_left_margin(given, 12)
+            gtk_text_view_set_wrap_mode(given, GTK_WRAP_NONE)
+            let view = PlaceholderTextView(textView: given, placeholder: "Share something new…")
+            let window = TestWindow(view.widget)
+            defer { window.close() }
+            XCTAssertEqual(view.textView, given)
+            XCTAssertEqual(view.buffer, buffer, "its buffer kept")
+            XCTAssertEqual(gtk_text_view_get_wrap_mode(given), GTK_WRAP_NONE, "its settings kept")
+            XCTAssertEqual(gtk_scrolled_window_get_child(view.scrolledWindow), given.asWidget, "in the scrolled window")
+            XCTAssertFalse(view.isPlaceholderVisible, "its text hides the placeholder")
+            view.text = ""
+            XCTAssertTrue(view.isPlaceholderVisible)
+            let (placeholderInk, typedInk) = PositionTests.inkBoxes(of: view, in: window)
+            guard let placeholderInk, let typedInk else { return XCTFail("nothing drawn") }
+            XCTAssertTrue(placeholderInk.agrees(with: typedInk), "at its margin: \(placeholderInk) vs \(typedInk)")
+            XCTAssertGreaterThanOrEqual(placeholderInk.minX, 12)
+        }
+    }
+
     func testFollowsSwappedBufferAndStopsWatchingTheOldOne() {
         onMain {
             let view = PlaceholderTextView(placeholder: "p")
