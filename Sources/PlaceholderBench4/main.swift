@@ -14,8 +14,9 @@ MainActor.assumeIsolated {
     }
     let arguments = Array(CommandLine.arguments.dropFirst())
     switch arguments.first {
-    case "--rss-widgets":  // `--rss-widgets placeholder|bare N`: resident bytes N more widgets take
-        print(Bench4.residentBytesOfWidgets(placeholder: arguments.dropFirst().first == "placeholder", count: 1_000))
+    case "--rss-widgets":  // `--rss-widgets placeholder|bare|overlay`: resident bytes 1,000 more widgets take
+        let kind = Bench4.Subject(rawValue: arguments.dropFirst().first ?? "") ?? .bare
+        print(Bench4.residentBytesOfWidgets(kind, count: 1_000))
     default:
         let output = arguments.firstIndex(of: "--output").map { arguments[$0 + 1] } ?? "bench/results-gtk4.json"
         Bench4.run(output: output)
@@ -41,6 +42,17 @@ enum Bench4 {
         figures.append(
             interleaved("resident memory of 1,000 widgets", unit: "bytes") { placeholder in
                 Double(subprocess(["--rss-widgets", placeholder ? "placeholder" : "bare"]))
+            })
+        // The control: the hand-rolled placeholder GTK 4 apps write (a GtkLabel over the scrolled text
+        // view in a GtkOverlay, as Tuba's composer does), against the same bare view — GTK's own cost
+        // of showing a second widget with text — and this widget against it.
+        figures.append(
+            interleaved("… a label in a GtkOverlay (control) / bare", unit: "bytes") { overlay in
+                Double(subprocess(["--rss-widgets", overlay ? "overlay" : "bare"]))
+            })
+        figures.append(
+            interleaved("… PlaceholderTextView / the control", unit: "bytes") { placeholder in
+                Double(subprocess(["--rss-widgets", placeholder ? "placeholder" : "overlay"]))
             })
         for figure in figures {
             print(
@@ -88,13 +100,23 @@ enum Bench4 {
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
+    enum Subject: String {
+        case placeholder, bare, overlay
+    }
+
     /// A window holding the view under test (or a bare text view with the same settings).
     static func window(placeholder: Bool) -> (
         window: UnsafeMutablePointer<GtkWidget>, view: UnsafeMutablePointer<GtkTextView>, keep: AnyObject?
     ) {
+        window(placeholder ? .placeholder : .bare)
+    }
+
+    static func window(_ kind: Subject) -> (
+        window: UnsafeMutablePointer<GtkWidget>, view: UnsafeMutablePointer<GtkTextView>, keep: AnyObject?
+    ) {
         let window = gtk_window_new()!
         gtk_window_set_default_size(window.cast(), 480, 320)
-        if placeholder {
+        if kind == .placeholder {
             let view = PlaceholderTextView(placeholder: "Share something new…")
             gtk_window_set_child(window.cast(), view.widget)
             return (window, view.textView, view)
@@ -104,7 +126,19 @@ enum Bench4 {
         let scrolled = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_policy(OpaquePointer(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_child(OpaquePointer(scrolled), textView)
-        gtk_window_set_child(window.cast(), scrolled)
+        guard kind == .overlay else {
+            gtk_window_set_child(window.cast(), scrolled)
+            return (window, textView.cast(), nil)
+        }
+        let overlay = gtk_overlay_new()!
+        gtk_overlay_set_child(OpaquePointer(overlay), scrolled)
+        let label = gtk_label_new("Share something new…")!
+        gtk_widget_add_css_class(label, "dim-label")
+        gtk_widget_set_can_target(label, 0)
+        gtk_widget_set_halign(label, GTK_ALIGN_START)
+        gtk_widget_set_valign(label, GTK_ALIGN_START)
+        gtk_overlay_add_overlay(OpaquePointer(overlay), label)
+        gtk_window_set_child(window.cast(), overlay)
         return (window, textView.cast(), nil)
     }
 
@@ -130,14 +164,8 @@ enum Bench4 {
     static func typing(placeholder: Bool) -> Double {
         let subject = shown(placeholder: placeholder)
         defer { gtk_window_destroy(subject.window.cast()) }
-        let buffer = gtk_text_view_get_buffer(subject.view)
         let start = cpuSeconds()
-        for index in 0..<300 {
-            let character =
-                index % 61 == 60 ? "\n" : index % 7 == 6 ? " " : String(UnicodeScalar(UInt8(97 + index % 26)))
-            gtk_text_buffer_insert_at_cursor(buffer, character, -1)
-            frame(subject.window)
-        }
+        measuredTyping(gtk_text_view_get_buffer(subject.view), subject.window)
         return cpuSeconds() - start
     }
 
@@ -147,13 +175,32 @@ enum Bench4 {
         let line = String(repeating: "Share something new, and then some more words. ", count: 2) + "\n"
         let text = String(repeating: line, count: 1_048_576 / line.utf8.count)
         let start = cpuSeconds()
-        gtk_text_buffer_insert_at_cursor(gtk_text_view_get_buffer(subject.view), text, Int32(text.utf8.count))
-        frame(subject.window)
+        measuredPaste(text, gtk_text_view_get_buffer(subject.view), subject.window)
         return cpuSeconds() - start
     }
 
+    // The measured parts, each its own function (for a profiler's eyes).
+    @inline(never)
+    static func measuredTyping(_ buffer: UnsafeMutablePointer<GtkTextBuffer>, _ window: UnsafeMutablePointer<GtkWidget>)
+    {
+        for index in 0..<300 {
+            let character =
+                index % 61 == 60 ? "\n" : index % 7 == 6 ? " " : String(UnicodeScalar(UInt8(97 + index % 26)))
+            gtk_text_buffer_insert_at_cursor(buffer, character, -1)
+            frame(window)
+        }
+    }
+
+    @inline(never)
+    static func measuredPaste(
+        _ text: String, _ buffer: UnsafeMutablePointer<GtkTextBuffer>, _ window: UnsafeMutablePointer<GtkWidget>
+    ) {
+        gtk_text_buffer_insert_at_cursor(buffer, text, Int32(text.utf8.count))
+        frame(window)
+    }
+
     /// In a fresh process: resident bytes before and after 1,000 more widgets, shown in a column.
-    static func residentBytesOfWidgets(placeholder: Bool, count: Int) -> Int {
+    static func residentBytesOfWidgets(_ kind: Subject, count: Int) -> Int {
         let window = gtk_window_new()!
         let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         let scrolled = gtk_scrolled_window_new()!
@@ -165,7 +212,7 @@ enum Bench4 {
         let before = residentBytes()
         var keep: [AnyObject] = []
         for _ in 0..<count {
-            let subject = self.window(placeholder: placeholder)
+            let subject = self.window(kind)
             // Take the view out of its own window into the column.
             let child = gtk_window_get_child(subject.window.cast())!
             g_object_ref(child.asGPointer)
