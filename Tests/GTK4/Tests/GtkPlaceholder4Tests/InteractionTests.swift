@@ -37,6 +37,22 @@ final class InteractionTests: Gtk4TestCase {
         }
     }
 
+    /// A window whose only text entry is the placeholder view focuses the text view when it opens, as
+    /// it would a bare text view: the first key typed goes into it.
+    func testTheWindowsInitialFocusGoesToTheTextView() {
+        onMain {
+            let view = PlaceholderTextView(placeholder: "Share something new…")
+            let window = TestWindow(view.widget)
+            defer { window.close() }
+            XCTAssertTrue(window.focus())
+            XCTAssertTrue(
+                Loop.iterate(until: { gtk_widget_has_focus(view.textView.asWidget) != 0 }, timeout: 2),
+                "focus is on \(String(cString: gtk_widget_get_name(gtk_root_get_focus(OpaquePointer(window.window)) ?? window.window)))")
+            window.type("a")
+            XCTAssertEqual(view.text, "a")
+        }
+    }
+
     /// GTK's test accessibility backend (GTK_A11Y=test) holds what a screen reader would read: the
     /// text view carries the placeholder property; the label that draws it is hidden from them.
     func testScreenReaderGetsPlaceholderOnceFromTheTextView() {
