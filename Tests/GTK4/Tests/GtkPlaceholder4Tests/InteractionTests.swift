@@ -47,7 +47,8 @@ final class InteractionTests: Gtk4TestCase {
             XCTAssertTrue(window.focus())
             XCTAssertTrue(
                 Loop.iterate(until: { gtk_widget_has_focus(view.textView.asWidget) != 0 }, timeout: 2),
-                "focus is on \(String(cString: gtk_widget_get_name(gtk_root_get_focus(OpaquePointer(window.window)) ?? window.window)))")
+                "focus is on \(String(cString: gtk_widget_get_name(gtk_root_get_focus(OpaquePointer(window.window)) ?? window.window)))"
+            )
             window.type("a")
             XCTAssertEqual(view.text, "a")
         }
