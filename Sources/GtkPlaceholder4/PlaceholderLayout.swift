@@ -17,8 +17,8 @@ final class PlaceholderLayout {
 
     /// The widgets are owned by PlaceholderTextView, which outlives this object.
     init(
-        widget: UnsafeMutablePointer<GtkWidget>, scrolled: UnsafeMutablePointer<GtkWidget>,
-        textView: UnsafeMutablePointer<GtkTextView>, label: UnsafeMutablePointer<GtkWidget>
+        widget: UnsafeMutablePointer<GtkWidget>, textView: UnsafeMutablePointer<GtkTextView>,
+        label: UnsafeMutablePointer<GtkWidget>
     ) {
         self.widget = widget
         self.textView = textView
@@ -26,27 +26,50 @@ final class PlaceholderLayout {
         gtk_label_set_wrap(OpaquePointer(label), 1)
         gtk_label_set_wrap_mode(OpaquePointer(label), PANGO_WRAP_WORD_CHAR)
         gtk_label_set_yalign(OpaquePointer(label), 0)
-        connect(scrolled: scrolled)
+        connect()
     }
 
     /// Disconnects from the widgets (the owner calls it before letting them go).
     func stop() {
         for connection in connections { connection.disconnect() }
         connections = []
+        scrolling?.connection.disconnect()
+        scrolling = nil
+    }
+
+    /// The text view's vertical adjustment, watched so the label moves with the text; followed to a
+    /// new one when the app or the scrolled window replaces it.
+    private var scrolling: (adjustment: ObjectReference<GObject>, connection: SignalConnection)?
+
+    private func followScrolling() {
+        scrolling?.connection.disconnect()
+        scrolling = nil
+        guard let adjustment = Property.object(textView, "vadjustment", type: gtk_adjustment_get_type()) else {
+            return
+        }
+        let object = adjustment.cast(to: GObject.self)
+        let connection = Signal.connect(object, "value-changed") { [weak self] in
+            guard let self else { return }
+            gtk_widget_queue_allocate(self.widget)
+        }
+        scrolling = (ObjectReference(object), connection)
     }
 
     func placeholderChanged(_ text: String) {
+        // Nothing to make room for any more (the room is otherwise kept while hidden).
+        if text.isEmpty { lastHeightNeeded = 0 }
         let pango = gtk_widget_create_pango_layout(textView.asWidget, nil)!
         placeholderDirection = BaseDirection.strong(of: text, layout: pango)
         g_object_unref(pango.asGPointer)
         alignLabel()
     }
 
-    private func connect(scrolled: UnsafeMutablePointer<GtkWidget>) {
-        let vadjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scrolled))!
+    private func connect() {
+        followScrolling()
         connections.append(
-            Signal.connect(vadjustment, "value-changed") { [weak self] in
+            Signal.onNotify(textView, "vadjustment") { [weak self] in
                 guard let self else { return }
+                self.followScrolling()
                 gtk_widget_queue_allocate(self.widget)
             })
         for property in [

@@ -64,7 +64,7 @@ public final class PlaceholderTextView {
         gtk_widget_set_can_target(label, 0)
         gtk_widget_set_can_focus(label, 0)
         gtk_widget_set_child_visible(label, 0)
-        layout = PlaceholderLayout(widget: widget, scrolled: scrolled, textView: textView, label: label)
+        layout = PlaceholderLayout(widget: widget, textView: textView, label: label)
         appearance = PlaceholderAppearance(textView: textView, label: label)
         accessibility = PlaceholderAccessibility(textView: textView, label: label)
 

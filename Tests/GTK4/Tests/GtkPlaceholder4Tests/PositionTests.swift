@@ -157,6 +157,16 @@ final class PositionTests: Gtk4TestCase {
             guard let before, let after, let typed else { return XCTFail("nothing drawn") }
             XCTAssertEqual(after.minY, before.minY - 10, "moved up with the text")
             XCTAssertTrue(after.agrees(with: typed), "\(after) vs typed \(typed)")
+
+            // A replaced adjustment (the app's own) is followed too.
+            let replacement = gtk_adjustment_new(0, 0, 1, 1, 1, 1)!
+            gtk_scrolled_window_set_vadjustment(view.scrolledWindow, replacement)
+            window.settle()
+            gtk_adjustment_set_value(replacement, 4)
+            let (moved, typedThen) = PositionTests.inkBoxes(of: view, in: window)
+            guard let moved, let typedThen else { return XCTFail("nothing drawn after the swap") }
+            XCTAssertTrue(moved.agrees(with: typedThen), "with the new adjustment: \(moved) vs typed \(typedThen)")
+            XCTAssertNotEqual(moved.minY, before.minY, "scrolled by the new adjustment")
         }
     }
 
@@ -192,6 +202,10 @@ final class PositionTests: Gtk4TestCase {
             gtk_widget_measure(
                 view.widget, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width(view.widget), &minimum, nil, nil, nil)
             XCTAssertEqual(minimum, shownMinimum, "the widget keeps its height under typed text")
+            view.placeholder = ""
+            gtk_widget_measure(
+                view.widget, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width(view.widget), &minimum, nil, nil, nil)
+            XCTAssertLessThan(minimum, 60, "no placeholder, no room kept for one")
         }
     }
 }
