@@ -47,3 +47,36 @@ public final class DisplayStyleSheet {
         }
     }
 }
+
+/// Display style sheets shared by every widget that asks for the same rules on the same display: one
+/// provider per distinct look instead of one per widget (GTK consults every display provider for
+/// every CSS node it styles, so a thousand widgets with a thousand sheets would slow all styling).
+@MainActor
+public enum SharedStyleSheets {
+    private static var sheets: [String: (sheet: DisplayStyleSheet, users: Int)] = [:]
+
+    /// The sheet whose rules are `rules(selector)` for its own class selector (".prefix-N"), made on
+    /// first use; `key` names the look (equal keys, equal rules). Give it back with `release`.
+    public static func acquire(
+        prefix: String, display: OpaquePointer, key: String, rules: (String) -> String
+    ) -> DisplayStyleSheet {
+        let id = "\(UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(display))))|\(prefix)|\(key)"
+        if let shared = sheets[id] {
+            sheets[id] = (shared.sheet, shared.users + 1)
+            return shared.sheet
+        }
+        let sheet = DisplayStyleSheet(prefix: prefix, display: display)
+        sheet.css = rules(".\(sheet.className)")
+        sheets[id] = (sheet, 1)
+        return sheet
+    }
+
+    /// One user fewer; the last one's release removes the sheet from its display.
+    public static func release(_ sheet: DisplayStyleSheet) {
+        guard let (id, shared) = sheets.first(where: { $0.value.sheet === sheet }) else { return }
+        sheets[id] = shared.users > 1 ? (shared.sheet, shared.users - 1) : nil
+    }
+
+    /// How many distinct sheets are in use (for tests and benchmarks).
+    public static var count: Int { sheets.count }
+}

@@ -9,7 +9,7 @@ import PlaceholderCore
 final class PlaceholderAppearance {
     private let textView: UnsafeMutablePointer<GtkTextView>
     private let label: UnsafeMutablePointer<GtkWidget>
-    // Made on first use: most views never set either.
+    // Only while `font` or `color` is set: most views set neither.
     private var styleSheet: DisplayStyleSheet?
     private var followedFont: OpaquePointer?
 
@@ -26,47 +26,48 @@ final class PlaceholderAppearance {
     }
 
     /// Takes the class off the widgets (the owner calls it before letting them go).
-    func stop() {
-        if let styleSheet {
-            gtk_widget_remove_css_class(textView.asWidget, styleSheet.className)
-            gtk_widget_remove_css_class(label, styleSheet.className)
-        }
-        styleSheet = nil
-    }
+    func stop() { useStyleSheet(nil) }
 
     var font: String? { didSet { if font != oldValue { updateStyleSheet() } } }
 
     var color: GdkRGBA? { didSet { updateStyleSheet() } }
 
+    /// The rules for the current font and colour, in a sheet shared with every view that looks the same.
     private func updateStyleSheet() {
-        guard font != nil || color != nil else {
-            styleSheet?.css = nil
-            return
+        let fontDeclarations = font.map { CSSFont(pangoDescription: $0).declarations }
+        let colorValue = color.map {
+            CSSColor.rgba(red: Double($0.red), green: Double($0.green), blue: Double($0.blue), alpha: Double($0.alpha))
         }
-        let sheet = styleSheet ?? makeStyleSheet()
-        let selector = ".\(sheet.className)"
-        var rules = ""
-        if let font {
-            // The text node as well: a theme may style it apart from the text view's own node.
-            let declarations = CSSFont(pangoDescription: font).declarations
-            rules += "textview\(selector), textview\(selector) > text { \(declarations) } "
-        }
-        if let color {
-            let value = CSSColor.rgba(
-                red: Double(color.red), green: Double(color.green), blue: Double(color.blue), alpha: Double(color.alpha)
-            )
-            // dim-label's opacity would fade an explicit colour too.
-            rules += "label\(selector) { color: \(value); opacity: 1; }"
-        }
-        sheet.css = rules
+        guard fontDeclarations != nil || colorValue != nil else { return useStyleSheet(nil) }
+        let key = "\(fontDeclarations ?? "")|\(colorValue ?? "")"
+        let display = gtk_widget_get_display(textView.asWidget)!
+        useStyleSheet(
+            SharedStyleSheets.acquire(prefix: "gtkplaceholder", display: display, key: key) { selector in
+                var rules = ""
+                if let fontDeclarations {
+                    // The text node as well: a theme may style it apart from the text view's own node.
+                    rules += "textview\(selector), textview\(selector) > text { \(fontDeclarations) } "
+                }
+                if let colorValue {
+                    // dim-label's opacity would fade an explicit colour too.
+                    rules += "label\(selector) { color: \(colorValue); opacity: 1; }"
+                }
+                return rules
+            })
     }
 
-    private func makeStyleSheet() -> DisplayStyleSheet {
-        let sheet = DisplayStyleSheet(prefix: "gtkplaceholder", display: gtk_widget_get_display(textView.asWidget))
-        gtk_widget_add_css_class(textView.asWidget, sheet.className)
-        gtk_widget_add_css_class(label, sheet.className)
+    /// Moves the widgets' class from the current sheet to `sheet` (nil: none).
+    private func useStyleSheet(_ sheet: DisplayStyleSheet?) {
+        if let styleSheet {
+            gtk_widget_remove_css_class(textView.asWidget, styleSheet.className)
+            gtk_widget_remove_css_class(label, styleSheet.className)
+            SharedStyleSheets.release(styleSheet)
+        }
         styleSheet = sheet
-        return sheet
+        if let sheet {
+            gtk_widget_add_css_class(textView.asWidget, sheet.className)
+            gtk_widget_add_css_class(label, sheet.className)
+        }
     }
 
     /// Copies the text view's font to the label when it changed (cheap when it did not).

@@ -50,6 +50,29 @@ final class AppearanceTests: Gtk4TestCase {
         }
     }
 
+    /// GTK consults every display style sheet for every node it styles: views that look the same share
+    /// one sheet, and the last one gone takes it away.
+    func testViewsThatLookTheSameShareOneStyleSheet() {
+        onMain {
+            let before = SharedStyleSheets.count
+            var views = (0..<50).map { _ in PlaceholderTextView(placeholder: "p") }
+            for view in views { view.font = "DejaVu Serif 14" }
+            XCTAssertEqual(SharedStyleSheets.count, before + 1, "fifty views, one font: one sheet")
+            views[0].placeholderColor = GdkRGBA(red: 1, green: 0, blue: 0, alpha: 1)
+            XCTAssertEqual(SharedStyleSheets.count, before + 2, "a second look")
+            views[0].placeholderColor = nil
+            XCTAssertEqual(SharedStyleSheets.count, before + 1, "back to one look")
+            let window = TestWindow(views[1].widget)
+            window.pack(views[2].widget)
+            AppearanceTests.assertFollowsFont(views[1], window, "through the shared sheet")
+            AppearanceTests.assertFollowsFont(views[2], window, "the second view too")
+            window.close()
+            views[3].font = nil
+            views = []
+            XCTAssertEqual(SharedStyleSheets.count, before, "the last view took the sheet away")
+        }
+    }
+
     func testThemeColourByDefaultExplicitColourOverridesNilRestores() {
         onMain {
             let view = PlaceholderTextView(placeholder: "██ colour")
