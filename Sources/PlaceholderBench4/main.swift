@@ -16,16 +16,20 @@ MainActor.assumeIsolated {
     switch arguments.first {
     case "--rss-widgets":  // `--rss-widgets placeholder|bare|overlay`: resident bytes 1,000 more widgets take
         let kind = Bench4.Subject(rawValue: arguments.dropFirst().first ?? "") ?? .bare
-        print(Bench4.residentBytesOfWidgets(kind, count: 1_000))
+        print(Bench4.residentBytesOfWidgets(kind, count: arguments.contains("--quick") ? 50 : 1_000))
     default:
         let output = arguments.firstIndex(of: "--output").map { arguments[$0 + 1] } ?? "bench/results-gtk4.json"
+        // `--quick`: one round of small sizes, for `make test`'s smoke test (the numbers mean nothing).
+        Bench4.quick = arguments.contains("--quick")
         Bench4.run(output: output)
     }
 }
 
 @MainActor
 enum Bench4 {
-    static let rounds = 5
+    static var quick = false
+    static var rounds: Int { quick ? 1 : 5 }
+    static var characters: Int { quick ? 30 : 300 }
 
     struct Figure: Codable {
         let name: String
@@ -37,7 +41,8 @@ enum Bench4 {
 
     static func run(output: String) {
         var figures: [Figure] = []
-        figures.append(interleaved("typing 300 characters, a frame each", unit: "CPU s") { typing(placeholder: $0) })
+        figures.append(
+            interleaved("typing \(characters) characters, a frame each", unit: "CPU s") { typing(placeholder: $0) })
         figures.append(interleaved("pasting 1 MB, then a frame", unit: "CPU s") { paste(placeholder: $0) })
         figures.append(
             interleaved("resident memory of 1,000 widgets", unit: "bytes") { placeholder in
@@ -183,7 +188,7 @@ enum Bench4 {
     @inline(never)
     static func measuredTyping(_ buffer: UnsafeMutablePointer<GtkTextBuffer>, _ window: UnsafeMutablePointer<GtkWidget>)
     {
-        for index in 0..<300 {
+        for index in 0..<characters {
             let character =
                 index % 61 == 60 ? "\n" : index % 7 == 6 ? " " : String(UnicodeScalar(UInt8(97 + index % 26)))
             gtk_text_buffer_insert_at_cursor(buffer, character, -1)
@@ -232,7 +237,8 @@ enum Bench4 {
         return fields.count > 1 ? fields[1] * Int(sysconf(Int32(_SC_PAGESIZE))) : 0
     }
 
-    static func subprocess(_ arguments: [String]) -> Int {
+    static func subprocess(_ mode: [String]) -> Int {
+        let arguments = quick ? mode + ["--quick"] : mode
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
         process.arguments = arguments

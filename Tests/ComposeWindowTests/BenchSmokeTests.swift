@@ -43,3 +43,29 @@ final class BenchSmokeTests: XCTestCase {
         XCTAssertTrue(plot.contains("compose-window") && plot.contains("<rect"), "the typing plot has bars")
     }
 }
+
+/// The same for placeholder-bench-gtk4 (its own binary: GTK 4 cannot share a process with GTK 3).
+final class GTK4BenchSmokeTests: XCTestCase {
+    func testQuickGTK4BenchmarkMeasuresEveryFigure() throws {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "bench-gtk4-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let process = Process()
+        process.executableURL = ComposeProcess.binary.deletingLastPathComponent().appendingPathComponent(
+            "placeholder-bench-gtk4")
+        process.arguments = ["--quick", "--output", output.path]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        let results = try JSONSerialization.jsonObject(with: Data(contentsOf: output)) as? [String: Any]
+        XCTAssertNotNil(results?["gtk"] as? String, "the GTK 4 version measured")
+        let figures = try XCTUnwrap(results?["figures"] as? [[String: Any]])
+        XCTAssertEqual(figures.count, 5, "typing, paste, memory, the control, against the control")
+        for figure in figures {
+            let median = figure["median"] as? Double ?? 0
+            XCTAssertTrue(median > 0 && median.isFinite, "not measured: \(figure["name"] ?? "?") \(median)")
+        }
+    }
+}
