@@ -70,14 +70,3 @@ final class PlaceholderAppearance {
         pango_attr_list_unref(list)
     }
 }
-
-extension GdkRGBA? {
-    /// GdkRGBA is a C struct (not Equatable): the same colour, or both nil.
-    func isSame(as other: GdkRGBA?) -> Bool {
-        switch (self, other) {
-        case (nil, nil): true
-        case (let left?, let right?): gdk_rgba_equal([left], [right]) != 0
-        default: false
-        }
-    }
-}

@@ -117,12 +117,7 @@ final class PlaceholderLayout {
     }
 
     private var justification: PlaceholderJustification {
-        switch gtk_text_view_get_justification(textView) {
-        case GTK_JUSTIFY_CENTER: .center
-        case GTK_JUSTIFY_RIGHT: .end
-        case GTK_JUSTIFY_FILL: .fill
-        default: .start
-        }
+        PlaceholderJustification(gtkJustification: gtk_text_view_get_justification(textView).rawValue)
     }
 
     /// Mirrors the text view's justification on the label. GtkTextView's "left" means the

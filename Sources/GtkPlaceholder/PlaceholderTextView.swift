@@ -13,13 +13,11 @@ public final class PlaceholderTextView {
     private let textViewReference: ObjectReference<GtkTextView>
     private let labelReference: ObjectReference<GtkLabel>
     private let scrolledReference: ObjectReference<GtkScrolledWindow>
-    private let watcher: BufferWatcher
+    private let visibility: PlaceholderVisibility
     private let layout: PlaceholderLayout
     private let appearance: PlaceholderAppearance
     private let accessibility: PlaceholderAccessibility
-    private var connections: [SignalConnection] = []
-    private var preeditActive = false
-    private var widgetDestroyed = false
+    private var destroyConnection: SignalConnection?
 
     /// Creates its own GtkTextView (word-char wrapping, as a compose field wants).
     ///
@@ -55,11 +53,21 @@ public final class PlaceholderTextView {
         let scrolled = gtk_scrolled_window_new(nil, nil)!.cast(to: GtkScrolledWindow.self)
         scrolledReference = ObjectReference(scrolled)
         let overlayWidget: UnsafeMutablePointer<GtkWidget> = overlay.object.cast()
-        watcher = BufferWatcher { gtk_text_buffer_get_char_count($0.cast()) }
         self.overlay = overlay
-        layout = PlaceholderLayout(overlay: overlayWidget.cast(), scrolled: scrolled, textView: textView, label: label)
+        let layout = PlaceholderLayout(
+            overlay: overlayWidget.cast(), scrolled: scrolled, textView: textView, label: label)
+        self.layout = layout
         appearance = PlaceholderAppearance(textView: textView, label: label)
         accessibility = PlaceholderAccessibility(textView: textView, label: label)
+        visibility = PlaceholderVisibility(
+            instance: overlay.object, textView: textView.asObject, bufferType: gtk_text_buffer_get_type(),
+            characterCount: { gtk_text_buffer_get_char_count($0.cast()) },
+            apply: { shown in
+                // Child visibility maps or unmaps the label without queueing a resize of the overlay
+                // (and so of the text view) the way showing and hiding would: one redraw.
+                if shown { layout.willShow() }
+                gtk_widget_set_child_visible(label.asWidget, shown.gboolean)
+            })
 
         gtk_scrolled_window_set_policy(scrolled, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_container_add(scrolled.asContainer, textView.asWidget)
@@ -75,9 +83,10 @@ public final class PlaceholderTextView {
 
         self.placeholder = placeholder
         overlay.adopt(owner: self)
-        connectSignals()
+        visibility.onTextChanged = { [weak self] in self.map { $0.onTextChanged?($0) } }
+        visibility.onChange = { [weak self] in self?.onPlaceholderVisibilityChanged?($0) }
+        destroyConnection = Signal.connect(overlayWidget, "destroy") { [weak self] in self?.visibility.widgetGone() }
         setPlaceholderText(placeholder)
-        watchBuffer()
     }
 
     static func makeDefaultTextView() -> UnsafeMutablePointer<GtkTextView> {
@@ -92,8 +101,8 @@ public final class PlaceholderTextView {
     public static func registerType() -> GType { PlaceholderTextViewClass.register() }
 
     isolated deinit {
-        for connection in connections { connection.disconnect() }
-        watcher.stop()
+        destroyConnection?.disconnect()
+        visibility.stop()
         // Their handlers are on widgets that our reference to the overlay may be the last to hold.
         layout.stop()
         appearance.stop()
@@ -128,7 +137,7 @@ public final class PlaceholderTextView {
     public var placeholderColor: GdkRGBA? {
         get { appearance.color }
         set {
-            guard !appearance.color.isSame(as: newValue) else { return }
+            guard !sameColor(appearance.color, newValue) else { return }
             appearance.color = newValue
             PlaceholderTextViewClass.notify(self, .placeholderColor)
         }
@@ -163,16 +172,16 @@ public final class PlaceholderTextView {
     public var hidesPlaceholder = false {
         didSet {
             guard hidesPlaceholder != oldValue else { return }
-            updateVisibility()
+            visibility.hidesPlaceholder = hidesPlaceholder
             PlaceholderTextViewClass.notify(self, .hidesPlaceholder)
         }
     }
 
     /// Whether the placeholder is shown now.
-    public var isPlaceholderVisible: Bool { gtk_widget_get_child_visible(placeholderLabel.asWidget) != 0 }
+    public var isPlaceholderVisible: Bool { visibility.isShown }
 
     /// Whether an input method is composing (preedit text that is not yet in the buffer).
-    public var isComposing: Bool { preeditActive }
+    public var isComposing: Bool { visibility.isComposing }
 
     /// Called after every change of the buffer's content, on the buffer the view shows now.
     public var onTextChanged: (@MainActor (PlaceholderTextView) -> Void)?
@@ -191,55 +200,9 @@ public final class PlaceholderTextView {
         gtk_label_set_text(placeholderLabel, text)
         layout.placeholderChanged(text)
         accessibility.placeholderChanged(text)
-        updateVisibility()
+        visibility.placeholder = text
     }
 
     /// The overlay's accessible was asked for (an assistive technology is walking the tree).
     func accessibleRequested() { accessibility.activate() }
-
-    private func connectSignals() {
-        let view = textView
-        connections.append(
-            Signal.onNotify(view, "buffer") { [weak self] in self?.watchBuffer() })
-        connections.append(
-            Signal.connect(
-                view, "preedit-changed",
-                withArgument: { [weak self] preedit in
-                    let composing = preedit.map { $0.cast(to: CChar.self).pointee != 0 } ?? false
-                    self?.setComposing(composing)
-                }))
-        connections.append(
-            Signal.connect(widget, "destroy") { [weak self] in self?.widgetDestroyed = true })
-    }
-
-    private func watchBuffer() {
-        guard !widgetDestroyed else { return watcher.stop() }
-        watcher.watch(gtk_text_view_get_buffer(textView)?.asObject) { [weak self] in
-            guard let self else { return }
-            self.updateVisibility()
-            self.onTextChanged?(self)
-        }
-        updateVisibility()
-    }
-
-    private func setComposing(_ composing: Bool) {
-        guard composing != preeditActive else { return }
-        preeditActive = composing
-        updateVisibility()
-    }
-
-    /// O(1): the buffer's character count is cached by the B-tree; the label is touched only when
-    /// the answer changes, so typing the 2nd…Nth character costs no relayout.
-    private func updateVisibility() {
-        let shouldShow = PlaceholderRules.shouldShow(
-            placeholder: placeholder, hidesPlaceholder: hidesPlaceholder, isComposing: preeditActive,
-            bufferIsEmpty: watcher.isEmpty)
-        guard shouldShow != isPlaceholderVisible else { return }
-        // Child visibility maps or unmaps the label without queueing a resize of the overlay (and
-        // so of the text view) the way showing and hiding would: a transition costs one redraw.
-        if shouldShow { layout.willShow() }
-        gtk_widget_set_child_visible(placeholderLabel.asWidget, shouldShow.gboolean)
-        PlaceholderTextViewClass.notify(self, .placeholderVisible)
-        onPlaceholderVisibilityChanged?(shouldShow)
-    }
 }

@@ -35,30 +35,10 @@ struct PlaceholderTextViewClass: PlaceholderToolkit {
         }
     }
 
-    package func owner(of instance: UnsafeMutablePointer<GObject>) -> (any PlaceholderPropertyOwner)? {
-        PlaceholderTextView.forWidget(instance.cast())
-    }
-
     package func makeSwiftSide(for instance: UnsafeMutablePointer<GObject>, textView: UnsafeMutablePointer<GObject>?) {
         _ = PlaceholderTextView(
             constructed: instance.cast(), textView: textView?.cast() ?? PlaceholderTextView.makeDefaultTextView())
     }
-
-    package func hasParent(_ widget: UnsafeMutablePointer<GObject>) -> Bool {
-        gtk_widget_get_parent(widget.cast()) != nil
-    }
 }
 
-extension PlaceholderTextView: PlaceholderPropertyOwner {
-    package var textViewObject: UnsafeMutablePointer<GObject> { textView.asObject }
-
-    package func setPlaceholderColor(boxed: gpointer?) { placeholderColor = boxed?.cast(to: GdkRGBA.self).pointee }
-
-    package func getPlaceholderColor(into value: UnsafeMutablePointer<GValue>) {
-        if var color = placeholderColor {
-            g_value_set_boxed(value, &color)
-        } else {
-            g_value_set_boxed(value, nil)
-        }
-    }
-}
+extension PlaceholderTextView: PlaceholderPropertyOwner {}

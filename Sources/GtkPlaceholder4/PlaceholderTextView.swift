@@ -13,13 +13,10 @@ public final class PlaceholderTextView {
     private let textViewReference: ObjectReference<GtkTextView>
     private let labelReference: ObjectReference<GtkWidget>
     private let scrolledReference: ObjectReference<GtkWidget>
-    private let watcher: BufferWatcher
+    private let visibility: PlaceholderVisibility
     let layout: PlaceholderLayout
     private let appearance: PlaceholderAppearance
     private let accessibility: PlaceholderAccessibility
-    private var connections: [SignalConnection] = []
-    private var preeditActive = false
-    private var widgetDisposed = false
 
     /// Creates its own GtkTextView (word-char wrapping, as a compose field wants).
     ///
@@ -53,7 +50,6 @@ public final class PlaceholderTextView {
         labelReference = ObjectReference(label)
         let scrolled = gtk_scrolled_window_new()!
         scrolledReference = ObjectReference(scrolled)
-        watcher = BufferWatcher { gtk_text_buffer_get_char_count($0.cast()) }
         self.instance = instance
 
         gtk_scrolled_window_set_policy(OpaquePointer(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
@@ -67,12 +63,20 @@ public final class PlaceholderTextView {
         layout = PlaceholderLayout(widget: widget, textView: textView, label: label)
         appearance = PlaceholderAppearance(textView: textView, label: label)
         accessibility = PlaceholderAccessibility(textView: textView, label: label)
+        visibility = PlaceholderVisibility(
+            instance: instance.object, textView: textView.asObject, bufferType: gtk_text_buffer_get_type(),
+            characterCount: { gtk_text_buffer_get_char_count($0.cast()) },
+            apply: { shown in
+                // Not drawn, measured or allocated while hidden; showing it lays the widget out once.
+                gtk_widget_set_child_visible(label, shown.gboolean)
+                if shown { gtk_widget_queue_resize(widget) } else { gtk_widget_queue_draw(widget) }
+            })
 
         self.placeholder = placeholder
         instance.adopt(owner: self)
-        connectSignals()
+        visibility.onTextChanged = { [weak self] in self.map { $0.onTextChanged?($0) } }
+        visibility.onChange = { [weak self] in self?.onPlaceholderVisibilityChanged?($0) }
         setPlaceholderText(placeholder)
-        watchBuffer()
     }
 
     static func makeDefaultTextView() -> UnsafeMutablePointer<GtkTextView> {
@@ -87,8 +91,7 @@ public final class PlaceholderTextView {
     public static func registerType() -> GType { PlaceholderTextViewClass.register() }
 
     isolated deinit {
-        for connection in connections { connection.disconnect() }
-        watcher.stop()
+        visibility.stop()
         // Their handlers are on widgets that our reference to the instance may be the last to hold.
         layout.stop()
         appearance.stop()
@@ -121,7 +124,7 @@ public final class PlaceholderTextView {
     public var placeholderColor: GdkRGBA? {
         get { appearance.color }
         set {
-            guard !appearance.color.isSame(as: newValue) else { return }
+            guard !sameColor(appearance.color, newValue) else { return }
             appearance.color = newValue
             PlaceholderType.notify(instance.object, .placeholderColor)
         }
@@ -156,16 +159,16 @@ public final class PlaceholderTextView {
     public var hidesPlaceholder = false {
         didSet {
             guard hidesPlaceholder != oldValue else { return }
-            updateVisibility()
+            visibility.hidesPlaceholder = hidesPlaceholder
             PlaceholderType.notify(instance.object, .hidesPlaceholder)
         }
     }
 
     /// Whether the placeholder is shown now.
-    public var isPlaceholderVisible: Bool { gtk_widget_get_child_visible(labelReference.pointer) != 0 }
+    public var isPlaceholderVisible: Bool { visibility.isShown }
 
     /// Whether an input method is composing (preedit text that is not yet in the buffer).
-    public var isComposing: Bool { preeditActive }
+    public var isComposing: Bool { visibility.isComposing }
 
     /// Called after every change of the buffer's content, on the buffer the view shows now.
     public var onTextChanged: (@MainActor (PlaceholderTextView) -> Void)?
@@ -184,55 +187,12 @@ public final class PlaceholderTextView {
         gtk_label_set_text(placeholderLabel, text)
         layout.placeholderChanged(text)
         accessibility.placeholderChanged(text)
-        updateVisibility()
+        visibility.placeholder = text
     }
 
     /// Any font change re-measures the widget (the text view queues a resize): the moment to follow it.
     func willMeasure() { appearance.followTextViewFont() }
 
     /// GTK 4 disposes a widget whose parent lets it go while Swift may still hold this object.
-    func widgetWillDispose() {
-        widgetDisposed = true
-        watcher.stop()
-    }
-
-    private func connectSignals() {
-        connections.append(Signal.onNotify(textView, "buffer") { [weak self] in self?.watchBuffer() })
-        connections.append(
-            Signal.connect(
-                textView, "preedit-changed",
-                withArgument: { [weak self] preedit in
-                    let composing = preedit.map { $0.cast(to: CChar.self).pointee != 0 } ?? false
-                    self?.setComposing(composing)
-                }))
-    }
-
-    private func watchBuffer() {
-        guard !widgetDisposed else { return watcher.stop() }
-        watcher.watch(gtk_text_view_get_buffer(textView)?.asObject) { [weak self] in
-            guard let self else { return }
-            self.updateVisibility()
-            self.onTextChanged?(self)
-        }
-        updateVisibility()
-    }
-
-    private func setComposing(_ composing: Bool) {
-        guard composing != preeditActive else { return }
-        preeditActive = composing
-        updateVisibility()
-    }
-
-    /// O(1) per keystroke; the label is touched only when the answer changes.
-    private func updateVisibility() {
-        let shouldShow = PlaceholderRules.shouldShow(
-            placeholder: placeholder, hidesPlaceholder: hidesPlaceholder, isComposing: preeditActive,
-            bufferIsEmpty: watcher.isEmpty)
-        guard shouldShow != isPlaceholderVisible else { return }
-        // Not drawn, measured or allocated while hidden; showing it lays the widget out once.
-        gtk_widget_set_child_visible(labelReference.pointer, shouldShow.gboolean)
-        if shouldShow { gtk_widget_queue_resize(widget) } else { gtk_widget_queue_draw(widget) }
-        PlaceholderType.notify(instance.object, .placeholderVisible)
-        onPlaceholderVisibilityChanged?(shouldShow)
-    }
+    func widgetWillDispose() { visibility.widgetGone() }
 }

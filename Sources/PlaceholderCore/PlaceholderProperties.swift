@@ -65,19 +65,31 @@ package enum PlaceholderProperty: guint, CaseIterable, Sendable {
 /// What the shared GObject type needs from a toolkit's Swift widget to read and write its properties.
 @MainActor
 package protocol PlaceholderPropertyOwner: AnyObject {
+    /// The toolkit's GdkRGBA (doubles in GTK 3, floats in GTK 4): a boxed C struct.
+    associatedtype Color
+    /// The toolkit's GtkTextView struct.
+    associatedtype TextView
     var placeholder: String { get set }
+    var placeholderColor: Color? { get set }
     var font: String? { get set }
     var hidesPlaceholder: Bool { get set }
     var isPlaceholderVisible: Bool { get }
-    /// The wrapped text view.
-    var textViewObject: UnsafeMutablePointer<GObject> { get }
-    /// Sets the colour from a boxed GdkRGBA (nil: follow the theme).
-    func setPlaceholderColor(boxed: gpointer?)
-    /// Sets `value` (holding the toolkit's GdkRGBA type) to the colour, or NULL.
-    func getPlaceholderColor(into value: UnsafeMutablePointer<GValue>)
+    var textView: UnsafeMutablePointer<TextView> { get }
 }
 
 extension PlaceholderPropertyOwner {
+    private func setPlaceholderColor(boxed: gpointer?) {
+        placeholderColor = boxed?.assumingMemoryBound(to: Color.self).pointee
+    }
+
+    private func getPlaceholderColor(into value: UnsafeMutablePointer<GValue>) {
+        if var color = placeholderColor {
+            withUnsafeMutablePointer(to: &color) { g_value_set_boxed(value, $0) }
+        } else {
+            g_value_set_boxed(value, nil)
+        }
+    }
+
     /// GObject's set_property for one of ours (`.textView` is construct-only: the type handles it).
     package func setProperty(_ property: PlaceholderProperty, from value: UnsafePointer<GValue>) {
         switch property {
@@ -97,7 +109,7 @@ extension PlaceholderPropertyOwner {
         case .font: g_value_set_string(value, font)
         case .hidesPlaceholder: g_value_set_boolean(value, hidesPlaceholder ? 1 : 0)
         case .placeholderVisible: g_value_set_boolean(value, isPlaceholderVisible ? 1 : 0)
-        case .textView: g_value_set_object(value, textViewObject)
+        case .textView: g_value_set_object(value, UnsafeMutableRawPointer(textView))
         }
     }
 }

@@ -107,6 +107,16 @@ package enum BaseDirection: Sendable {
 package enum PlaceholderJustification: Sendable {
     case start, center, end, fill
 
+    /// From GtkJustification's value (LEFT 0, RIGHT 1, CENTER 2, FILL 3 in GTK 3 and GTK 4 alike).
+    package init(gtkJustification value: UInt32) {
+        switch value {
+        case 1: self = .end
+        case 2: self = .center
+        case 3: self = .fill
+        default: self = .start
+        }
+    }
+
     /// The label's xalign.
     package var xalign: Float {
         switch self {
@@ -130,5 +140,16 @@ package struct CaretStem: Equatable, Sendable {
     package init(caretHeight: Int32, aspectRatio: Float, direction: BaseDirection) {
         width = Int32(Float(caretHeight) * aspectRatio + 1)
         offset = direction == .rightToLeft ? width - width / 2 : width / 2
+    }
+}
+
+/// Whether two optional C colour structs (GdkRGBA, which is not Equatable) hold the same value:
+/// the same bytes, as gdk_rgba_equal compares their channels exactly.
+package func sameColor<Color>(_ left: Color?, _ right: Color?) -> Bool {
+    switch (left, right) {
+    case (nil, nil): true
+    case (let left?, let right?):
+        withUnsafeBytes(of: left) { leftBytes in withUnsafeBytes(of: right) { leftBytes.elementsEqual($0) } }
+    default: false
     }
 }

@@ -12,13 +12,9 @@ package protocol PlaceholderToolkit {
     func initializeClass(_ klass: gpointer?, type: GType)
     /// Adds interfaces (GtkBuildable) once the type exists.
     func addInterfaces(to type: GType)
-    /// The live Swift side of `instance`.
-    func owner(of instance: UnsafeMutablePointer<GObject>) -> (any PlaceholderPropertyOwner)?
     /// Builds the Swift side of an instance made by C or GtkBuilder, around `textView` (nil: a new
     /// GtkTextView); the widget keeps it alive.
     func makeSwiftSide(for instance: UnsafeMutablePointer<GObject>, textView: UnsafeMutablePointer<GObject>?)
-    /// Whether `widget` already has a parent (a given text view must not).
-    func hasParent(_ widget: UnsafeMutablePointer<GObject>) -> Bool
 }
 
 /// The GObject type `PlaceholderTextView`: properties from `PlaceholderProperty`, construction for
@@ -96,7 +92,8 @@ package enum PlaceholderType {
         var given = g_object_steal_qdata(object, pendingTextViewQuark)?.cast(to: GObject.self)
         defer { if let given { g_object_unref(given) } }
         if let textView = given, g_object_steal_qdata(textView, builtBySwiftQuark) != nil { return }
-        if let textView = given, toolkit!.hasParent(textView) {
+        // GtkWidget's "parent", in GTK 3 and GTK 4 alike.
+        if let textView = given, Property.object(textView, "parent", type: g_object_get_type()) != nil {
             GLibLog.warning(
                 "PlaceholderTextView: the text-view given already has a parent; using a new GtkTextView",
                 domain: "GtkPlaceholder")
@@ -117,13 +114,17 @@ package enum PlaceholderType {
             }
             return
         }
-        toolkit!.owner(of: object)?.setProperty(property, from: value)
+        owner(of: object)?.setProperty(property, from: value)
+    }
+
+    private static func owner(of instance: UnsafeMutablePointer<GObject>) -> (any PlaceholderPropertyOwner)? {
+        ObjectOwnership.owner(of: instance) as? any PlaceholderPropertyOwner
     }
 
     private static func getProperty(
         _ object: UnsafeMutablePointer<GObject>, _ id: guint, _ value: UnsafeMutablePointer<GValue>
     ) {
         guard let property = PlaceholderProperty(rawValue: id) else { return }
-        toolkit!.owner(of: object)?.getProperty(property, into: value)
+        owner(of: object)?.getProperty(property, into: value)
     }
 }
