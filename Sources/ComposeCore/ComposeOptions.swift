@@ -14,11 +14,33 @@ public struct ComposeOptions: Equatable, Sendable {
     public var placeholder: String?
     /// `--text`, or standard input.
     public var initialText: InitialText = .none
-    /// `--limit`, else the counting rule's own (X 280, Mastodon 500, Bluesky 300): Send is disabled
-    /// above it; nil: no limit.
-    public var limit: Int?
-    /// `--count`: how characters are counted.
-    public var counting: CountingRule = .graphemes
+    /// `--to`: where Send puts the post; nil with `--desktop` alone: the one the person chose last
+    /// time (remembered by the app). Standard output when neither is given, as scripts expect.
+    public var target: PostTarget? = .stdout
+    /// `--desktop`: started from the desktop, so the post never goes to standard output.
+    public var fromDesktop = false
+    /// `--instance`: the Mastodon server (a host name), validated.
+    public var mastodonServer: String?
+    /// `--limit` as given; nil: the target's or the counting rule's own.
+    public var explicitLimit: Int?
+    /// `--count` as given; nil: the target's rule.
+    public var explicitCounting: CountingRule?
+
+    /// How characters are counted for `target`: `--count`, else the network's own rule.
+    public func counting(for target: PostTarget) -> CountingRule { explicitCounting ?? target.countingRule }
+
+    /// The limit for `target`: `--limit`, else the network's (X 280, Mastodon 500, Bluesky 300,
+    /// Weibo 2,000), else the `--count` rule's own; nil: no limit.
+    public func limit(for target: PostTarget) -> Int? {
+        if let explicitLimit { return explicitLimit }
+        if let explicitCounting { return explicitCounting.defaultLimit }
+        return target.limit
+    }
+
+    /// The counting rule for the target given on the command line (standard output if none).
+    public var counting: CountingRule { counting(for: target ?? .stdout) }
+    /// The limit for the target given on the command line: Send is disabled above it.
+    public var limit: Int? { limit(for: target ?? .stdout) }
     /// `--measure`: print the count and exit (0 fits, 1 does not), no window.
     public var measure = false
     /// `--font`, a Pango font description.
@@ -57,7 +79,9 @@ public struct ComposeOptions: Equatable, Sendable {
         case .some(let text): initialText = .given(text)
         case nil: initialText = standardInputIsTerminal ? .none : .standardInput
         }
-        if let limit = values["limit"] { self.limit = try Self.number(limit, option: "limit", in: 1...1_000_000_000) }
+        if let limit = values["limit"] {
+            explicitLimit = try Self.number(limit, option: "limit", in: 1...1_000_000_000)
+        }
         if let count = values["count"] {
             guard let rule = CountingRule(rawValue: count) else {
                 throw UsageError(
@@ -65,9 +89,28 @@ public struct ComposeOptions: Equatable, Sendable {
                         "--count: unknown counting rule “{0}” (use graphemes, weibo, twitter, mastodon or bluesky)",
                         count))
             }
-            counting = rule
+            explicitCounting = rule
         }
-        if values["limit"] == nil { limit = counting.defaultLimit }
+        fromDesktop = flags.contains("desktop")
+        if let to = values["to"] {
+            guard let chosen = PostTarget(rawValue: to) else {
+                throw UsageError(
+                    description: localized(
+                        "--to: unknown target “{0}” (use stdout, x, mastodon, bluesky, weibo or clipboard)",
+                        to.onOneLine))
+            }
+            guard !(fromDesktop && chosen == .stdout) else {
+                throw UsageError(description: localized("--to: with --desktop the post never goes to standard output"))
+            }
+            target = chosen
+        } else if fromDesktop {
+            target = nil
+        }
+        if let server = values["instance"] {
+            do throws(ServerName.Invalid) { mastodonServer = try ServerName.validate(server) } catch {
+                throw UsageError(description: "--instance: " + error.description)
+            }
+        }
         measure = flags.contains("measure")
         if let font = values["font"] {
             guard !font.trimmingSpaces.isEmpty else {

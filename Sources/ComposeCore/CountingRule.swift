@@ -1,7 +1,7 @@
 /// How the counter counts, in whole "units" of the rule. A grapheme is 1 unit; the Weibo rule counts
 /// in halves (a full-width character 2, a half-width one 1) and shows ceil(units / 2); X's rule counts
 /// in hundredths (twitter-text's weights); Mastodon and Bluesky count grapheme clusters, Mastodon
-/// with every URL as 23 and a mention's domain free.
+/// with every URL as 23 and a mention's domain free, Bluesky with every link shortened.
 public enum CountingRule: String, CaseIterable, Sendable {
     case graphemes
     case weibo
@@ -19,19 +19,58 @@ public enum CountingRule: String, CaseIterable, Sendable {
         }
     }
 
-    /// The total cost of `text`, in the rule's units.
-    public func units<S: StringProtocol>(of text: S) -> Int {
+    /// What one stretch of text adds up to; every field adds up across white space.
+    public struct Measure: Equatable, Sendable {
+        /// The cost in the rule's units.
+        public var units = 0
+        /// Bluesky: UTF-8 bytes of the text as posted (links shortened); 0 for the other rules.
+        public var postedBytes = 0
+        /// X: characters twitter-text refuses in any post (U+FFFE, U+FEFF, U+FFFF); 0 for the others.
+        public var invalidCharacters = 0
+    }
+
+    /// Everything the rule counts in `text`, as if it were the whole post but for stripping.
+    public func measure<S: StringProtocol>(_ text: S) -> Measure {
         switch self {
-        case .graphemes, .bluesky: return text.count
-        case .weibo: return text.reduce(0) { $0 + (EastAsianWidth.isWide($1) ? 2 : 1) }
-        case .twitter: return WeightedLength().parse(text).weight
-        case .mastodon: return MastodonLength.count(text)
+        case .graphemes: return Measure(units: text.count)
+        case .weibo: return Measure(units: text.reduce(0) { $0 + (EastAsianWidth.isWide($1) ? 2 : 1) })
+        case .twitter:
+            let invalid = text.unicodeScalars.reduce(0) { URLCharacters.isInvalid($1) ? $0 + 1 : $0 }
+            return Measure(units: WeightedLength().parse(text).weight, invalidCharacters: invalid)
+        case .mastodon: return Measure(units: MastodonLength.count(text))
+        case .bluesky:
+            let posted = BlueskyLength.posted(text)
+            return Measure(units: posted.count, postedBytes: posted.utf8.count)
         }
     }
 
-    /// Whether URLs or mentions count differently from their characters (a recount window must
-    /// then hold them whole).
-    public var countsTokens: Bool { self == .twitter || self == .mastodon }
+    /// The total cost of `text`, in the rule's units (before any stripping).
+    public func units<S: StringProtocol>(of text: S) -> Int { measure(text).units }
+
+    /// Whether URLs, mentions or links count differently from their characters (a recount window
+    /// must then hold them whole).
+    public var countsTokens: Bool { self == .twitter || self == .mastodon || self == .bluesky }
+
+    /// Mastodon strips the status's leading and trailing white space before it validates the length
+    /// (mastodon/mastodon app/models/status.rb: `before_validation :prepare_contents`, whose
+    /// `text&.strip!` is Ruby's String#strip: NUL, tab, LF, VT, FF, CR and space only).
+    public var stripsEdges: Bool { self == .mastodon }
+
+    /// What Ruby's String#strip removes.
+    public static func isStripped(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value == 0 || (0x09...0x0D).contains(scalar.value) || scalar == " "
+    }
+
+    /// The leading and trailing runs the network strips (both empty for rules that strip nothing;
+    /// a text of nothing else is all leading).
+    public func strippedEdges(of text: String) -> (leading: Substring, trailing: Substring) {
+        guard stripsEdges else { return ("", "") }
+        let scalars = text.unicodeScalars
+        let start = scalars.firstIndex { !Self.isStripped($0) } ?? scalars.endIndex
+        guard start < scalars.endIndex else { return (Substring(text), "") }
+        let last = scalars.lastIndex { !Self.isStripped($0) }!
+        return (Substring(scalars[..<start]), Substring(scalars[scalars.index(after: last)...]))
+    }
 
     /// What the counter shows for a total of `units`.
     public func displayed(_ units: Int) -> Int {
@@ -43,17 +82,26 @@ public enum CountingRule: String, CaseIterable, Sendable {
     }
 
     /// Where `text` stops fitting in `limit` (displayed characters): the offset, in Unicode scalars,
-    /// of the first one beyond it, or nil when all of it fits. For X, twitter-text's valid range.
+    /// of the first one beyond it, or nil when all of it fits. For X, twitter-text's valid range;
+    /// for Bluesky, the displayed limit or 3,000 bytes, whichever comes first.
     public func overflowStart(of text: String, limit: Int) -> Int? {
         if self == .twitter { return WeightedLength().parse(text, limit: limit).validEnd }
-        let pieces =
-            self == .mastodon
-            ? MastodonLength.pieces(of: text) : text.map { ($0.unicodeScalars.count, units(of: String($0))) }
+        let edges = strippedEdges(of: text)
+        let leadingScalars = edges.leading.unicodeScalars.count
+        let counted = text.unicodeScalars.dropFirst(leadingScalars).dropLast(edges.trailing.unicodeScalars.count)
+        let pieces: [(scalars: Int, cost: Int, bytes: Int)]
+        switch self {
+        case .mastodon: pieces = MastodonLength.pieces(of: String(counted)).map { ($0.scalars, $0.cost, 0) }
+        case .bluesky: pieces = BlueskyLength.pieces(of: text)
+        default: pieces = text.map { ($0.unicodeScalars.count, units(of: String($0)), 0) }
+        }
         var total = 0
-        var offset = 0
+        var bytes = 0
+        var offset = leadingScalars
         for piece in pieces {
             total += piece.cost
-            if displayed(total) > limit { return offset }
+            bytes += piece.bytes
+            if displayed(total) > limit || bytes > BlueskyLength.maximumBytes { return offset }
             offset += piece.scalars
         }
         return nil

@@ -12,6 +12,12 @@ public struct IncrementalCounter: Sendable {
     public private(set) var units = 0
     /// Characters that are not whitespace: Send needs at least one.
     public private(set) var visibleCharacters = 0
+    /// Bluesky: UTF-8 bytes of the text as posted (at most 3,000 make a valid post).
+    public private(set) var postedBytes = 0
+    /// X: characters no post may hold (twitter-text's hasInvalidCharacters).
+    public private(set) var invalidCharacters = 0
+    /// Mastodon: the units of the leading and trailing white space it strips (not counted).
+    public private(set) var strippedUnits = 0
     /// Characters (Unicode scalars, as GtkTextBuffer offsets count) taken on each side of an edit.
     public static let margin = 256
 
@@ -58,25 +64,63 @@ public struct IncrementalCounter: Sendable {
     public init(rule: CountingRule) { self.rule = rule }
 
     /// What the counter shows.
-    public var displayed: Int { rule.displayed(units) }
+    public var displayed: Int { rule.displayed(units - strippedUnits) }
+
+    /// The count of a whole text at once (what `--measure` reports).
+    public static func counting(_ text: String, rule: CountingRule) -> IncrementalCounter {
+        var counter = IncrementalCounter(rule: rule)
+        counter.reset(to: text)
+        return counter
+    }
 
     /// Full recount: for a new text (initial text, a buffer swap).
     public mutating func reset(to text: String) {
-        units = rule.units(of: text)
+        let measure = rule.measure(text)
+        units = measure.units
+        postedBytes = measure.postedBytes
+        invalidCharacters = measure.invalidCharacters
         visibleCharacters = Self.visible(text)
+        let edges = rule.strippedEdges(of: text)
+        setStrippedEdges(leading: edges.leading, trailing: edges.trailing)
     }
 
     /// An edit, described by the window's text before and after it (see ``window(rule:editStart:editEnd:count:scalarAt:)``).
+    /// For a rule that strips its edges, ``setStrippedEdges(leading:trailing:)`` follows.
     public mutating func apply(windowBefore: String, windowAfter: String) {
-        units += rule.units(of: windowAfter) - rule.units(of: windowBefore)
+        let before = rule.measure(windowBefore)
+        let after = rule.measure(windowAfter)
+        units += after.units - before.units
+        postedBytes += after.postedBytes - before.postedBytes
+        invalidCharacters += after.invalidCharacters - before.invalidCharacters
         visibleCharacters += Self.visible(windowAfter) - Self.visible(windowBefore)
+    }
+
+    /// The text's leading and trailing runs of what the rule strips (``CountingRule/strippedEdges(of:)``).
+    public mutating func setStrippedEdges<S: StringProtocol>(leading: S, trailing: S) {
+        strippedUnits = rule.stripsEdges ? rule.units(of: leading) + rule.units(of: trailing) : 0
     }
 
     /// Whether the text has a non-whitespace character.
     public var hasVisibleText: Bool { visibleCharacters > 0 }
 
-    /// Whether the text can be sent: something besides whitespace, within the limit.
-    public func canSend(limit: Int?) -> Bool { hasVisibleText && fits(limit: limit) }
+    /// Why the network would refuse the text whatever its length, if it would.
+    public enum Refusal: Equatable, Sendable {
+        /// X: U+FFFE, U+FEFF or U+FFFF in the text.
+        case invalidCharacters
+        /// Bluesky: more than 3,000 UTF-8 bytes as posted.
+        case tooManyBytes
+    }
+
+    /// What stops the text from being a valid post besides its length; nil when nothing does.
+    public var refusal: Refusal? {
+        if invalidCharacters > 0 { return .invalidCharacters }
+        if rule == .bluesky && postedBytes > BlueskyLength.maximumBytes { return .tooManyBytes }
+        return nil
+    }
+
+    /// Whether the text can be sent: something besides whitespace, within the limit, nothing the
+    /// network refuses (what enables Send, and `--measure`'s exit status).
+    public func canSend(limit: Int?) -> Bool { hasVisibleText && fits(limit: limit) && refusal == nil }
 
     /// Whether the count is within `limit` (always, without one).
     public func fits(limit: Int?) -> Bool {
