@@ -11,7 +11,7 @@ APP_ID     := io.github.gtkplaceholder.ComposeWindow
 # librsvg2-bin for the PNG icons; appstream, mandoc, zsh and fish to check the metainfo, man page
 # and completions; sway, wtype and grim for the Wayland test; dpkg-dev, fakeroot and lintian for
 # the package.
-APT_PACKAGES := python3 libgtk-3-dev libgtk-4-dev libgtk-4-bin libgtksourceview-4-dev libgspell-1-dev hunspell-en-us gettext locales \
+APT_PACKAGES := python3 python3-gi gir1.2-glib-2.0 libglib2.0-bin xclip wl-clipboard libgtk-3-dev libgtk-4-dev libgtk-4-bin libgtksourceview-4-dev libgspell-1-dev hunspell-en-us gettext locales \
   libxtst-dev libxdamage-dev \
   desktop-file-utils xvfb xauth xdotool imagemagick fonts-dejavu-core fonts-wqy-microhei \
   librsvg2-bin appstream mandoc zsh fish sway wtype grim dpkg-dev fakeroot lintian
@@ -38,12 +38,15 @@ deps:
 	  $(SUDO) sed -i 's/^# *zh_CN.UTF-8 UTF-8/zh_CN.UTF-8 UTF-8/' /etc/locale.gen && $(SUDO) locale-gen >/dev/null; \
 	fi
 
-# Compiled translations next to the binary, where compose-window looks in a build tree.
+# Compiled translations and the GSettings schema next to the binary, where compose-window looks
+# in a build tree.
 locales:
 	@for lang in $(LANGUAGES); do \
 	  mkdir -p "$(call BIN,$(CONFIG))/locale/$$lang/LC_MESSAGES" && \
 	  msgfmt --check -o "$(call BIN,$(CONFIG))/locale/$$lang/LC_MESSAGES/compose-window.mo" Resources/po/$$lang.po || exit 1; \
 	done
+	@mkdir -p "$(call BIN,$(CONFIG))/schemas" && \
+	  glib-compile-schemas --strict --targetdir="$(call BIN,$(CONFIG))/schemas" Resources
 
 build: deps
 	$(SWIFT) build -Xswiftc -warnings-as-errors

@@ -3,7 +3,9 @@
 # so uninstall removes exactly what install put there.
 #   scripts/install.sh install|uninstall RELEASE_BIN_DIR GENERATED_DATA_DIR
 # DESTDIR and PREFIX as usual; ZSH_COMPLETIONS is the zsh directory under PREFIX (Debian's
-# packages use share/zsh/vendor-completions).
+# packages use share/zsh/vendor-completions). The GSettings schema is compiled where it is
+# installed (glib-compile-schemas), except with COMPILE_SCHEMAS=no: a Debian package ships the XML
+# alone and libglib2.0's trigger compiles it.
 set -euo pipefail
 action=$1 bin=$2 data=$3
 app=io.github.gtkplaceholder.ComposeWindow
@@ -20,6 +22,7 @@ files() {
     for size in 16 32 48 64 128 256; do
         echo "644 share/icons/hicolor/${size}x${size}/apps/$app.png $data/icons/${size}/$app.png"
     done
+    echo "644 share/glib-2.0/schemas/$app.gschema.xml Resources/$app.gschema.xml"
     echo "644 share/man/man1/compose-window.1 Resources/compose-window.1"
     echo "644 share/bash-completion/completions/compose-window Resources/completions/compose-window.bash"
     echo "644 $zsh_dir/_compose-window Resources/completions/_compose-window"
@@ -30,6 +33,17 @@ files() {
     done
 }
 
+schemas="$root/share/glib-2.0/schemas"
+# Compiles what the directory holds; with no schema left in it, its compiled file goes too.
+compile_schemas() {
+    [ "${COMPILE_SCHEMAS:-yes}" = yes ] && [ -d "$schemas" ] || return 0
+    if compgen -G "$schemas/*.gschema.xml" >/dev/null; then
+        glib-compile-schemas "$schemas"
+    else
+        rm -f "$schemas/gschemas.compiled"
+    fi
+}
+
 case $action in
     install)
         files | while read -r mode path source; do
@@ -38,8 +52,11 @@ case $action in
             else
                 install -D -m "$mode" "$source" "$root/$path"
             fi
-        done ;;
+        done
+        compile_schemas ;;
     uninstall)
+        rm -f "$schemas/io.github.gtkplaceholder.ComposeWindow.gschema.xml"
+        compile_schemas
         files | while read -r _ path _; do
             rm -f "$root/$path"
             # Directories left empty by this, up to PREFIX (never PREFIX itself or above it).

@@ -15,7 +15,8 @@ work=.build/deb
 root="$work/root"
 rm -rf "$work" && mkdir -p "$root/DEBIAN"
 
-DESTDIR="$root" PREFIX=/usr ZSH_COMPLETIONS=share/zsh/vendor-completions bash scripts/install.sh install "$bin" "$data"
+DESTDIR="$root" PREFIX=/usr ZSH_COMPLETIONS=share/zsh/vendor-completions COMPILE_SCHEMAS=no \
+    bash scripts/install.sh install "$bin" "$data"
 # As dh_strip does: no .comment or .note sections (install -s strips symbols only).
 strip --remove-section=.comment --remove-section=.note "$root/usr/bin/compose-window"
 # Debian compresses manual pages and changelogs (gzip -9n: no name or time stamp inside).
@@ -61,18 +62,20 @@ Version: $version
 Architecture: $architecture
 Maintainer: GtkPlaceholder team <gtkplaceholder@users.noreply.github.com>
 Installed-Size: $(du -sk --exclude=DEBIAN "$root" | cut -f1)
-Depends: $depends
+Depends: $depends, dconf-gsettings-backend | gsettings-backend
 Section: utils
 Priority: optional
 Homepage: https://github.com/gtkplaceholder/gtkplaceholder
 Description: compose window for posts, for the desktop and shell scripts
  A small GTK window for writing a post: a placeholder where the first
- character will appear, a character counter and limit (graphemes or
- Weibo's rule), undo and redo, inline spell checking, and drafts that
- survive a crash. In English and Simplified Chinese.
+ character will appear, a character counter and limit counted as X,
+ Mastodon, Bluesky or Weibo count, undo and redo, inline spell checking,
+ and drafts that survive a crash. In English and Simplified Chinese.
  .
- In shell scripts it prints the text on standard output, with
- zenity-style exit codes.
+ From the desktop, Send opens the chosen network's own compose page in
+ the default browser with the post filled in, or copies it to the
+ clipboard. In shell scripts it prints the text on standard output,
+ with zenity-style exit codes.
 CONTROL
 (cd "$root" && find usr -type f -print0 | sort -z | xargs -0 md5sum) >"$root/DEBIAN/md5sums"
 find "$root" -type d -exec chmod 755 {} +

@@ -15,17 +15,19 @@ _compose_window() {
     case $option in
         --count)
             values='graphemes weibo twitter mastodon bluesky' ;;
+        --to)
+            values='stdout x mastodon bluesky weibo clipboard' ;;
         --spell)
             values=$("${COMP_WORDS[0]}" --list-dictionaries 2>/dev/null) ;;
         --draft)
             local drafts=${XDG_STATE_HOME:-$HOME/.local/state}/compose-window/drafts name
             for name in "$drafts"/*.txt; do [[ -f $name ]] && name=${name##*/} && values+=" ${name%.txt}"; done ;;
-        --title|--placeholder|--text|--limit|--font|--placeholder-color|--timeout|--width|--height|--display|\
+        --title|--placeholder|--text|--limit|--font|--placeholder-color|--timeout|--width|--height|--display|--instance|\
         --class|--name|--gtk-module)
             return ;;
         *)
             [[ -z $cur || $cur == -* ]] || return
-            COMPREPLY=($(compgen -W '--title= --placeholder= --text= --limit= --count= --font=
+            COMPREPLY=($(compgen -W '--title= --placeholder= --text= --limit= --count= --to= --instance= --desktop --font=
                 --placeholder-color= --draft= --no-draft --spell= --no-spell --list-dictionaries --measure --timeout=
                 --width= --height= --version --help --help-all --help-gtk --display=' -- "$cur"))
             # An option that takes a value: no space after its "=".

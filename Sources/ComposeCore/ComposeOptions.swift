@@ -57,6 +57,8 @@ public struct ComposeOptions: Equatable, Sendable {
     public var timeoutSeconds: Int?
     /// `--width` of the window.
     public var width = 480
+    /// Whether `--width` was given (else the window may widen for what its header bar shows).
+    public var widthGiven = false
     /// `--height` of the window.
     public var height = 320
 
@@ -149,7 +151,10 @@ public struct ComposeOptions: Equatable, Sendable {
         if let timeout = values["timeout"] {
             timeoutSeconds = try Self.number(timeout, option: "timeout", in: 1...31_536_000)
         }
-        if let width = values["width"] { self.width = try Self.number(width, option: "width", in: 100...16_384) }
+        if let width = values["width"] {
+            self.width = try Self.number(width, option: "width", in: 100...16_384)
+            widthGiven = true
+        }
         if let height = values["height"] { self.height = try Self.number(height, option: "height", in: 100...16_384) }
     }
 

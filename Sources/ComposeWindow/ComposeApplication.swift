@@ -12,7 +12,12 @@ final class ComposeApplication {
     static let applicationID = "io.github.gtkplaceholder.ComposeWindow"
 
     enum Outcome {
+        /// Send with standard output as the target: the text goes there.
         case sent(String)
+        /// A network's compose page took the post (GIO launched the browser with it).
+        case handedOff
+        /// Send with the clipboard as the target.
+        case copied(String)
         case cancelled
         case timedOut
     }
@@ -27,6 +32,8 @@ final class ComposeApplication {
     private var finished = false
     private var drafts: DraftStore?
     private var signalSources: [MainLoopSource] = []
+    private var clipboardLost = false
+    private var servingLoop: OpaquePointer?
 
     init(options: ComposeOptions, initialText: String) {
         self.options = options
@@ -60,9 +67,22 @@ final class ComposeApplication {
     /// Saves the draft (unless sending), closes the window and leaves the main loop.
     private func finish(_ outcome: Outcome) {
         guard !finished else { return }
+        switch outcome {
+        case .sent, .handedOff: break
+        case .copied(let text):
+            let taken = ClipboardHandoff.take(text) { [unowned self] in
+                self.clipboardLost = true
+                if let loop = self.servingLoop { g_main_loop_quit(loop) }
+            }
+            guard taken else {
+                window?.handOffFailed(localized("The text could not be put on the clipboard."))
+                return
+            }
+        case .cancelled, .timedOut: window?.saveDraftNow()
+        }
         finished = true
         self.outcome = outcome
-        if case .sent = outcome {} else { window?.saveDraftNow() }
+        window?.preferences?.sync()
         window?.close()
         window = nil
         g_main_loop_quit(loop)
@@ -73,15 +93,41 @@ final class ComposeApplication {
         switch outcome {
         case .cancelled: return .cancelled
         case .timedOut: return .timedOut
+        case .handedOff:
+            removeDraft()
+            return .sent
+        case .copied:
+            // The clipboard holds the text: the draft can go.
+            removeDraft()
+            ClipboardHandoff.keep(isLost: { clipboardLost }, serve: serveClipboard)
+            return .sent
         case .sent(let text):
             do throws(SystemIO.Failure) { try SystemIO.writeAll(text.utf8, to: STDOUT_FILENO) } catch {
                 reportError(localized("cannot write standard output; the draft is kept"))
                 return .failure
             }
-            do { try drafts?.remove() } catch {
-                reportError(error.description)
-            }
+            removeDraft()
             return .sent
         }
+    }
+
+    private func removeDraft() {
+        do { try drafts?.remove() } catch {
+            reportError(error.description)
+        }
+    }
+
+    /// Without a window, until another program takes the clipboard (or the time is up).
+    private func serveClipboard() {
+        let loop = g_main_loop_new(nil, 0)!
+        servingLoop = loop
+        let limit = MainLoopSource.timeout(milliseconds: ClipboardHandoff.servingLimitSeconds * 1_000) {
+            g_main_loop_quit(loop)
+            return false
+        }
+        if !clipboardLost { g_main_loop_run(loop) }
+        limit.cancel()
+        servingLoop = nil
+        g_main_loop_unref(loop)
     }
 }

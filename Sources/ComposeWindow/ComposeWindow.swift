@@ -8,19 +8,27 @@ import GtkPlaceholder
 /// PlaceholderTextView around a GtkSourceView (real undo/redo) with gspell, a counter, draft info bars.
 @MainActor
 final class ComposeWindow {
-    private let window: UnsafeMutablePointer<GtkWidget>
-    private let compose: PlaceholderTextView
+    let window: UnsafeMutablePointer<GtkWidget>
+    let compose: PlaceholderTextView
     private let sourceBuffer: UnsafeMutablePointer<GtkSourceBuffer>
     private let cancelButton: UnsafeMutablePointer<GtkWidget>
     private let sendButton: UnsafeMutablePointer<GtkWidget>
     private let counterLabel: CounterLabel
-    private let infoBar: DraftInfoBar
-    private let options: ComposeOptions
+    let infoBar: DraftInfoBar
+    let options: ComposeOptions
     private let initialText: String
-    private let counter: CountTracker
-    private let overflow: OverflowMarker?
+    let counter: CountTracker
+    let overflow: OverflowMarker
     private let autosave: DraftAutosave?
-    private let finish: @MainActor (ComposeApplication.Outcome) -> Void
+    let finish: @MainActor (ComposeApplication.Outcome) -> Void
+    /// Where Send puts the post; the header bar's chooser changes it unless it is standard output.
+    var target: PostTarget
+    /// The Mastodon server: `--instance`, else the one given last time, else asked for.
+    var mastodonServer: String?
+    let preferences: Preferences?
+    var chooser: TargetChooser?
+    /// Send is disabled above it: the target's (or `--limit`).
+    var limit: Int? { options.limit(for: target) }
     private var timeout: MainLoopSource?
     private var closed = false
     private var draftFailing = false
@@ -35,9 +43,18 @@ final class ComposeWindow {
         self.options = options
         self.initialText = initialText
         self.finish = finish
+        // Scripts' standard output needs nothing remembered; every other target reads and keeps
+        // the person's choices.
+        let preferences = options.target == .stdout ? nil : Preferences()
+        self.preferences = preferences
+        target = options.target ?? preferences?.target ?? .clipboard
+        mastodonServer = options.mastodonServer ?? preferences?.mastodonServer
+        if let server = options.mastodonServer { preferences?.mastodonServer = server }
         let layout = ComposeLayout()
         window = layout.window
-        gtk_window_set_default_size(window.cast(), gint(options.width), gint(options.height))
+        // "Post to: Mastodon (mastodon.social)" needs room beside the title and the buttons.
+        let width = target == .stdout || options.widthGiven ? options.width : max(options.width, 600)
+        gtk_window_set_default_size(window.cast(), gint(width), gint(options.height))
         if let title = options.title { gtk_header_bar_set_title(layout.header.cast(), title) }
 
         compose = layout.compose
@@ -53,15 +70,14 @@ final class ComposeWindow {
         infoBar = DraftInfoBar(column: layout.column)
         let view = compose
         autosave = drafts.map { DraftAutosave(store: $0, currentText: { [unowned view] in view.text }) }
-        let counter = CountTracker(buffer: view.buffer, rule: options.counting)
+        let counter = CountTracker(buffer: view.buffer, rule: options.counting(for: target))
         self.counter = counter
-        overflow = options.limit.map {
-            OverflowMarker(
-                textView: view.textView, rule: options.counting, limit: $0, slice: counter.slice,
-                scalarAt: counter.scalar)
-        }
+        overflow = OverflowMarker(
+            textView: view.textView, rule: options.counting(for: target), limit: options.limit(for: target),
+            slice: counter.slice, scalarAt: counter.scalar)
         connectWindow()
         installActions()
+        if target != .stdout { setUpChooser(layout) }
         loadInitialText(drafts: drafts)
 
         counter.onChange = { [weak self] _ in self?.textChanged() }
@@ -183,26 +199,26 @@ final class ComposeWindow {
         autosave?.textChanged()
     }
 
-    private func updateCounter() {
+    func updateCounter() {
         let count = counter.counter
-        let over = !count.fits(limit: options.limit)
+        let over = !count.fits(limit: limit)
         // By how much, in the window only: --measure prints the plain "287/280" scripts parse.
-        let label =
+        var label =
             over
-            ? localized("{0} · {1} over", count.label(limit: options.limit), String(count.displayed - options.limit!))
-            : count.label(limit: options.limit)
-        overflow?.update(editStart: counter.lastEditStart, isOver: over)
-        counterLabel.show(label, overLimit: over)
-        gtk_widget_set_sensitive(sendButton, count.canSend(limit: options.limit).gboolean)
-    }
-
-    private func send() {
-        guard counter.counter.canSend(limit: options.limit) else { return gtk_widget_error_bell(window) }
-        finish(.sent(compose.text))
+            ? localized("{0} · {1} over", count.label(limit: limit), String(count.displayed - limit!))
+            : count.label(limit: limit)
+        switch count.refusal {
+        case .invalidCharacters?: label = localized("{0} · X refuses U+FFFE, U+FEFF and U+FFFF", label)
+        case .tooManyBytes?: label = localized("{0} · over Bluesky’s 3,000 bytes", label)
+        case nil: break
+        }
+        overflow.update(editStart: counter.lastEditStart, isOver: over || count.refusal == .tooManyBytes)
+        counterLabel.show(label, overLimit: over || count.refusal != nil)
+        gtk_widget_set_sensitive(sendButton, count.canSend(limit: limit).gboolean)
     }
 
     /// Unchanged or empty text goes at once; anything else is never dropped silently.
-    private func cancel() {
+    func cancel() {
         let text = compose.text
         guard !text.isEmpty, text != initialText else { return finish(.cancelled) }
         let choice = DiscardDialog.ask(parent: window.cast(), offersDraft: autosave != nil)
@@ -217,6 +233,9 @@ final class ComposeWindow {
     }
 
     func saveDraftNow() { autosave?.saveNow() }
+
+    /// Whether a draft is kept (not with --no-draft).
+    var keepsDrafts: Bool { autosave != nil }
 
     /// The info bar says so in the window; a script's log gets one line per run of failures.
     private func draftSaved(_ failure: DraftStore.Failure?) {

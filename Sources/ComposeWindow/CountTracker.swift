@@ -95,7 +95,39 @@ final class CountTracker {
         let windowEnd = min(count, pendingWindowEnd + (count - pendingCharacterCount))
         counter.apply(windowBefore: pendingWindowBefore, windowAfter: slice(pendingWindowStart, windowEnd))
         pendingWindowBefore = ""
+        updateStrippedEdges()
         onChange?(counter)
+    }
+
+    /// Counts the whole text again by `rule` (the person chose another network).
+    func recount(by rule: CountingRule) {
+        counter = IncrementalCounter.counting(slice(0, gtk_text_buffer_get_char_count(buffer)), rule: rule)
+        onChange?(counter)
+    }
+
+    /// Mastodon does not count the white space it strips from both ends: the runs are read from the
+    /// buffer's ends (empty in prose, so a character or two per edit).
+    private func updateStrippedEdges() {
+        guard counter.rule.stripsEdges else { return }
+        var iterator = GtkTextIter()
+        gtk_text_buffer_get_start_iter(buffer, &iterator)
+        var leading = String.UnicodeScalarView()
+        while gtk_text_iter_is_end(&iterator) == 0, let scalar = Unicode.Scalar(gtk_text_iter_get_char(&iterator)),
+            CountingRule.isStripped(scalar)
+        {
+            leading.append(scalar)
+            gtk_text_iter_forward_char(&iterator)
+        }
+        var trailing = String.UnicodeScalarView()
+        if gtk_text_iter_is_end(&iterator) == 0 {
+            gtk_text_buffer_get_end_iter(buffer, &iterator)
+            while gtk_text_iter_backward_char(&iterator) != 0,
+                let scalar = Unicode.Scalar(gtk_text_iter_get_char(&iterator)), CountingRule.isStripped(scalar)
+            {
+                trailing.insert(scalar, at: trailing.startIndex)
+            }
+        }
+        counter.setStrippedEdges(leading: String(leading), trailing: String(trailing))
     }
 
     /// The character at `offset` (the window's edges are looked for one character at a time).

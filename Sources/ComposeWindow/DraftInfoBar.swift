@@ -2,8 +2,8 @@ import ComposeCore
 import GLibSwift
 import GtkPlaceholder
 
-/// The info bar above the text: "Draft restored" (Discard draft), a saved draft to restore, or a
-/// draft that could not be written.
+/// The info bar above the text: "Draft restored" (Discard draft), a saved draft to restore, a
+/// draft that could not be written, or a post that could not be handed over.
 @MainActor
 final class DraftInfoBar {
     private struct Widgets {
@@ -75,6 +75,11 @@ final class DraftInfoBar {
             localized("The draft could not be saved; your text is still here. ") + failure.description,
             type: GTK_MESSAGE_ERROR, button: nil, action: nil)
         showsFailure = true
+    }
+
+    /// Send could not hand the post over (no browser, the clipboard refused): why.
+    func showSendFailure(_ message: String) {
+        show(message, type: GTK_MESSAGE_ERROR, button: nil, action: nil)
     }
 
     private func show(_ text: String, type: GtkMessageType, button label: String?, action: (@MainActor () -> Void)?) {

@@ -29,8 +29,17 @@ enum Invocation {
         parser.addValue(
             "count", help: localized("Counting rule: graphemes (default), weibo, twitter, mastodon or bluesky"),
             argumentName: localized("RULE"))
+        parser.addValue(
+            "to", help: localized("Where Send puts the post: stdout (default), x, mastodon, bluesky, weibo or clipboard"),
+            argumentName: localized("TARGET"))
+        parser.addValue(
+            "instance", help: localized("Mastodon server, e.g. mastodon.social (remembered)"),
+            argumentName: localized("HOST"))
         parser.addFlag(
-            "measure", help: localized("Print the count as the window shows it and exit: 0 fits, 1 does not"))
+            "desktop",
+            help: localized("Started from the desktop: Send goes where the window says (remembered), never to standard output"))
+        parser.addFlag(
+            "measure", help: localized("Print the count as the window shows it and exit: 0 Send would be enabled, 1 not"))
         parser.addValue("font", help: localized("Font, e.g. \"Sans 15\""), argumentName: localized("DESC"))
         parser.addValue(
             "placeholder-color", help: localized("Placeholder colour, e.g. #999 or grey"),
@@ -111,11 +120,24 @@ enum Invocation {
               2  usage or input error (one line on standard error, no window)
               3  any other error, such as no display
               5  --timeout reached (standard output empty, draft kept)
-            With --measure: 0 the text fits the limit, 1 it does not (no window, no display needed).
+            With --to another target than stdout: 0 once the browser or the clipboard has the
+            post (standard output empty).
+            With --measure: 0 Send would be enabled for the text, 1 it would not (empty or blank,
+            over the limit, or refused by the network); no window, no display needed.
+
+            Targets (--to): x, mastodon, bluesky and weibo open the network's own compose page in
+            the default browser with the text filled in (Mastodon on the server of --instance, or
+            the one given last time, or asked for); the draft is removed once the browser has it.
+            clipboard copies the text: the window closes and compose-window exits 0 at once; with
+            no clipboard manager running, a process without a window keeps serving the text until
+            something else is copied (at most 24 hours). Nothing is written to standard output or
+            standard error with these targets.
 
             Counting rules: graphemes (user-perceived characters), weibo (CJK 1, half-width ½),
             twitter (X's weighted count: CJK and emoji 2, every URL 23; limit 280), mastodon
-            (every http(s) URL 23, @user@domain as @user; limit 500), bluesky (graphemes; limit 300).
+            (every http(s) URL 23, @user@domain as @user, white space at both ends not counted;
+            limit 500), bluesky (graphemes with links shortened as Bluesky posts them; limit 300,
+            and 3,000 bytes). A target sets its network's rule and limit (weibo: 2,000).
 
             Drafts are saved under $XDG_STATE_HOME/compose-window/drafts/ at most a second after
             each edit, and restored on the next start.
@@ -124,6 +146,7 @@ enum Invocation {
               post=$(compose-window --limit 140 --count weibo) && printf '%s' "$post" >> posts.txt
               git log -1 --format=%B | compose-window --title "Edit message" --no-draft > msg.txt
               compose-window --count twitter --measure < post.txt   # prints e.g. 287/280, exit 1
+              compose-window --to mastodon --instance mastodon.social   # the post opens on Mastodon
             """)
     }
 }

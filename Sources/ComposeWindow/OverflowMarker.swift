@@ -9,15 +9,15 @@ import GtkPlaceholder
 final class OverflowMarker {
     private let buffer: UnsafeMutablePointer<GtkTextBuffer>
     private let tag: UnsafeMutablePointer<GtkTextTag>
-    private let rule: CountingRule
-    private let limit: Int
+    private var rule: CountingRule
+    private var limit: Int?
     private let slice: (Int32, Int32) -> String
     private let scalarAt: (Int) -> Unicode.Scalar
     /// Where the marked part starts, in characters; nil while everything fits.
     private(set) var start: Int32?
 
     init(
-        textView: UnsafeMutablePointer<GtkTextView>, rule: CountingRule, limit: Int,
+        textView: UnsafeMutablePointer<GtkTextView>, rule: CountingRule, limit: Int?,
         slice: @escaping (Int32, Int32) -> String, scalarAt: @escaping (Int) -> Unicode.Scalar
     ) {
         buffer = gtk_text_view_get_buffer(textView)
@@ -34,11 +34,19 @@ final class OverflowMarker {
         Property.set(tag, "background-rgba", color)
     }
 
-    /// After an edit that started at `editStart`; `isOver`: the count is above the limit.
+    /// Another network chosen: its rule and limit, the marking found again by `update`.
+    func reconfigure(rule: CountingRule, limit: Int?) {
+        self.rule = rule
+        self.limit = limit
+        update(editStart: 0, isOver: false)
+    }
+
+    /// After an edit that started at `editStart`; `isOver`: the text does not fit (the count is
+    /// above the limit, or the network refuses its length in bytes).
     func update(editStart: Int32, isOver: Bool) {
         var end = GtkTextIter()
         gtk_text_buffer_get_end_iter(buffer, &end)
-        guard isOver else {
+        guard isOver, let limit else {
             if start != nil {
                 var first = GtkTextIter()
                 gtk_text_buffer_get_start_iter(buffer, &first)
@@ -53,7 +61,7 @@ final class OverflowMarker {
             tag(from: editStart, to: &end)
             return
         }
-        let found = findStart()
+        let found = findStart(limit: limit)
         if let start, start != found {
             var from = GtkTextIter()
             gtk_text_buffer_get_iter_at_offset(buffer, &from, start)
@@ -71,7 +79,7 @@ final class OverflowMarker {
 
     /// Counts from the beginning only as far as the limit reaches: a prefix cut at white space
     /// (whole URLs), doubled until the overflow lies in it.
-    private func findStart() -> Int32? {
+    private func findStart(limit: Int) -> Int32? {
         let count = Int(gtk_text_buffer_get_char_count(buffer))
         var reach = 4_096
         while true {

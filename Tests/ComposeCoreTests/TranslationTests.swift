@@ -14,8 +14,8 @@ import Testing
         var messages = Set<String>()
         for directory in ["Sources/ComposeCore", "Sources/ComposeWindow"] {
             let folder = root.appendingPathComponent(directory)
-            for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".swift")
-            {
+            // Subfolders too (ComposeCore/Handoff).
+            for file in FileManager.default.subpaths(atPath: folder.path) ?? [] where file.hasSuffix(".swift") {
                 let source = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
                 let single = try Regex(#"\blocalized\(\s*"((?:[^"\\]|\\.)*)"(?!")"#)
                 for match in source.matches(of: single) { messages.insert(String(match.output[1].substring!)) }

@@ -1,0 +1,73 @@
+import ComposeCore
+import GLibSwift
+import GtkPlaceholder
+
+/// Send, by target: standard output (the application writes it), the clipboard, or the network's
+/// compose page in the default browser; and the header bar's choice of target.
+extension ComposeWindow {
+    func setUpChooser(_ layout: ComposeLayout) {
+        let chooser = TargetChooser(layout: layout)
+        chooser.onChoose = { [weak self] target in self?.choose(target) }
+        chooser.onChangeServer = { [weak self] in
+            guard let self, let server = self.askServer() else { return }
+            if self.target != .mastodon { self.choose(.mastodon) }
+            self.chooser?.show(self.target, server: server)
+        }
+        chooser.show(target, server: mastodonServer)
+        self.chooser = chooser
+    }
+
+    /// The person chose `target` in the menu: remembered, counted by its network, shown.
+    private func choose(_ newTarget: PostTarget) {
+        target = newTarget
+        preferences?.target = newTarget
+        counter.recount(by: options.counting(for: newTarget))
+        overflow.reconfigure(rule: options.counting(for: newTarget), limit: limit)
+        updateCounter()
+        if newTarget == .mastodon && mastodonServer == nil { _ = askServer() }
+        chooser?.show(target, server: mastodonServer)
+    }
+
+    /// Asks for the Mastodon server, remembers it; nil when the person cancels.
+    @discardableResult
+    func askServer() -> String? {
+        guard let server = ServerDialog.ask(parent: window.cast(), current: mastodonServer) else { return nil }
+        mastodonServer = server
+        preferences?.mastodonServer = server
+        return server
+    }
+
+    func send() {
+        guard counter.counter.canSend(limit: limit) else { return gtk_widget_error_bell(window) }
+        let text = compose.text
+        switch target {
+        case .stdout: finish(.sent(text))
+        case .clipboard: finish(.copied(text))
+        case .x, .mastodon, .bluesky, .weibo:
+            if target == .mastodon && mastodonServer == nil {
+                guard askServer() != nil else { return }
+                chooser?.show(target, server: mastodonServer)
+            }
+            guard let link = target.composeURL(for: text, server: mastodonServer) else { return }
+            var error: UnsafeMutablePointer<GError>?
+            // The desktop's default browser (the OpenURI portal inside a sandbox), never one by name.
+            if gtk_show_uri_on_window(window.cast(), link, guint32(GDK_CURRENT_TIME), &error) != 0 {
+                finish(.handedOff)
+            } else {
+                let reason = error.map { String(cString: $0.pointee.message) } ?? ""
+                if let error { g_error_free(error) }
+                handOffFailed(localized("The browser could not be opened: {0}", reason))
+            }
+        }
+    }
+
+    /// The window stays with the text and the draft is written now. Standard error gets a line
+    /// without the text (GIO's message may quote the link, which holds the post).
+    func handOffFailed(_ message: String) {
+        infoBar.showSendFailure(message)
+        saveDraftNow()
+        reportError(
+            localized("could not hand the post over to {0}; the window and the draft keep it",
+                TargetChooser.name(of: target, server: mastodonServer)))
+    }
+}

@@ -1,0 +1,68 @@
+import ComposeCore
+import GLibSwift
+import GtkPlaceholder
+
+/// What the window remembers between runs, in GSettings (schema io.github.gtkplaceholder.ComposeWindow,
+/// Resources/*.gschema.xml): where Send went last and the Mastodon server. The installed schema is
+/// used; in a build tree, the one `make` compiles next to the binary. With neither, nothing is
+/// remembered and everything else works.
+@MainActor
+final class Preferences {
+    static let schemaID = ComposeApplication.applicationID
+    private let settings: UnsafeMutablePointer<GSettings>?
+
+    init() {
+        settings = Self.schema().map { schema in
+            defer { g_settings_schema_unref(schema) }
+            return g_settings_new_full(schema, nil, nil)
+        }
+    }
+
+    /// Whether choices are remembered at all (a schema was found).
+    var remembers: Bool { settings != nil }
+
+    private static func schema() -> OpaquePointer? {
+        if let source = g_settings_schema_source_get_default(),
+            let schema = g_settings_schema_source_lookup(source, schemaID, 1)
+        {
+            return schema
+        }
+        // The build tree: <bin>/schemas, made by `make build` (glib-compile-schemas).
+        let binary = SystemIO.executablePath ?? CommandLine.arguments[0]
+        let directory = (binary.split(separator: "/", omittingEmptySubsequences: false).dropLast() + ["schemas"])
+            .joined(separator: "/")
+        guard SystemIO.exists(directory + "/gschemas.compiled"),
+            let source = g_settings_schema_source_new_from_directory(
+                directory, g_settings_schema_source_get_default(), 0, nil)
+        else { return nil }
+        defer { g_settings_schema_source_unref(source) }
+        return g_settings_schema_source_lookup(source, schemaID, 0)
+    }
+
+    /// The target chosen last; nil before the first choice.
+    var target: PostTarget? {
+        get { string("target").flatMap(PostTarget.init(rawValue:)) }
+        set { set("target", newValue?.rawValue ?? "") }
+    }
+
+    /// The Mastodon server given last (validated when it was given).
+    var mastodonServer: String? {
+        get { string("mastodon-server").flatMap { try? ServerName.validate($0) } }
+        set { set("mastodon-server", newValue ?? "") }
+    }
+
+    /// Waits until every change is written (GSettings writes in the background).
+    func sync() { if settings != nil { g_settings_sync() } }
+
+    private func string(_ key: String) -> String? {
+        guard let settings, let value = takeGString(g_settings_get_string(settings, key)), !value.isEmpty else {
+            return nil
+        }
+        return value
+    }
+
+    private func set(_ key: String, _ value: String) {
+        guard let settings else { return }
+        g_settings_set_string(settings, key, value)
+    }
+}

@@ -1,0 +1,53 @@
+import ComposeCore
+import GLibSwift
+import GtkPlaceholder
+
+/// The header bar's "Post to: Mastodon (mastodon.social) ▾" and its menu (Resources/compose-window.ui):
+/// X, Mastodon, Bluesky, Weibo, Copy to clipboard, and the Mastodon server.
+@MainActor
+final class TargetChooser {
+    private let button: UnsafeMutablePointer<GtkWidget>
+    private let label: UnsafeMutablePointer<GtkWidget>
+    private let items: [(target: PostTarget, item: UnsafeMutablePointer<GtkWidget>)]
+    private var updating = false
+    /// The person picked `target` in the menu.
+    var onChoose: (@MainActor (PostTarget) -> Void)?
+    /// The person asked to change the Mastodon server.
+    var onChangeServer: (@MainActor () -> Void)?
+
+    init(layout: ComposeLayout) {
+        button = layout.targetButton
+        label = layout.targetLabel
+        items = PostTarget.handoffTargets.map { ($0, layout.targetItems[$0]!) }
+        for (target, item) in items {
+            Signal.connect(item, "toggled") { [weak self] in
+                guard let self, !self.updating, gtk_check_menu_item_get_active(item.cast()) != 0 else { return }
+                self.onChoose?(target)
+            }
+        }
+        Signal.connect(layout.serverItem, "activate") { [weak self] in self?.onChangeServer?() }
+    }
+
+    /// Shows `target` (and Mastodon's server) in the header bar and the menu.
+    func show(_ target: PostTarget, server: String?) {
+        updating = true
+        defer { updating = false }
+        for (candidate, item) in items where candidate == target {
+            gtk_check_menu_item_set_active(item.cast(), 1)
+        }
+        gtk_label_set_text_with_mnemonic(label.cast(), localized("Post _to: {0}", Self.name(of: target, server: server)))
+        gtk_widget_show(button)
+    }
+
+    /// The target's name as the window shows it.
+    static func name(of target: PostTarget, server: String?) -> String {
+        switch target {
+        case .x: return "X"
+        case .mastodon: return server.map { localized("Mastodon ({0})", $0) } ?? "Mastodon"
+        case .bluesky: return "Bluesky"
+        case .weibo: return localized("Weibo")
+        case .clipboard: return localized("Clipboard")
+        case .stdout: return localized("Standard output")
+        }
+    }
+}
