@@ -72,6 +72,21 @@ public enum SystemIO {
 
     /// Whether `path` exists (any kind of file).
     public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+
+    /// The file descriptors above standard error open in this process now (from /proc/self/fd).
+    public static func openDescriptors() -> [Int32] {
+        guard let directory = opendir("/proc/self/fd") else { return [] }
+        defer { closedir(directory) }
+        let own = dirfd(directory)
+        var found: [Int32] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if let descriptor = Int32(name), descriptor > STDERR_FILENO, descriptor != own { found.append(descriptor) }
+        }
+        return found
+    }
 }
 
 extension Substring {

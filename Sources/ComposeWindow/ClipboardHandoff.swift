@@ -12,6 +12,8 @@ import GtkPlaceholder
 @MainActor
 enum ClipboardHandoff {
     static let servingLimitSeconds: UInt32 = 24 * 60 * 60
+    /// File descriptors above standard error that the process inherited (recorded by main).
+    nonisolated(unsafe) static var inheritedDescriptors: [Int32] = []
 
     static var clipboard: OpaquePointer {
         gtk_clipboard_get_for_display(gdk_display_get_default(), gdk_atom_intern_static_string("CLIPBOARD"))
@@ -40,6 +42,7 @@ enum ClipboardHandoff {
             let null = open("/dev/null", O_RDWR)
             for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] { dup2(null, descriptor) }
             if null > STDERR_FILENO { close(null) }
+            for descriptor in inheritedDescriptors { close(descriptor) }
         default:
             // The caller's process: done. _exit, not exit: nothing may touch the display connection
             // the copy now serves from.

@@ -24,8 +24,10 @@ extension ComposeWindow {
         counter.recount(by: options.counting(for: newTarget))
         overflow.reconfigure(rule: options.counting(for: newTarget), limit: limit)
         updateCounter()
-        if newTarget == .mastodon && mastodonServer == nil { _ = askServer() }
         chooser?.show(target, server: mastodonServer)
+        if newTarget == .mastodon && mastodonServer == nil, askServer() != nil {
+            chooser?.show(target, server: mastodonServer)
+        }
     }
 
     /// Asks for the Mastodon server, remembers it; nil when the person cancels.
@@ -49,14 +51,12 @@ extension ComposeWindow {
                 chooser?.show(target, server: mastodonServer)
             }
             guard let link = target.composeURL(for: text, server: mastodonServer) else { return }
-            var error: UnsafeMutablePointer<GError>?
             // The desktop's default browser (the OpenURI portal inside a sandbox), never one by name.
-            if gtk_show_uri_on_window(window.cast(), link, guint32(GDK_CURRENT_TIME), &error) != 0 {
+            do throws(BrowserHandoff.Failure) {
+                try BrowserHandoff.open(link, from: window.cast())
                 finish(.handedOff)
-            } else {
-                let reason = error.map { String(cString: $0.pointee.message) } ?? ""
-                if let error { g_error_free(error) }
-                handOffFailed(localized("The browser could not be opened: {0}", reason))
+            } catch {
+                handOffFailed(localized("The browser could not be opened: {0}", error.description))
             }
         }
     }
@@ -67,7 +67,8 @@ extension ComposeWindow {
         infoBar.showSendFailure(message)
         saveDraftNow()
         reportError(
-            localized("could not hand the post over to {0}; the window and the draft keep it",
+            localized(
+                "could not hand the post over to {0}; the window and the draft keep it",
                 TargetChooser.name(of: target, server: mastodonServer)))
     }
 }

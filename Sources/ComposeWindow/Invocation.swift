@@ -30,16 +30,19 @@ enum Invocation {
             "count", help: localized("Counting rule: graphemes (default), weibo, twitter, mastodon or bluesky"),
             argumentName: localized("RULE"))
         parser.addValue(
-            "to", help: localized("Where Send puts the post: stdout (default), x, mastodon, bluesky, weibo or clipboard"),
+            "to",
+            help: localized("Where Send puts the post: stdout (default), x, mastodon, bluesky, weibo or clipboard"),
             argumentName: localized("TARGET"))
         parser.addValue(
             "instance", help: localized("Mastodon server, e.g. mastodon.social (remembered)"),
             argumentName: localized("HOST"))
         parser.addFlag(
             "desktop",
-            help: localized("Started from the desktop: Send goes where the window says (remembered), never to standard output"))
+            help: localized(
+                "Started from the desktop: Send goes where the window says (remembered), never to standard output"))
         parser.addFlag(
-            "measure", help: localized("Print the count as the window shows it and exit: 0 Send would be enabled, 1 not"))
+            "measure",
+            help: localized("Print the count as the window shows it and exit: 0 Send would be enabled, 1 not"))
         parser.addValue("font", help: localized("Font, e.g. \"Sans 15\""), argumentName: localized("DESC"))
         parser.addValue(
             "placeholder-color", help: localized("Placeholder colour, e.g. #999 or grey"),

@@ -35,7 +35,8 @@ final class TargetChooser {
         for (candidate, item) in items where candidate == target {
             gtk_check_menu_item_set_active(item.cast(), 1)
         }
-        gtk_label_set_text_with_mnemonic(label.cast(), localized("Post _to: {0}", Self.name(of: target, server: server)))
+        gtk_label_set_text_with_mnemonic(
+            label.cast(), localized("Post _to: {0}", Self.name(of: target, server: server)))
         gtk_widget_show(button)
     }
 

@@ -4,6 +4,9 @@ import Glibc
 import GtkPlaceholder
 
 // compose-window: a GTK compose window for people and shell scripts. See `--help`.
+// What the caller left open to us, before anything of ours opens a file: the clipboard's background
+// copy closes these, so that nobody waiting on them (a pipe's reader) waits for it.
+ClipboardHandoff.inheritedDescriptors = SystemIO.openDescriptors()
 Localization.setUp()
 // Until the window exists (reading standard input, starting GTK) nothing has been typed, so
 // SIGINT/SIGTERM/SIGHUP mean a plain cancel: exit 1. GLib takes these signals over with the window.

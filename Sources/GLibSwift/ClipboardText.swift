@@ -15,12 +15,11 @@ public enum ClipboardText {
         }
     }
 
-    private static let provide:
-        @convention(c) (OpaquePointer?, OpaquePointer?, guint, gpointer?) -> Void = {
-            _, selection, _, data in
-            let offer = Unmanaged<Offer>.fromOpaque(data!).takeUnretainedValue()
-            gtk_selection_data_set_text(selection, offer.text, gint(offer.text.utf8.count))
-        }
+    private static let provide: @convention(c) (OpaquePointer?, OpaquePointer?, guint, gpointer?) -> Void = {
+        _, selection, _, data in
+        let offer = Unmanaged<Offer>.fromOpaque(data!).takeUnretainedValue()
+        gtk_selection_data_set_text(selection, offer.text, gint(offer.text.utf8.count))
+    }
 
     private static let clear: @convention(c) (OpaquePointer?, gpointer?) -> Void = { _, data in
         let offer = Unmanaged<Offer>.fromOpaque(data!).takeRetainedValue()
