@@ -9,9 +9,12 @@ extension ComposeWindow {
         let chooser = TargetChooser(layout: layout)
         chooser.onChoose = { [weak self] target in self?.choose(target) }
         chooser.onChangeServer = { [weak self] in
-            guard let self, let server = self.askServer() else { return }
-            if self.target != .mastodon { self.choose(.mastodon) }
-            self.chooser?.show(self.target, server: server)
+            guard let self else { return }
+            if let server = self.askServer() {
+                if self.target != .mastodon { self.choose(.mastodon) }
+                self.chooser?.show(self.target, server: server)
+            }
+            gtk_widget_grab_focus(self.compose.textView.asWidget)
         }
         chooser.show(target, server: mastodonServer)
         self.chooser = chooser
@@ -28,6 +31,9 @@ extension ComposeWindow {
         if newTarget == .mastodon && mastodonServer == nil, askServer() != nil {
             chooser?.show(target, server: mastodonServer)
         }
+        // Back to writing: the menu button would otherwise keep the focus (and take letters as
+        // mnemonics of the menu it opens).
+        gtk_widget_grab_focus(compose.textView.asWidget)
     }
 
     /// Asks for the Mastodon server, remembers it; nil when the person cancels.

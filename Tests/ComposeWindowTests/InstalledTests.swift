@@ -27,6 +27,7 @@ final class InstalledTests: XCTestCase {
                 "usr/share/bash-completion/completions/compose-window", "usr/share/zsh/site-functions/_compose-window",
                 "usr/share/fish/vendor_completions.d/compose-window.fish",
                 "usr/share/locale/zh_CN/LC_MESSAGES/compose-window.mo",
+                "usr/share/glib-2.0/schemas/\(appID).gschema.xml", "usr/share/glib-2.0/schemas/gschemas.compiled",
             ])
     }
 

@@ -1,0 +1,167 @@
+import Foundation
+import XCTest
+
+/// The installed .desktop file (the staged `make install`), launched the way a desktop launches it:
+/// `gio launch` for the icon, GIO's `launch_action` for a dock's "New Post to …" entries. The
+/// launcher's standard output and error are read to their end: the post is on neither.
+final class DesktopLaunchTests: XCTestCase {
+    static let desktopFile = InstalledTests.stage.appendingPathComponent(
+        "usr/share/applications/\(InstalledTests.appID).desktop")
+    var state: StateHome!
+
+    override func setUpWithError() throws {
+        guard FileManager.default.fileExists(atPath: Self.desktopFile.path) else {
+            XCTFail("no staged install: run `make test`, which runs `make stage` first")
+            throw XCTSkip("nothing staged")
+        }
+        state = try StateHome()
+    }
+
+    /// A window a failed test left open would take the next test's keys.
+    override func tearDown() {
+        _ = try? Shell.run("/usr/bin/pkill", ["-f", "compose-window --desktop"])
+    }
+
+    /// Keys one at a time, each given time to take effect (a menu to open).
+    func key(_ keys: String...) {
+        for key in keys {
+            Xdotool.run("key", key)
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+    }
+
+    /// A launcher process (gio or Python's GIO) whose standard output and error the launched
+    /// window inherits, as a session's launcher hands its own to the apps it starts.
+    final class Launcher: @unchecked Sendable {
+        let process = Process()
+        private let output = Pipe()
+        private let errors = Pipe()
+        private var outputData = Data()
+        private var errorData = Data()
+        private let readers = DispatchGroup()
+
+        init(_ arguments: [String], environment: [String: String]) throws {
+            process.executableURL = URL(fileURLWithPath: arguments[0])
+            process.arguments = Array(arguments.dropFirst())
+            process.environment = environment
+            process.standardInput = FileHandle.nullDevice
+            process.standardOutput = output
+            process.standardError = errors
+            try process.run()
+            for (pipe, keyPath) in [(output, \Launcher.outputData), (errors, \Launcher.errorData)] {
+                readers.enter()
+                DispatchQueue.global().async { [self] in
+                    self[keyPath: keyPath] = pipe.fileHandleForReading.readDataToEndOfFile()
+                    readers.leave()
+                }
+            }
+        }
+
+        /// Everything written to the launcher's standard output and error, once every process
+        /// holding them has exited; nil past the deadline.
+        func written(timeout: Double = 15) -> (stdout: String, stderr: String)? {
+            guard readers.wait(timeout: .now() + timeout) == .success else { return nil }
+            return (String(decoding: outputData, as: UTF8.self), String(decoding: errorData, as: UTF8.self))
+        }
+    }
+
+    /// What a desktop session gives the apps it starts: the staged prefix on PATH and in
+    /// XDG_DATA_DIRS (the compiled schema), the person's directories, the fake browser.
+    func environment(_ desktop: FakeDesktop) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        let usr = InstalledTests.stage.appendingPathComponent("usr")
+        environment["PATH"] = usr.appendingPathComponent("bin").path + ":/usr/bin:/bin"
+        environment["XDG_DATA_DIRS"] = usr.appendingPathComponent("share").path + ":/usr/share"
+        environment["XDG_STATE_HOME"] = state.url.path
+        environment["NO_AT_BRIDGE"] = "1"
+        environment["GTK_IM_MODULE"] = "gtk-im-context-simple"
+        for (key, value) in desktop.environment { environment[key] = value }
+        return environment
+    }
+
+    /// The launched window: found by its class (its pid is the launcher's business), focused.
+    func window() throws -> String {
+        let found = Xdotool.run(
+            "search", "--sync", "--onlyvisible", "--class",
+            "^\(InstalledTests.appID.replacingOccurrences(of: ".", with: "\\."))$")
+        let id = try XCTUnwrap(found.split(separator: "\n").first.map(String.init), "no window appeared")
+        Xdotool.run("windowfocus", "--sync", id)
+        Thread.sleep(forTimeInterval: 0.3)  // GTK takes the focus-in before the first key
+        return id
+    }
+
+    func testTheIconSendsToTheChosenNetworkAndNothingReachesTheLog() throws {
+        let desktop = try FakeDesktop()
+        // First run: the person picks X in the header bar, writes and sends.
+        let launcher = try Launcher(
+            ["/usr/bin/gio", "launch", Self.desktopFile.path], environment: environment(desktop))
+        let id = try window()
+        key("alt+t", "x")
+        Xdotool.run("type", "--delay", "15", "--window", id, "My first post from the desktop")
+        Xdotool.run("key", "ctrl+Return")
+        let written = try XCTUnwrap(launcher.written(), "the window did not exit")
+        XCTAssertEqual(
+            desktop.waitForOpened(), ["https://x.com/intent/tweet?text=My%20first%20post%20from%20the%20desktop"])
+        XCTAssertFalse(written.stdout.contains("first post"), "the post reached standard output: \(written.stdout)")
+        XCTAssertFalse(written.stderr.contains("first post"), written.stderr)
+        XCTAssertNil(state.draft())
+    }
+
+    func testEachDesktopActionOpensTheWindowAimedAtItsNetwork() throws {
+        let hosts = ["x": "https://x.com/", "bluesky": "https://bsky.app/", "weibo": "https://service.weibo.com/"]
+        for (action, prefix) in hosts {
+            let desktop = try FakeDesktop()
+            let script = """
+                import sys, gi
+                gi.require_version("Gio", "2.0")
+                from gi.repository import Gio
+                Gio.DesktopAppInfo.new_from_filename(sys.argv[1]).launch_action(sys.argv[2], None)
+                """
+            let launcher = try Launcher(
+                ["/usr/bin/python3", "-c", script, Self.desktopFile.path, action], environment: environment(desktop))
+            let id = try window()
+            Xdotool.run("type", "--delay", "15", "--window", id, "via \(action)")
+            Xdotool.run("key", "ctrl+Return")
+            let written = try XCTUnwrap(launcher.written(), action)
+            let opened = desktop.waitForOpened()
+            XCTAssertEqual(opened.count, 1, action)
+            XCTAssertTrue(opened.first?.hasPrefix(prefix) == true, "\(action): \(opened)")
+            XCTAssertFalse((written.stdout + written.stderr).contains("via \(action)"), action)
+        }
+    }
+
+    /// Cancel from the desktop keeps what was written: "Save draft" in the discard question, and
+    /// the next start restores it. Nothing goes to the browser.
+    func testCancelKeepsTheDraft() throws {
+        let desktop = try FakeDesktop()
+        let launcher = try Launcher(
+            ["/usr/bin/gio", "launch", Self.desktopFile.path], environment: environment(desktop))
+        let id = try window()
+        Xdotool.run("type", "--delay", "15", "--window", id, "not yet")
+        Xdotool.run("key", "Escape")
+        let pattern = "^" + InstalledTests.appID.replacingOccurrences(of: ".", with: "\\.") + "$"
+        XCTAssertTrue(
+            waitUntil(timeout: 10) {
+                Xdotool.run("search", "--onlyvisible", "--class", pattern).split(separator: "\n").count >= 2
+            }, "no discard question")
+        Xdotool.run("key", "--delay", "100", "alt+s")  // "_Save draft"
+        XCTAssertNotNil(launcher.written(), "the window did not exit")
+        XCTAssertEqual(state.draft(), "not yet")
+        XCTAssertEqual(desktop.opened, [])
+    }
+
+    /// The staged binary run without its schema anywhere GSettings looks (no XDG_DATA_DIRS to it,
+    /// no schemas/ beside it): nothing is remembered, everything else works.
+    func testWithoutAnInstalledSchemaTheWindowStillSends() throws {
+        let desktop = try FakeDesktop()
+        var environment = environment(desktop)
+        environment["XDG_DATA_DIRS"] = "/usr/share"
+        let launcher = try Launcher([InstalledTests.binary, "--desktop", "--to", "bluesky"], environment: environment)
+        let id = try window()
+        Xdotool.run("type", "--delay", "15", "--window", id, "no schema")
+        Xdotool.run("key", "ctrl+Return")
+        let written = try XCTUnwrap(launcher.written())
+        XCTAssertEqual(launcher.process.terminationStatus, 0, written.stderr)
+        XCTAssertEqual(desktop.waitForOpened(), ["https://bsky.app/intent/compose?text=no%20schema"])
+    }
+}
