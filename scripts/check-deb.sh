@@ -24,6 +24,9 @@ fi
 DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "./$deb" >/dev/null
 dpkg-query -W -f='${Status}\n' compose-window | grep -q 'install ok installed' || fail "not installed"
 dpkg -L compose-window | sort >"$work/files"
+# The schema ships as XML; libglib2.0's trigger compiles it into the system's schema cache.
+gsettings list-keys io.github.gtkplaceholder.ComposeWindow | grep -qx target ||
+    fail "the GSettings schema was not compiled on install"
 
 toolchain=$(dirname "$(dirname "$(readlink -f "$(command -v swift)")")")
 hidden() { $SUDO unshare -m sh -c 'mount -t tmpfs none "$0" && exec "$@"' "$toolchain" "$@"; }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Renders Resources/screenshots/gallery.png, gallery-gtk4.png and compose-window.png from the built
-# binaries in $1.
+# Renders Resources/screenshots/gallery.png, gallery-gtk4.png, compose-window.png and
+# compose-window-desktop.png from the built binaries in $1.
 # Needs a display: `make screenshots` starts Xvfb when DISPLAY is unset.
 set -euo pipefail
 bin=$1
@@ -47,4 +47,23 @@ compose zh_CN.UTF-8 "发微博" "$work/zh-typed.png" "今天天气真好，出�
 compose zh_CN.UTF-8 "发微博" "$work/zh-discard.png" "今天天气真好，出去走走吧！ok" "Escape" 10
 convert \( "$work/en-empty.png" "$work/en-typed.png" +append \) \
     \( "$work/zh-typed.png" "$work/zh-discard.png" +append \) -append "$out/compose-window.png"
-echo "wrote $out/gallery.png, $out/gallery-gtk4.png and $out/compose-window.png"
+
+# From the desktop: aimed at Mastodon (English, its menu open) and at Weibo (Chinese).
+desktop() { # locale title-match png text to [keys]
+    LANG=$1 LC_ALL=$1 XDG_CONFIG_HOME=$work/config GSETTINGS_BACKEND=keyfile "$bin/compose-window" --desktop \
+        --to "$5" --instance mastodon.social --height 280 --no-spell --no-draft </dev/null &
+    local pid=$!
+    capture "$2" "$work/blank.png"
+    local id
+    id=$(cat "$work/last-window")
+    xdotool type --delay 15 --window "$id" "$4"
+    if [ -n "${6:-}" ]; then xdotool key "$6"; sleep 0.5; fi
+    sleep 0.8
+    import -window root -crop 600x330+0+0 "$3"
+    kill "$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+}
+desktop C.UTF-8 "New Post" "$work/desktop-en.png" "Written here, posted on Mastodon." mastodon alt+t
+desktop zh_CN.UTF-8 "发微博" "$work/desktop-zh.png" "今天天气真好，出去走走吧！" weibo
+convert "$work/desktop-en.png" "$work/desktop-zh.png" +append "$out/compose-window-desktop.png"
+echo "wrote $out/gallery.png, $out/gallery-gtk4.png, $out/compose-window.png and $out/compose-window-desktop.png"
