@@ -6,12 +6,14 @@ PREFIX     ?= /usr/local
 APP_ID     := io.github.gtkplaceholder.ComposeWindow
 # GTK 3 for the library and GTK 4 for its twin (GtkPlaceholder4; gtk4-builder-tool converts the
 # gallery's .ui files for GTK 4); GtkSourceView 4 and gspell (+ an English dictionary) for the app; gettext
-# and locales for the translations; Xvfb, xauth and xdotool for the GUI tests; DejaVu and WenQuanYi
+# and locales for the translations; Xvfb, xauth and xdotool for the GUI tests; GIO's tools (gio launch),
+# PyGObject with GIO and AT-SPI, D-Bus and xclip/wl-clipboard for the desktop and clipboard tests
+# (a button pressed through the accessibility bus where wtype's modifiers do not reach GTK 3); DejaVu and WenQuanYi
 # fonts for deterministic Latin/Hebrew/Arabic and Chinese pixels; imagemagick for screenshots;
 # librsvg2-bin for the PNG icons; appstream, mandoc, zsh and fish to check the metainfo, man page
 # and completions; sway, wtype and grim for the Wayland test; dpkg-dev, fakeroot and lintian for
 # the package.
-APT_PACKAGES := python3 python3-gi gir1.2-glib-2.0 libglib2.0-bin xclip wl-clipboard libgtk-3-dev libgtk-4-dev libgtk-4-bin libgtksourceview-4-dev libgspell-1-dev hunspell-en-us gettext locales \
+APT_PACKAGES := python3 python3-gi gir1.2-glib-2.0 gir1.2-atspi-2.0 at-spi2-core dbus libglib2.0-bin xclip wl-clipboard libgtk-3-dev libgtk-4-dev libgtk-4-bin libgtksourceview-4-dev libgspell-1-dev hunspell-en-us gettext locales \
   libxtst-dev libxdamage-dev \
   desktop-file-utils xvfb xauth xdotool imagemagick fonts-dejavu-core fonts-wqy-microhei \
   librsvg2-bin appstream mandoc zsh fish sway wtype grim dpkg-dev fakeroot lintian
