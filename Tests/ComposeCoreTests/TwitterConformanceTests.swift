@@ -55,4 +55,45 @@ import Testing
 
     @Test(arguments: cases("UnicodeDirectionalMarkerCounterTest"))
     func unicodeDirectionalMarkerCounter(_ testCase: Case) { Self.check(testCase, version: .v3) }
+
+    /// The other conformance files' texts (extract, autolink, tlds: 1,980 of them), counted by
+    /// twitter-text's own JavaScript build; provenance inside the file (Conformance/twitter-text-parse.json).
+    struct Parsed: Decodable, Sendable, CustomTestStringConvertible {
+        let text: String
+        let weightedLength: Int
+        let valid: Bool
+        let validRangeEnd: Int
+        var testDescription: String { text.debugDescription }
+    }
+
+    static let parsedCases: [Parsed] = {
+        struct File: Decodable { let cases: [Parsed] }
+        let url = file.deletingLastPathComponent().appendingPathComponent("twitter-text-parse.json")
+        guard let data = try? Data(contentsOf: url) else { return [] }
+        return (try? JSONDecoder().decode(File.self, from: data).cases) ?? []
+    }()
+
+    @Test func theReferenceFileHasEveryText() { #expect(Self.parsedCases.count == 1_980) }
+
+    /// Where the reference build and the conformance file disagree, the file wins: js/pkg's 3.1.0
+    /// build predates these TLDs of tld_lib.yml, and tlds.yml expects each text extracted whole as
+    /// one URL (so it weighs 23), as our extractor, built from tld_lib.yml, does.
+    static let tldsTheReferenceBuildLacks: Set<String> = [
+        "https://twitter.ລາວ", "https://twitter.ευ", "https://twitter.llp", "https://twitter.gay",
+        "https://twitter.cpa",
+    ]
+
+    @Test(arguments: parsedCases)
+    func countsAsTwitterTextDoesOnEveryConformanceText(_ reference: Parsed) {
+        let parse = WeightedLength().parse(reference.text, limit: 280)
+        let length = parse.weight / WeightedLength.scale
+        if Self.tldsTheReferenceBuildLacks.contains(reference.text) {
+            #expect(length == 23, "tlds.yml: one URL")
+            return
+        }
+        #expect(length == reference.weightedLength, "weighted length")
+        #expect((!parse.hasInvalidCharacters && length > 0 && length <= 280) == reference.valid, "valid")
+        let shift = reference.text.utf16.count - parse.normalizedUTF16Length
+        #expect(max(0, parse.validNormalizedUTF16Length + shift - 1) == reference.validRangeEnd, "valid range end")
+    }
 }

@@ -93,7 +93,9 @@ struct URLExtractor {
         let consumed = Match(end: end, urls: [])
         guard Self.isValid(text, host: host, length: end - start, hasScheme: hasScheme) else { return consumed }
         if hasScheme {
-            return Match(end: end, urls: [start..<Self.tcoEnd(text, start: start, hostStart: hostStart, end: end)])
+            // A t.co slug longer than 40 is no link at all (twitter-text drops the match).
+            let urlEnd = Self.tcoEnd(text, start: start, hostStart: hostStart, end: end)
+            return urlEnd > start ? Match(end: end, urls: [start..<urlEnd]) : consumed
         }
         if requiresScheme { return consumed }
         if let preceding, "-_./".unicodeScalars.contains(preceding) { return consumed }

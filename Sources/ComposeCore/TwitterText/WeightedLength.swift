@@ -91,7 +91,7 @@ struct NormalizedText {
             var offset = 0
             for character in normalized {
                 let count = character.unicodeScalars.count
-                if Self.isEmoji(character) { emojiClusters[offset] = count }
+                if let emoji = Self.emojiScalars(character) { emojiClusters[offset] = emoji }
                 offset += count
             }
             return
@@ -105,7 +105,7 @@ struct NormalizedText {
             let cluster = String(decoding: String(character)._nfcCodeUnits, as: UTF8.self).unicodeScalars
             scalars += cluster
             starts += repeatElement(originalOffset, count: cluster.count)
-            if Self.isEmoji(character) { emojiClusters[start] = cluster.count }
+            if let emoji = Self.emojiScalars(character) { emojiClusters[start] = min(emoji, cluster.count) }
             originalOffset += character.unicodeScalars.count
         }
         originalStarts = starts
@@ -115,21 +115,30 @@ struct NormalizedText {
 
     func originalOffset(_ normalized: Int) -> Int { originalStarts?[normalized] ?? normalized }
 
-    /// An emoji sequence as twitter-text's emoji pattern matches one: a pictograph shown as emoji
-    /// (by default or with U+FE0F), with skin tone, ZWJ, keycap, flag or tag parts.
-    static func isEmoji(_ character: Character) -> Bool {
-        let scalars = character.unicodeScalars
-        guard let first = scalars.first else { return false }
+    /// How many of the cluster's scalars twitter-text's emoji pattern takes as one emoji sequence
+    /// (nil: none): a pictograph shown as emoji (by default or with U+FE0F), with skin tone, ZWJ,
+    /// keycap, flag or tag parts. The pattern stops before a U+FE0F after a skin tone ("✌🏿️": the
+    /// selector weighs on its own), and a keycap base is an emoji only with U+20E3 ("#️" is not):
+    /// found by counting every text of twitter-text's conformance files with its own build.
+    static func emojiScalars(_ character: Character) -> Int? {
+        let scalars = Array(character.unicodeScalars)
+        guard let first = scalars.first else { return nil }
         // A lone scalar is an emoji only with Emoji_Presentation, which no scalar below U+231A or
         // between U+2C00 and U+1F000 (Latin, CJK…) has: skip the property look-up for those.
         if scalars.count == 1 {
             let value = first.value
-            return !(value < 0x231A || (0x2C00..<0x1F000).contains(value)) && first.properties.isEmojiPresentation
+            let isEmoji =
+                !(value < 0x231A || (0x2C00..<0x1F000).contains(value)) && first.properties.isEmojiPresentation
+            return isEmoji ? 1 : nil
         }
-        guard first.properties.isEmoji else { return false }
-        if first.properties.isEmojiPresentation { return true }
-        let second = scalars[scalars.index(after: scalars.startIndex)]
-        return second.value == 0xFE0F || second.value == 0x20E3 || second.properties.isEmojiModifier
+        if "#*0123456789".unicodeScalars.contains(first) { return scalars.contains("\u{20E3}") ? scalars.count : nil }
+        guard first.properties.isEmoji else { return nil }
+        let second = scalars[1]
+        if second.properties.isEmojiModifier, scalars.count > 2, scalars[2].value == 0xFE0F { return 2 }
+        if first.properties.isEmojiPresentation { return scalars.count }
+        let isEmoji =
+            second.value == 0xFE0F || second.value == 0x20E3 || second.properties.isEmojiModifier
             || (0x1F1E6...0x1F1FF).contains(first.value) || second.value == 0x200D
+        return isEmoji ? scalars.count : nil
     }
 }
