@@ -108,7 +108,10 @@ final class DesktopLaunchTests: XCTestCase {
     }
 
     func testEachDesktopActionOpensTheWindowAimedAtItsNetwork() throws {
-        let hosts = ["x": "https://x.com/", "bluesky": "https://bsky.app/", "weibo": "https://service.weibo.com/"]
+        let hosts = [
+            "x": "https://x.com/", "mastodon": "https://mastodon.social/", "bluesky": "https://bsky.app/",
+            "weibo": "https://service.weibo.com/",
+        ]
         for (action, prefix) in hosts {
             let desktop = try FakeDesktop()
             let script = """
@@ -122,6 +125,11 @@ final class DesktopLaunchTests: XCTestCase {
             let id = try window()
             Xdotool.run("type", "--delay", "15", "--window", id, "via \(action)")
             Xdotool.run("key", "ctrl+Return")
+            if action == "mastodon" {  // a first run: the server is asked for
+                XCTAssertFalse(Xdotool.run("search", "--sync", "--onlyvisible", "--name", "^Mastodon server$").isEmpty)
+                Xdotool.run("type", "--delay", "15", "mastodon.social")
+                key("Return")
+            }
             let written = try XCTUnwrap(launcher.written(), action)
             let opened = desktop.waitForOpened()
             XCTAssertEqual(opened.count, 1, action)

@@ -126,6 +126,7 @@ final class DesktopMetadataTests: XCTestCase {
             ask compose-window --spell ""
             ask compose-window ""
             ask compose-window --no-
+            ask compose-window --to ""
             """
         let result = try Shell.bash(
             script, Self.installed("share/bash-completion/completions/compose-window"),
@@ -141,6 +142,7 @@ final class DesktopMetadataTests: XCTestCase {
         let offered = Set(lines[4].split(separator: " ").map { String($0.split(separator: "=")[0]) })
         XCTAssertEqual(offered, try Self.helpOptions())
         XCTAssertEqual(lines[5], "--no-draft --no-spell")
+        XCTAssertEqual(lines[6].split(separator: " ").map(String.init), PostTarget.allCases.map(\.rawValue))
     }
 
     func testFishCompletion() throws {
@@ -149,6 +151,8 @@ final class DesktopMetadataTests: XCTestCase {
             complete -C'compose-window --count '
             echo ---
             complete -C'compose-window --'
+            echo ---
+            complete -C'compose-window --to '
             """
         let path = Self.installed("share/fish/vendor_completions.d/compose-window.fish")
         let result = try Shell.run("/usr/bin/fish", ["--no-config", "-c", script, path])
@@ -160,6 +164,9 @@ final class DesktopMetadataTests: XCTestCase {
             Set(CountingRule.allCases.map(\.rawValue)))
         let offered = Set(parts[1].split(separator: "\n").map { String($0.split(separator: "\t")[0]) })
         XCTAssertEqual(offered, try Self.helpOptions())
+        XCTAssertEqual(
+            Set(parts[2].split(separator: "\n").map { String($0.split(separator: "\t")[0]) }),
+            Set(PostTarget.allCases.map(\.rawValue)))
     }
 
     /// zsh: the file parses, and its _arguments specs name exactly --help's options.
@@ -175,5 +182,6 @@ final class DesktopMetadataTests: XCTestCase {
         if text.contains("{-h,--help}") { options.insert("--help") }
         XCTAssertEqual(options, try Self.helpOptions())
         XCTAssertTrue(text.contains("(\(CountingRule.allCases.map(\.rawValue).joined(separator: " ")))"))
+        XCTAssertTrue(text.contains("(\(PostTarget.allCases.map(\.rawValue).joined(separator: " ")))"))
     }
 }
