@@ -1,5 +1,4 @@
 import CGtkSource
-import ComposeCore
 import GtkPlaceholder
 
 /// The widgets of Resources/compose-window.ui.
@@ -13,11 +12,6 @@ struct ComposeLayout {
     let counterLabel: UnsafeMutablePointer<GtkWidget>
     /// The vertical box holding the text and the counter (and the info bar, when there is one).
     let column: UnsafeMutablePointer<GtkWidget>
-    /// "Post to: …" (hidden while the post goes to standard output), its label and menu items.
-    let targetButton: UnsafeMutablePointer<GtkWidget>
-    let targetLabel: UnsafeMutablePointer<GtkWidget>
-    let targetItems: [PostTarget: UnsafeMutablePointer<GtkWidget>]
-    let serverItem: UnsafeMutablePointer<GtkWidget>
 
     init() {
         PlaceholderTextView.registerType()
@@ -35,11 +29,6 @@ struct ComposeLayout {
         sendButton = interface.widget("send_button")
         counterLabel = interface.widget("counter")
         column = interface.widget("column")
-        targetButton = interface.widget("target_button")
-        targetLabel = interface.widget("target_label")
-        targetItems = Dictionary(
-            uniqueKeysWithValues: PostTarget.handoffTargets.map { ($0, interface.widget("target_\($0.rawValue)")) })
-        serverItem = interface.widget("mastodon_server_item")
     }
 
     /// The header bar's title in the regular weight: the theme's bold one is a second font file

@@ -6,7 +6,7 @@ import GtkPlaceholder
 /// compose page in the default browser; and the header bar's choice of target.
 extension ComposeWindow {
     func setUpChooser(_ layout: ComposeLayout) {
-        let chooser = TargetChooser(layout: layout)
+        let chooser = TargetChooser(header: layout.header)
         chooser.onChoose = { [weak self] target in self?.choose(target) }
         chooser.onChangeServer = { [weak self] in
             guard let self else { return }

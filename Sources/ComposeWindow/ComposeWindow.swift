@@ -234,9 +234,6 @@ final class ComposeWindow {
 
     func saveDraftNow() { autosave?.saveNow() }
 
-    /// Whether a draft is kept (not with --no-draft).
-    var keepsDrafts: Bool { autosave != nil }
-
     /// The info bar says so in the window; a script's log gets one line per run of failures.
     private func draftSaved(_ failure: DraftStore.Failure?) {
         infoBar.showSaveFailure(failure)

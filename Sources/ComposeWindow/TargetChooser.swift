@@ -2,11 +2,11 @@ import ComposeCore
 import GLibSwift
 import GtkPlaceholder
 
-/// The header bar's "Post to: Mastodon (mastodon.social) ▾" and its menu (Resources/compose-window.ui):
-/// X, Mastodon, Bluesky, Weibo, Copy to clipboard, and the Mastodon server.
+/// The header bar's "Post to: Mastodon (mastodon.social) ▾" and its menu (Resources/target-chooser.ui,
+/// loaded only for a window whose post does not go to standard output): X, Mastodon, Bluesky,
+/// Weibo, Copy to clipboard, and the Mastodon server.
 @MainActor
 final class TargetChooser {
-    private let button: UnsafeMutablePointer<GtkWidget>
     private let label: UnsafeMutablePointer<GtkWidget>
     private let items: [(target: PostTarget, item: UnsafeMutablePointer<GtkWidget>)]
     private var updating = false
@@ -15,17 +15,21 @@ final class TargetChooser {
     /// The person asked to change the Mastodon server.
     var onChangeServer: (@MainActor () -> Void)?
 
-    init(layout: ComposeLayout) {
-        button = layout.targetButton
-        label = layout.targetLabel
-        items = PostTarget.handoffTargets.map { ($0, layout.targetItems[$0]!) }
+    /// Packs the chooser into `header`, left of the Send button.
+    init(header: UnsafeMutablePointer<GtkWidget>) {
+        let interface = EmbeddedInterface("target-chooser.ui")
+        label = interface.widget("target_label")
+        items = PostTarget.handoffTargets.map { ($0, interface.widget("target_\($0.rawValue)")) }
+        gtk_header_bar_pack_end(header.cast(), interface.widget("target_button"))
         for (target, item) in items {
             Signal.connect(item, "toggled") { [weak self] in
                 guard let self, !self.updating, gtk_check_menu_item_get_active(item.cast()) != 0 else { return }
                 self.onChoose?(target)
             }
         }
-        Signal.connect(layout.serverItem, "activate") { [weak self] in self?.onChangeServer?() }
+        Signal.connect(interface.widget("mastodon_server_item"), "activate") { [weak self] in
+            self?.onChangeServer?()
+        }
     }
 
     /// Shows `target` (and Mastodon's server) in the header bar and the menu.
@@ -37,7 +41,6 @@ final class TargetChooser {
         }
         gtk_label_set_text_with_mnemonic(
             label.cast(), localized("Post _to: {0}", Self.name(of: target, server: server)))
-        gtk_widget_show(button)
     }
 
     /// The target's name as the window shows it.

@@ -30,7 +30,9 @@ import Testing
             }
         }
         // GtkBuilder translates the .ui file's translatable="yes" values through the same domain.
-        let layout = try String(contentsOf: root.appendingPathComponent("Resources/compose-window.ui"), encoding: .utf8)
+        let layout = try ["compose-window.ui", "target-chooser.ui"].map {
+            try String(contentsOf: root.appendingPathComponent("Resources/" + $0), encoding: .utf8)
+        }.joined()
         let translatable = try Regex(#"translatable="yes"[^>]*>([^<]*)<"#)
         for match in layout.matches(of: translatable) {
             messages.insert(
