@@ -6,17 +6,28 @@ import GObjectSwift
 /// whose selectors name a CSS class given to that widget alone. Setting `css` to nil removes it.
 @MainActor
 public final class DisplayStyleSheet {
-    /// The class the rules select on, unique in the process (add it to the widgets styled).
+    /// The class the rules select on, unique among the sheets alive (add it to the widgets styled).
     public let className: String
+    private let number: Int
     private let display: OpaquePointer
     private let provider: UnsafeMutablePointer<GtkCssProvider>
     private var attached = false
-    private static var serial = 0
+    /// Numbers of sheets that are gone, taken again before a new one: GTK interns every CSS class
+    /// name as a GQuark, which GLib never frees, so a fresh name per sheet grew the process for
+    /// good with each view styled and destroyed. The names are now as many as sheets ever alive at once.
+    private static var freeNumbers: Set<Int> = []
+    private static var numbersInUse = 0
 
     /// A style sheet on `widget`'s display (the default display for one not yet realized).
     public init(prefix: String, display: OpaquePointer) {
-        Self.serial += 1
-        className = "\(prefix)-\(Self.serial)"
+        if let reused = Self.freeNumbers.min() {
+            Self.freeNumbers.remove(reused)
+            number = reused
+        } else {
+            Self.numbersInUse += 1
+            number = Self.numbersInUse
+        }
+        className = "\(prefix)-\(number)"
         self.display = display
         provider = gtk_css_provider_new()
         g_object_ref(display.asGPointer)
@@ -26,6 +37,7 @@ public final class DisplayStyleSheet {
         if attached { gtk_style_context_remove_provider_for_display(display, OpaquePointer(provider)) }
         g_object_unref(provider.asGPointer)
         g_object_unref(display.asGPointer)
+        Self.freeNumbers.insert(number)
     }
 
     /// Rules built from validated values (a parse error is a bug); `{}` stands for `.className`.

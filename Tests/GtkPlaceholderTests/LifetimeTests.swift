@@ -130,4 +130,27 @@ final class LifetimeTests: GtkTestCase {
             g_object_unref(other.asGPointer)
         }
     }
+
+    /// Styled views created and destroyed add no names for good (GQuarks, which GLib never frees:
+    /// the GTK 4 widget once added two a cycle); a probe interned before and after counts them.
+    func testStyledCyclesInternNoNewNames() {
+        onMain {
+            let window = TestWindow()
+            defer { window.close() }
+            let box = window.box.asContainer
+            @MainActor func cycle(_ index: Int) {
+                let view = PlaceholderTextView(placeholder: "Share something new…")
+                view.font = index % 2 == 0 ? "Sans 15" : "Serif 12"
+                view.placeholderColor = GdkRGBA(red: 1, green: 0, blue: Double(index % 3) / 2, alpha: 1)
+                gtk_container_add(box, view.widget)
+                gtk_widget_realize(view.widget)
+                gtk_widget_destroy(view.widget)
+            }
+            for index in 0..<20 { cycle(index) }  // what GTK interns once, on first use
+            let before = g_quark_from_string("lifetime-probe-before-\(UUID().uuidString)")
+            for index in 0..<min(1_000, LifetimeTests.cycles) { cycle(index) }
+            let after = g_quark_from_string("lifetime-probe-after-\(UUID().uuidString)")
+            XCTAssertEqual(after - before, 1, "names interned for good by styled create/destroy cycles")
+        }
+    }
 }

@@ -103,4 +103,30 @@ final class LifetimeTests: Gtk4TestCase {
             XCTAssertEqual(Finalizations.count - finalizedBefore, 10)
         }
     }
+
+    /// Styled views created and destroyed add no names for good: GTK interns every CSS class name as
+    /// a GQuark, which GLib never frees, and GQuark ids are sequential, so a probe interned before
+    /// and after the cycles tells how many names the cycles added. (A new class name per style
+    /// sheet added two a cycle: 344 KB over 3,000 cycles, and valgrind's "definitely lost" once
+    /// GLib replaced its quark table.)
+    func testStyledCyclesInternNoNewNames() {
+        onMain {
+            let window = TestWindow()
+            defer { window.close() }
+            let box: UnsafeMutablePointer<GtkBox> = window.box.cast()
+            @MainActor func cycle(_ index: Int) {
+                let view = PlaceholderTextView(placeholder: "Share something new…")
+                view.font = index % 2 == 0 ? "Sans 15" : "Serif 12"
+                view.placeholderColor = GdkRGBA(red: 1, green: 0, blue: Float(index % 3) / 2, alpha: 1)
+                gtk_box_append(box, view.widget)
+                gtk_widget_realize(view.widget)
+                gtk_box_remove(box, view.widget)
+            }
+            for index in 0..<20 { cycle(index) }  // what GTK interns once, on first use
+            let before = g_quark_from_string("lifetime-probe-before-\(UUID().uuidString)")
+            for index in 0..<min(1_000, LifetimeTests.cycles) { cycle(index) }
+            let after = g_quark_from_string("lifetime-probe-after-\(UUID().uuidString)")
+            XCTAssertEqual(after - before, 1, "names interned for good by styled create/destroy cycles")
+        }
+    }
 }
