@@ -197,6 +197,8 @@ LLVM_COV := $(dir $(shell readlink -f $$(command -v swift)))llvm-cov
 coverage: deps
 	$(SWIFT) build --build-tests --enable-code-coverage
 	$(MAKE) --no-print-directory locales
+	@# The installed-app tests read the staged install, as in `make test`.
+	$(MAKE) --no-print-directory stage
 	NO_AT_BRIDGE=1 $(WITH_DISPLAY) $(SWIFT) test --skip-build --enable-code-coverage >.build/coverage-test.log 2>&1 \
 	  || { tail -30 .build/coverage-test.log; exit 1; }
 	"$(LLVM_COV)" report "$(call BIN)/GtkPlaceholderPackageTests.xctest" \
