@@ -22,12 +22,20 @@ final class DesktopLaunchTests: XCTestCase {
         _ = try? Shell.run("/usr/bin/pkill", ["-f", "compose-window --desktop"])
     }
 
-    /// Keys one at a time, each given time to take effect (a menu to open).
-    func key(_ keys: String...) {
-        for key in keys {
-            Xdotool.run("key", key)
-            Thread.sleep(forTimeInterval: 0.2)
-        }
+    static let classPattern = "^" + InstalledTests.appID.replacingOccurrences(of: ".", with: "\\.") + "$"
+
+    /// The app's mapped windows: the compose window, and its menu or a dialog while one is open.
+    func visibleWindows() -> Int {
+        Xdotool.run("search", "--onlyvisible", "--class", Self.classPattern).split(separator: "\n").count
+    }
+
+    /// Picks a target in the header bar's menu (Alt+T, then the item's mnemonic), waiting for the
+    /// menu to open before the letter and to close after it.
+    func choose(_ mnemonic: String) {
+        Xdotool.run("key", "alt+t")
+        XCTAssertTrue(waitUntil(timeout: 10) { visibleWindows() >= 2 }, "the menu did not open")
+        Xdotool.run("key", mnemonic)
+        XCTAssertTrue(waitUntil(timeout: 10) { visibleWindows() == 1 }, "the menu did not close")
     }
 
     /// A launcher process (gio or Python's GIO) whose standard output and error the launched
@@ -81,12 +89,10 @@ final class DesktopLaunchTests: XCTestCase {
 
     /// The launched window: found by its class (its pid is the launcher's business), focused.
     func window() throws -> String {
-        let found = Xdotool.run(
-            "search", "--sync", "--onlyvisible", "--class",
-            "^\(InstalledTests.appID.replacingOccurrences(of: ".", with: "\\."))$")
+        let found = Xdotool.run("search", "--sync", "--onlyvisible", "--class", Self.classPattern)
         let id = try XCTUnwrap(found.split(separator: "\n").first.map(String.init), "no window appeared")
+        // X delivers the focus-in before any key sent after this returns.
         Xdotool.run("windowfocus", "--sync", id)
-        Thread.sleep(forTimeInterval: 0.3)  // GTK takes the focus-in before the first key
         return id
     }
 
@@ -96,7 +102,7 @@ final class DesktopLaunchTests: XCTestCase {
         let launcher = try Launcher(
             ["/usr/bin/gio", "launch", Self.desktopFile.path], environment: environment(desktop))
         let id = try window()
-        key("alt+t", "x")
+        choose("x")
         Xdotool.run("type", "--delay", "15", "--window", id, "My first post from the desktop")
         Xdotool.run("key", "ctrl+Return")
         let written = try XCTUnwrap(launcher.written(), "the window did not exit")
@@ -128,7 +134,7 @@ final class DesktopLaunchTests: XCTestCase {
             if action == "mastodon" {  // a first run: the server is asked for
                 XCTAssertFalse(Xdotool.run("search", "--sync", "--onlyvisible", "--name", "^Mastodon server$").isEmpty)
                 Xdotool.run("type", "--delay", "15", "mastodon.social")
-                key("Return")
+                Xdotool.run("key", "Return")
             }
             let written = try XCTUnwrap(launcher.written(), action)
             let opened = desktop.waitForOpened()
@@ -147,11 +153,7 @@ final class DesktopLaunchTests: XCTestCase {
         let id = try window()
         Xdotool.run("type", "--delay", "15", "--window", id, "not yet")
         Xdotool.run("key", "Escape")
-        let pattern = "^" + InstalledTests.appID.replacingOccurrences(of: ".", with: "\\.") + "$"
-        XCTAssertTrue(
-            waitUntil(timeout: 10) {
-                Xdotool.run("search", "--onlyvisible", "--class", pattern).split(separator: "\n").count >= 2
-            }, "no discard question")
+        XCTAssertTrue(waitUntil(timeout: 10) { visibleWindows() >= 2 }, "no discard question")
         Xdotool.run("key", "--delay", "100", "alt+s")  // "_Save draft"
         XCTAssertNotNil(launcher.written(), "the window did not exit")
         XCTAssertEqual(state.draft(), "not yet")
