@@ -12,14 +12,13 @@ final class PlaceholderAppearance {
     private lazy var fontStyle = WidgetStyleProvider(for: textView)
     private lazy var colorStyle = WidgetStyleProvider(for: label)
     private var connection: SignalConnection?
-    private var followedFont: OpaquePointer?
+    private let fontFollower: LabelFontFollower
 
     init(textView: UnsafeMutablePointer<GtkTextView>, label: UnsafeMutablePointer<GtkLabel>) {
-        self.textView = textView
-        self.label = label
+        fontFollower = LabelFontFollower(label: label.asObject)
+        (self.textView, self.label) = (textView, label)
         let context = gtk_widget_get_style_context(label.asWidget)
-        gtk_style_context_add_class(context, "dim-label")
-        gtk_style_context_add_class(context, "placeholder")
+        for name in placeholderStyleClasses { gtk_style_context_add_class(context, name) }
         connection = Signal.connect(textView, "style-updated", after: true) { [weak self] in
             self?.followTextViewFont()
         }
@@ -30,10 +29,6 @@ final class PlaceholderAppearance {
     func stop() {
         connection?.disconnect()
         connection = nil
-    }
-
-    isolated deinit {
-        if let followedFont { pango_font_description_free(followedFont) }
     }
 
     var font: String? {
@@ -52,21 +47,12 @@ final class PlaceholderAppearance {
         }
     }
 
-    /// The font GtkTextView uses for its text node (not the widget node), via its default attributes.
+    /// The font (and scale) GtkTextView uses for its text node (not the widget node), via its
+    /// default attributes.
     private func followTextViewFont() {
         guard let attributes = gtk_text_view_get_default_attributes(textView) else { return }
         defer { gtk_text_attributes_unref(attributes) }
         guard let font = attributes.pointee.font else { return }
-        if let followedFont, pango_font_description_equal(followedFont, font) != 0,
-            attributes.pointee.font_scale == 1
-        {
-            return
-        }
-        if let followedFont { pango_font_description_free(followedFont) }
-        followedFont = pango_font_description_copy(font)
-        let list = pango_attr_list_new()
-        pango_attr_list_insert(list, pango_attr_font_desc_new(font))
-        gtk_label_set_attributes(label, list)
-        pango_attr_list_unref(list)
+        fontFollower.follow(font, scale: attributes.pointee.font_scale)
     }
 }

@@ -56,7 +56,9 @@ final class PlaceholderLayout {
     }
 
     func placeholderChanged(_ text: String) {
-        placeholderDirection = Self.strongDirection(of: text, in: textView)
+        placeholderDirection = BaseDirection.strong(of: text) {
+            gtk_widget_create_pango_layout(textView.asWidget, nil)
+        }
         alignLabel()
     }
 
@@ -69,15 +71,7 @@ final class PlaceholderLayout {
                     rectangle.cast(to: GdkRectangle.self).pointee = self.allocationForOverlay()
                     return true
                 }))
-        for property in [
-            "justification", "left-margin", "right-margin", "top-margin", "bottom-margin", "indent",
-            "pixels-above-lines", "wrap-mode",
-        ] {
-            connections.append(
-                Signal.onNotify(textView, property) { [weak self] in self?.alignLabel() })
-        }
-        connections.append(
-            Signal.connect(textView, "direction-changed", withArgument: { [weak self] _ in self?.alignLabel() }))
+        connections += TextViewAlignment.watch(textView.asObject) { [weak self] in self?.alignLabel() }
         connections.append(
             Signal.connect(keymap, "direction-changed") { [weak self] in self?.alignLabel() })
         connections.append(
@@ -106,16 +100,6 @@ final class PlaceholderLayout {
         gdk_keymap_get_for_display(gtk_widget_get_display(textView.asWidget))
     }
 
-    private static func strongDirection(of text: String, in textView: UnsafeMutablePointer<GtkTextView>)
-        -> BaseDirection
-    {
-        guard !text.isEmpty, let layout = gtk_widget_create_pango_layout(textView.asWidget, nil) else {
-            return .neutral
-        }
-        defer { g_object_unref(layout.asGPointer) }
-        return BaseDirection.strong(of: text, layout: layout)
-    }
-
     private var justification: PlaceholderJustification {
         PlaceholderJustification(gtkJustification: gtk_text_view_get_justification(textView).rawValue)
     }
@@ -134,12 +118,8 @@ final class PlaceholderLayout {
     /// wrapped placeholder.
     private func labelAllocation() -> GdkRectangle {
         let insets = TextInsets(of: textView)
-        var start = GtkTextIter()
-        gtk_text_buffer_get_start_iter(gtk_text_view_get_buffer(textView), &start)
-        var firstCell = GdkRectangle()
-        gtk_text_view_get_iter_location(textView, &start, &firstCell)
-        var visible = GdkRectangle()
-        gtk_text_view_get_visible_rect(textView, &visible)
+        let line = FirstLine(of: textView)
+        let (firstCell, visible) = (line.cell, line.visible)
 
         var left = visible.x + insets.left
         var right = visible.x + visible.width - insets.right
@@ -161,10 +141,7 @@ final class PlaceholderLayout {
         var naturalHeight: gint = 0
         gtk_widget_get_preferred_height_for_width(label.asWidget, width, &minimumHeight, &naturalHeight)
         // The widget grows for a wrapped placeholder, up to PlaceholderRules.maximumLines.
-        var lineTop: gint = 0
-        var lineHeight: gint = 0
-        gtk_text_view_get_line_yrange(textView, &start, &lineTop, &lineHeight)
-        let height = PlaceholderRules.labelHeight(natural: naturalHeight, lineHeight: lineHeight)
+        let height = PlaceholderRules.labelHeight(natural: naturalHeight, lineHeight: line.height)
         requireContentHeight(widgetY + height + insets.bottom)
         return GdkRectangle(x: overlayX, y: overlayY, width: width, height: height)
     }

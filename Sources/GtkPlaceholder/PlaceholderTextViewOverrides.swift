@@ -1,23 +1,21 @@
 import GLibSwift
 
-/// The virtual functions PlaceholderTextView overrides: GtkBuildable's internal children, size
-/// allocation (the hidden placeholder costs nothing; never below the minimum), and the moment its
-/// accessible is asked for (when the placeholder's accessibles are made).
+/// The GTK 3 virtual functions PlaceholderTextView (a GtkOverlay subclass) overrides: size
+/// allocation (the hidden placeholder costs nothing; never below the minimum), destruction, and the
+/// moment its accessible is asked for (when the placeholder's accessibles are made).
 extension PlaceholderTextViewClass {
-    fileprivate typealias InternalChildFunction =
-        @convention(c) (
-            OpaquePointer?, UnsafeMutablePointer<GtkBuilder>?, UnsafePointer<gchar>?
-        ) -> UnsafeMutablePointer<GObject>?
-    fileprivate static var parentInternalChild: InternalChildFunction?
     fileprivate typealias SizeAllocateFunction =
         @convention(c) (
             UnsafeMutablePointer<GtkWidget>?, UnsafeMutablePointer<GtkAllocation>?
         ) -> Void
     fileprivate static var overlaySizeAllocate: SizeAllocateFunction?
+    fileprivate static var parentDestroy: (@convention(c) (UnsafeMutablePointer<GtkWidget>?) -> Void)?
     fileprivate static var parentGetAccessible:
         (@convention(c) (UnsafeMutablePointer<GtkWidget>?) -> UnsafeMutablePointer<AtkObject>?)?
 
-    static func installWidgetOverrides(_ klass: gpointer?) {
+    static var parentWidgetType: GType { gtk_overlay_get_type() }
+
+    static func installWidgetOverrides(_ klass: gpointer?, type: GType) {
         let widgetClass = GObjectType.classStruct(klass, as: GtkWidgetClass.self)
         parentGetAccessible = GObjectType.parentClass(of: type, as: GtkWidgetClass.self).pointee.get_accessible
         widgetClass.pointee.get_accessible = { widget in
@@ -27,21 +25,18 @@ extension PlaceholderTextViewClass {
             }
             return UnsafeMutablePointer(bitPattern: address)
         }
+        parentDestroy = GObjectType.parentClass(of: type, as: GtkWidgetClass.self).pointee.destroy
+        widgetClass.pointee.destroy = { widget in
+            // Before GTK drops the children: the text view lets its buffer go next, and no new one
+            // must be made (or watched) for a widget on its way out.
+            MainActor.assumeIsolated {
+                PlaceholderTextView.forWidget(widget!)?.core.widgetGone()
+                PlaceholderTextViewClass.parentDestroy?(widget)
+            }
+        }
         overlaySizeAllocate = GObjectType.parentClass(of: type, as: GtkWidgetClass.self).pointee.size_allocate
         widgetClass.pointee.size_allocate = { widget, allocation in
             MainActor.assumeIsolated { PlaceholderTextViewClass.sizeAllocate(widget!, allocation!) }
-        }
-    }
-
-    static func initializeBuildable(_ iface: gpointer?) {
-        let buildable = GObjectType.classStruct(iface, as: GtkBuildableIface.self)
-        parentInternalChild = buildable.pointee.get_internal_child
-        buildable.pointee.get_internal_child = { buildable, builder, name in
-            // Pointers are not Sendable: the answer leaves the main actor as an address.
-            let address = MainActor.assumeIsolated {
-                UInt(bitPattern: PlaceholderTextViewClass.internalChild(buildable, builder, name))
-            }
-            return UnsafeMutablePointer(bitPattern: address)
         }
     }
 
@@ -81,22 +76,7 @@ extension PlaceholderTextViewClass {
     /// the moment to describe them.
     private static func accessible(of widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<AtkObject>? {
         let accessible = parentGetAccessible?(widget)
-        PlaceholderTextView.forWidget(widget)?.accessibleRequested()
+        PlaceholderTextView.forWidget(widget)?.core.parts.accessibleRequested()
         return accessible
-    }
-
-    /// `<child internal-child="text_view">` (and "scrolled_window") in .ui files.
-    private static func internalChild(
-        _ buildable: OpaquePointer?, _ builder: UnsafeMutablePointer<GtkBuilder>?, _ name: UnsafePointer<gchar>?
-    ) -> UnsafeMutablePointer<GObject>? {
-        if let buildable, let name, let view = PlaceholderTextView.forWidget(UnsafeMutablePointer<GtkWidget>(buildable))
-        {
-            switch String(cString: name) {
-            case "text_view": return view.textView.asObject
-            case "scrolled_window": return view.scrolledWindow.asObject
-            default: break
-            }
-        }
-        return parentInternalChild?(buildable, builder, name)
     }
 }

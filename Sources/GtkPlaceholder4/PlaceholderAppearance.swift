@@ -11,18 +11,14 @@ final class PlaceholderAppearance {
     private let label: UnsafeMutablePointer<GtkWidget>
     // Only while `font` or `color` is set: most views set neither.
     private var styleSheet: DisplayStyleSheet?
-    private var followedFont: OpaquePointer?
+    private let fontFollower: LabelFontFollower
 
     init(textView: UnsafeMutablePointer<GtkTextView>, label: UnsafeMutablePointer<GtkWidget>) {
         self.textView = textView
         self.label = label
-        gtk_widget_add_css_class(label, "dim-label")
-        gtk_widget_add_css_class(label, "placeholder")
+        fontFollower = LabelFontFollower(label: label.asObject)
+        for name in placeholderStyleClasses { gtk_widget_add_css_class(label, name) }
         followTextViewFont()
-    }
-
-    isolated deinit {
-        if let followedFont { pango_font_description_free(followedFont) }
     }
 
     /// Takes the class off the widgets (the owner calls it before letting them go).
@@ -70,17 +66,12 @@ final class PlaceholderAppearance {
         }
     }
 
-    /// Copies the text view's font to the label when it changed (cheap when it did not).
+    /// Copies the text view's font to the label when it changed (cheap when it did not). GTK 4's
+    /// text view has no font scale of its own: its Pango context's font is the whole answer.
     func followTextViewFont() {
         guard let context = gtk_widget_get_pango_context(textView.asWidget),
             let font = pango_context_get_font_description(context)
         else { return }
-        if let followedFont, pango_font_description_equal(followedFont, font) != 0 { return }
-        if let followedFont { pango_font_description_free(followedFont) }
-        followedFont = pango_font_description_copy(font)
-        let list = pango_attr_list_new()
-        pango_attr_list_insert(list, pango_attr_font_desc_new(font))
-        gtk_label_set_attributes(OpaquePointer(label), list)
-        pango_attr_list_unref(list)
+        fontFollower.follow(font)
     }
 }

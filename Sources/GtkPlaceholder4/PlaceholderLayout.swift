@@ -58,9 +58,9 @@ final class PlaceholderLayout {
     func placeholderChanged(_ text: String) {
         // Nothing to make room for any more (the room is otherwise kept while hidden).
         if text.isEmpty { lastHeightNeeded = 0 }
-        let pango = gtk_widget_create_pango_layout(textView.asWidget, nil)!
-        placeholderDirection = BaseDirection.strong(of: text, layout: pango)
-        g_object_unref(pango.asGPointer)
+        placeholderDirection = BaseDirection.strong(of: text) {
+            gtk_widget_create_pango_layout(self.textView.asWidget, nil)
+        }
         alignLabel()
     }
 
@@ -72,14 +72,7 @@ final class PlaceholderLayout {
                 self.followScrolling()
                 gtk_widget_queue_allocate(self.widget)
             })
-        for property in [
-            "justification", "left-margin", "right-margin", "top-margin", "bottom-margin", "indent",
-            "pixels-above-lines", "wrap-mode",
-        ] {
-            connections.append(Signal.onNotify(textView, property) { [weak self] in self?.alignLabel() })
-        }
-        connections.append(
-            Signal.connect(textView, "direction-changed", withArgument: { [weak self] _ in self?.alignLabel() }))
+        connections += TextViewAlignment.watch(textView.asObject) { [weak self] in self?.alignLabel() }
         if let keyboard {
             connections.append(Signal.onNotify(keyboard, "direction") { [weak self] in self?.alignLabel() })
         }
@@ -138,11 +131,7 @@ final class PlaceholderLayout {
     private func labelHeight(forWidth width: Int32) -> Int32 {
         var natural: Int32 = 0
         gtk_widget_measure(label, GTK_ORIENTATION_VERTICAL, width, nil, &natural, nil, nil)
-        var start = GtkTextIter()
-        gtk_text_buffer_get_start_iter(gtk_text_view_get_buffer(textView), &start)
-        var lineTop: Int32 = 0
-        var lineHeight: Int32 = 0
-        gtk_text_view_get_line_yrange(textView, &start, &lineTop, &lineHeight)
+        var lineHeight = FirstLine(of: textView).height
         if lineHeight <= 0 {
             // Not laid out yet: one line of the label (at a width nothing wraps in) caps it instead,
             // or a window asking for its minimum width would be given the placeholder's height
@@ -167,12 +156,8 @@ final class PlaceholderLayout {
 
     /// Allocates the label on the first line (after the scrolled window was allocated).
     func allocateLabel() {
-        var start = GtkTextIter()
-        gtk_text_buffer_get_start_iter(gtk_text_view_get_buffer(textView), &start)
-        var firstCell = GdkRectangle()
-        gtk_text_view_get_iter_location(textView, &start, &firstCell)
-        var visible = GdkRectangle()
-        gtk_text_view_get_visible_rect(textView, &visible)
+        let line = FirstLine(of: textView)
+        let (firstCell, visible) = (line.cell, line.visible)
         let width = labelWidth(inArea: visible.width)
         let insets = insets
         let indent = justification.indentsStart ? gtk_text_view_get_indent(textView) : 0

@@ -7,11 +7,8 @@ import PlaceholderCore
 extension PlaceholderTextViewClass {
     fileprivate typealias DisposeFunction = @convention(c) (UnsafeMutablePointer<GObject>?) -> Void
     fileprivate static var parentDispose: DisposeFunction?
-    fileprivate typealias InternalChildFunction =
-        @convention(c) (
-            OpaquePointer?, OpaquePointer?, UnsafePointer<CChar>?
-        ) -> UnsafeMutablePointer<GObject>?
-    fileprivate static var parentInternalChild: InternalChildFunction?
+
+    static var parentWidgetType: GType { gtk_widget_get_type() }
 
     static func installWidgetOverrides(_ klass: gpointer?, type: GType) {
         let objectClass = GObjectType.classStruct(klass, as: GObjectClass.self)
@@ -45,18 +42,6 @@ extension PlaceholderTextViewClass {
         }
     }
 
-    static func initializeBuildable(_ iface: gpointer?) {
-        let buildable = GObjectType.classStruct(iface, as: GtkBuildableIface.self)
-        parentInternalChild = buildable.pointee.get_internal_child
-        buildable.pointee.get_internal_child = { buildable, builder, name in
-            // Pointers are not Sendable: the answer leaves the main actor as an address.
-            let address = MainActor.assumeIsolated {
-                UInt(bitPattern: PlaceholderTextViewClass.internalChild(buildable, builder, name))
-            }
-            return UnsafeMutablePointer(bitPattern: address)
-        }
-    }
-
     /// The scrolled window's size, and tall enough for the wrapped placeholder while it shows.
     private static func measure(
         _ widget: UnsafeMutablePointer<GtkWidget>, _ orientation: GtkOrientation, _ forSize: Int32
@@ -64,11 +49,12 @@ extension PlaceholderTextViewClass {
         var minimum: Int32 = 0
         var natural: Int32 = 0
         guard let scrolled = gtk_widget_get_first_child(widget) else { return (0, 0) }
-        PlaceholderTextView.forWidget(widget)?.willMeasure()
+        PlaceholderTextView.forWidget(widget)?.core.parts.appearance.followTextViewFont()
         gtk_widget_measure(scrolled, orientation, forSize, &minimum, &natural, nil, nil)
         if orientation == GTK_ORIENTATION_VERTICAL, let view = PlaceholderTextView.forWidget(widget) {
             let needed =
-                view.isPlaceholderVisible ? view.layout.heightNeeded(forWidth: forSize) : view.layout.lastHeightNeeded
+                view.isPlaceholderVisible
+                ? view.core.parts.layout.heightNeeded(forWidth: forSize) : view.core.parts.layout.lastHeightNeeded
             return (max(minimum, needed), max(natural, needed))
         }
         return (minimum, natural)
@@ -80,35 +66,21 @@ extension PlaceholderTextViewClass {
         guard let scrolled = gtk_widget_get_first_child(widget) else { return }
         gtk_widget_allocate(scrolled, width, height, baseline, nil)
         guard let view = PlaceholderTextView.forWidget(widget), view.isPlaceholderVisible else { return }
-        view.layout.allocateLabel()
+        view.core.parts.layout.allocateLabel()
     }
 
     private static func snapshot(_ widget: UnsafeMutablePointer<GtkWidget>, _ snapshot: OpaquePointer) {
         guard let scrolled = gtk_widget_get_first_child(widget) else { return }
         gtk_widget_snapshot_child(widget, scrolled, snapshot)
         guard let view = PlaceholderTextView.forWidget(widget), view.isPlaceholderVisible else { return }
-        view.layout.snapshotLabel(snapshot)
+        view.core.parts.layout.snapshotLabel(snapshot)
     }
 
     /// GTK 4 parents unparent their children when disposed.
     private static func dispose(_ object: UnsafeMutablePointer<GObject>) {
         let widget: UnsafeMutablePointer<GtkWidget> = object.cast()
-        PlaceholderTextView.forWidget(widget)?.widgetWillDispose()
+        PlaceholderTextView.forWidget(widget)?.core.widgetGone()
         while let child = gtk_widget_get_first_child(widget) { gtk_widget_unparent(child) }
         parentDispose?(object)
-    }
-
-    /// `<child internal-child="text_view">` (and "scrolled_window") in .ui files.
-    private static func internalChild(
-        _ buildable: OpaquePointer?, _ builder: OpaquePointer?, _ name: UnsafePointer<CChar>?
-    ) -> UnsafeMutablePointer<GObject>? {
-        if let buildable, let name, let view = PlaceholderTextView.forWidget(UnsafeMutablePointer(buildable)) {
-            switch String(cString: name) {
-            case "text_view": return view.textView.asObject
-            case "scrolled_window": return view.scrolledWindow.asObject
-            default: break
-            }
-        }
-        return parentInternalChild?(buildable, builder, name)
     }
 }

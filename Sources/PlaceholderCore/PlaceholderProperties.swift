@@ -62,6 +62,12 @@ package enum PlaceholderProperty: guint, CaseIterable, Sendable {
     }
 }
 
+/// The names of the widget's internal children in .ui files (`<child internal-child="text_view">`).
+package enum PlaceholderInternalChild {
+    package static let textView = "text_view"
+    package static let scrolledWindow = "scrolled_window"
+}
+
 /// What the shared GObject type needs from a toolkit's Swift widget to read and write its properties.
 @MainActor
 package protocol PlaceholderPropertyOwner: AnyObject {

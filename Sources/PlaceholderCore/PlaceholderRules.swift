@@ -64,6 +64,14 @@ package enum BaseDirection: Sendable {
     /// so with its font map and language). An auto-direction layout falls back to its context's
     /// base direction only when the text does not decide: laid out right-to-left first, so that the
     /// usual left-to-right placeholder (Latin, Chinese) needs one pass, not two.
+    /// The same with a new layout from `makeLayout` (the toolkit's `gtk_widget_create_pango_layout`),
+    /// made only for a non-empty text and released after; none made: neutral.
+    package static func strong(of text: String, layoutFrom makeLayout: () -> OpaquePointer?) -> BaseDirection {
+        guard !text.isEmpty, let layout = makeLayout() else { return .neutral }
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        return strong(of: text, layout: layout)
+    }
+
     package static func strong(of text: String, layout: OpaquePointer) -> BaseDirection {
         guard !text.isEmpty else { return .neutral }
         pango_layout_set_text(layout, text, Int32(text.utf8.count))

@@ -1,0 +1,42 @@
+import Gtk4Swift
+import PlaceholderCore
+
+/// GTK 4's side of the widget under the shared core: measuring, placing and drawing the label, the
+/// display style sheet, GtkAccessible; the buffer calls are shared (PlaceholderParts+Buffer.swift).
+@MainActor
+final class PlaceholderParts: PlaceholderToolkitParts {
+    let layout: PlaceholderLayout
+    let appearance: PlaceholderAppearance
+    private let accessibility: PlaceholderAccessibility
+    private let widget: UnsafeMutablePointer<GtkWidget>
+    let textView: UnsafeMutablePointer<GtkTextView>
+    private let label: UnsafeMutablePointer<GtkWidget>
+
+    init(
+        widget: UnsafeMutablePointer<GtkWidget>, textView: UnsafeMutablePointer<GtkTextView>,
+        label: UnsafeMutablePointer<GtkWidget>
+    ) {
+        self.widget = widget
+        self.textView = textView
+        self.label = label
+        layout = PlaceholderLayout(widget: widget, textView: textView, label: label)
+        appearance = PlaceholderAppearance(textView: textView, label: label)
+        accessibility = PlaceholderAccessibility(textView: textView, label: label)
+    }
+
+    /// Not drawn, measured or allocated while hidden; showing it lays the widget out once.
+    func setLabelShown(_ shown: Bool) {
+        gtk_widget_set_child_visible(label, shown.gboolean)
+        if shown { gtk_widget_queue_resize(widget) } else { gtk_widget_queue_draw(widget) }
+    }
+
+    func placeholderChanged(_ text: String) {
+        layout.placeholderChanged(text)
+        accessibility.placeholderChanged(text)
+    }
+
+    func stop() {
+        layout.stop()
+        appearance.stop()
+    }
+}

@@ -1,0 +1,148 @@
+import CGObject
+import GObjectSwift
+
+/// The style classes the placeholder label carries in both toolkits: the theme's dim colour, and a
+/// name themes can style it by.
+package let placeholderStyleClasses = ["dim-label", "placeholder"]
+
+/// What differs between the GTK 3 and GTK 4 widgets under the shared core: how the label is shown,
+/// laid out, styled and described, and the few GTK calls whose C types differ between the toolkits.
+@MainActor
+package protocol PlaceholderToolkitParts: AnyObject {
+    /// The toolkit's GdkRGBA (doubles in GTK 3, floats in GTK 4).
+    associatedtype Color
+    /// The explicit placeholder colour as applied (nil: the theme's).
+    var color: Color? { get set }
+    /// The text view's font as applied through the toolkit's styling (nil: the theme's).
+    var font: String? { get set }
+    /// GtkTextBuffer's type, and its O(1) `gtk_text_buffer_get_char_count`.
+    var bufferType: GType { get }
+    func characterCount(of buffer: UnsafeMutablePointer<GObject>) -> Int32
+    /// The buffer's whole text, hidden characters included; and replacing it (`text` has no NUL).
+    var bufferText: String { get }
+    func setBufferText(_ text: String)
+    /// Maps (true) or unmaps the label, with as little layout as the toolkit allows.
+    func setLabelShown(_ shown: Bool)
+    /// The placeholder text changed: lay it out and tell assistive technologies.
+    func placeholderChanged(_ text: String)
+    /// Disconnects from the widgets (the core calls it before letting them go).
+    func stop()
+}
+
+/// Everything `PlaceholderTextView` does that is not toolkit drawing, for GTK 3 and GTK 4 alike: the
+/// tie between the widget and its Swift owner, when the placeholder shows, the properties and their
+/// notifications (once per change, from Swift or C), the callbacks. Each toolkit's public class
+/// forwards its members here.
+@MainActor
+package final class PlaceholderWidgetCore<Owner: AnyObject, Parts: PlaceholderToolkitParts> {
+    package let ownership: ObjectOwnership
+    package let parts: Parts
+    private let textViewReference: ObjectReference<GObject>
+    private let labelReference: ObjectReference<GObject>
+    private let scrolledReference: ObjectReference<GObject>
+    private let visibility: PlaceholderVisibility
+
+    /// Called after every change of the buffer's content, on the buffer the view shows now.
+    package var onTextChanged: (@MainActor (Owner) -> Void)?
+    /// Called when the placeholder appears (true) or disappears (false).
+    package var onPlaceholderVisibilityChanged: (@MainActor (Bool) -> Void)?
+
+    /// The widget's children are referenced for the core's lifetime (`parts` uses them too).
+    package init(
+        ownership: ObjectOwnership, textView: UnsafeMutablePointer<GObject>, label: UnsafeMutablePointer<GObject>,
+        scrolledWindow: UnsafeMutablePointer<GObject>, parts: Parts
+    ) {
+        self.ownership = ownership
+        self.parts = parts
+        textViewReference = ObjectReference(textView)
+        labelReference = ObjectReference(label)
+        scrolledReference = ObjectReference(scrolledWindow)
+        visibility = PlaceholderVisibility(
+            instance: ownership.object, textView: textView, bufferType: parts.bufferType,
+            characterCount: { [unowned parts] in parts.characterCount(of: $0) },
+            apply: { [unowned parts] in parts.setLabelShown($0) })
+    }
+
+    /// Ties the widget to its fully initialised Swift `owner` and shows `placeholder`.
+    package func start(owner: Owner, placeholder: String) {
+        // Set (and notified) before anything could connect; "" is the default, laid out all the same.
+        if placeholder.isEmpty { setPlaceholderText("") } else { self.placeholder = placeholder }
+        ownership.adopt(owner: owner)
+        visibility.onTextChanged = { [weak self, weak owner] in
+            guard let self, let owner else { return }
+            self.onTextChanged?(owner)
+        }
+        visibility.onChange = { [weak self] in self?.onPlaceholderVisibilityChanged?($0) }
+    }
+
+    isolated deinit {
+        visibility.stop()
+        // Their handlers are on widgets that our reference to the instance may be the last to hold.
+        parts.stop()
+        ownership.release()
+    }
+
+    /// The widget is being destroyed (GTK 3) or disposed (GTK 4) while Swift may still hold it.
+    package func widgetGone() { visibility.widgetGone() }
+
+    package var widget: UnsafeMutablePointer<GObject> { ownership.object }
+    package var textView: UnsafeMutablePointer<GObject> { textViewReference.pointer }
+    package var label: UnsafeMutablePointer<GObject> { labelReference.pointer }
+    package var scrolledWindow: UnsafeMutablePointer<GObject> { scrolledReference.pointer }
+
+    package var placeholder = "" {
+        didSet {
+            guard placeholder != oldValue else { return }
+            setPlaceholderText(placeholder)
+            PlaceholderType.notify(widget, .placeholderText)
+        }
+    }
+
+    package var placeholderColor: Parts.Color? {
+        get { parts.color }
+        set {
+            guard !sameColor(parts.color, newValue) else { return }
+            parts.color = newValue
+            PlaceholderType.notify(widget, .placeholderColor)
+        }
+    }
+
+    package var font: String? {
+        get { parts.font }
+        set {
+            guard parts.font != newValue else { return }
+            parts.font = newValue
+            PlaceholderType.notify(widget, .font)
+        }
+    }
+
+    /// GTK buffers cannot hold NUL characters: setting text drops them.
+    package var text: String {
+        get { parts.bufferText }
+        set { parts.setBufferText(newValue.contains("\0") ? newValue.replacing("\0", with: "") : newValue) }
+    }
+
+    package var hidesPlaceholder = false {
+        didSet {
+            guard hidesPlaceholder != oldValue else { return }
+            visibility.hidesPlaceholder = hidesPlaceholder
+            PlaceholderType.notify(widget, .hidesPlaceholder)
+        }
+    }
+
+    package var isPlaceholderVisible: Bool { visibility.isShown }
+    package var isComposing: Bool { visibility.isComposing }
+
+    private func setPlaceholderText(_ text: String) {
+        // As gtk_label_set_text: the text as it is, never Pango markup.
+        Property.set(labelReference.pointer, "use-markup", false)
+        Property.set(labelReference.pointer, "label", text)
+        parts.placeholderChanged(text)
+        visibility.placeholder = text
+    }
+
+    /// The Swift owner of a widget made by either toolkit's class, if it is still alive.
+    package static func owner(of widget: UnsafeMutablePointer<GObject>) -> Owner? {
+        ObjectOwnership.owner(of: widget) as? Owner
+    }
+}
