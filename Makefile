@@ -24,7 +24,7 @@ BIN         = $(shell $(SWIFT) build --show-bin-path $(1) 2>/dev/null)
 LANGUAGES  := $(basename $(notdir $(wildcard Resources/po/*.po)))
 
 .PHONY: all deps locales build run lint test check-memory check-durability docs coverage bench screenshots \
-  release data install install-files uninstall stage deb check-deb clean
+  release data install install-files uninstall stage test-fixtures deb check-deb clean
 
 all: build
 
@@ -66,8 +66,7 @@ lint:
 test: deps lint
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
 	$(SWIFT) build --package-path Tests/GTK4 --build-tests -Xswiftc -warnings-as-errors
-	$(MAKE) --no-print-directory locales
-	$(MAKE) --no-print-directory stage
+	$(MAKE) --no-print-directory test-fixtures
 	set -o pipefail; export NO_AT_BRIDGE=1 G_DEBUG=fatal-criticals; \
 	$(WITH_DISPLAY) $(SWIFT) test --skip-build 2>&1 | tee .build/test.log; status=$$?; \
 	$(WITH_DISPLAY) $(SWIFT) test --package-path Tests/GTK4 --skip-build 2>&1 | tee .build/test-gtk4.log; \
@@ -98,7 +97,7 @@ DURABILITY_ROUNDS ?= 25
 FUZZ_RUNS         ?= 5000
 check-durability: deps
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
-	$(MAKE) --no-print-directory locales
+	$(MAKE) --no-print-directory test-fixtures
 	DURABILITY_ROUNDS=$(DURABILITY_ROUNDS) FUZZ_RUNS=$(FUZZ_RUNS) INPUT_MEGABYTES=50 NO_AT_BRIDGE=1 $(WITH_DISPLAY) \
 	  $(SWIFT) test --skip-build --filter 'DurabilityTests|ArgumentFuzzTests|testLargeStandardInputRoundTrips'
 
@@ -156,6 +155,10 @@ install-files:
 uninstall:
 	DESTDIR="$(DESTDIR)" PREFIX="$(PREFIX)" bash scripts/install.sh uninstall $(RELEASE_BIN) $(DATA)
 
+# What the suites need besides their build, made by every target that runs them (test, coverage;
+# MakeTargetTests checks): the compiled translations and the staged install.
+test-fixtures: locales stage
+
 # The tree `make test` checks as installed (InstalledTests): a fresh `make install` into .build/stage.
 stage:
 	rm -rf .build/stage
@@ -196,9 +199,7 @@ docs: deps
 LLVM_COV := $(dir $(shell readlink -f $$(command -v swift)))llvm-cov
 coverage: deps
 	$(SWIFT) build --build-tests --enable-code-coverage
-	$(MAKE) --no-print-directory locales
-	@# The installed-app tests read the staged install, as in `make test`.
-	$(MAKE) --no-print-directory stage
+	$(MAKE) --no-print-directory test-fixtures
 	NO_AT_BRIDGE=1 $(WITH_DISPLAY) $(SWIFT) test --skip-build --enable-code-coverage >.build/coverage-test.log 2>&1 \
 	  || { tail -30 .build/coverage-test.log; exit 1; }
 	"$(LLVM_COV)" report "$(call BIN)/GtkPlaceholderPackageTests.xctest" \

@@ -95,7 +95,9 @@ let package = Package(
             ]),
         // Test-only: pixels, ink boxes and the behaviour list both widgets' suites share (the GTK 4
         // suite is its own package, Tests/GTK4: one test binary cannot load GTK 3 and GTK 4).
-        .target(name: "PlaceholderTestSupport"),
+        .target(name: "PlaceholderTestSupport", dependencies: ["PlaceholderHeapProbe"]),
+        // Test-only C: the malloc heap in use (mallinfo2), for the lifetime tests' growth checks.
+        .target(name: "PlaceholderHeapProbe"),
         .testTarget(name: "PlaceholderCoreTests", dependencies: ["PlaceholderCore", "CPango"]),
         .testTarget(name: "ComposeCoreTests", dependencies: ["ComposeCore"], exclude: ["Conformance"]),
         .testTarget(

@@ -73,18 +73,20 @@ public struct ComposeOptions: Equatable, Sendable {
 
     /// Validates parsed `values` (by long option name) and `flags`. `standardInputIsTerminal`:
     /// without `--text`, standard input is the initial text when it is not a terminal.
-    public init(values: [String: String], flags: Set<String>, standardInputIsTerminal: Bool) throws(UsageError) {
-        title = values["title"]
-        placeholder = values["placeholder"]
-        switch values["text"] {
+    public init(
+        values: [ComposeOption: String], flags: Set<ComposeOption>, standardInputIsTerminal: Bool
+    ) throws(UsageError) {
+        title = values[.title]
+        placeholder = values[.placeholder]
+        switch values[.text] {
         case "-": initialText = .standardInput
         case .some(let text): initialText = .given(text)
         case nil: initialText = standardInputIsTerminal ? .none : .standardInput
         }
-        if let limit = values["limit"] {
-            explicitLimit = try Self.number(limit, option: "limit", in: 1...1_000_000_000)
+        if let limit = values[.limit] {
+            explicitLimit = try Self.number(limit, option: .limit, in: 1...1_000_000_000)
         }
-        if let count = values["count"] {
+        if let count = values[.count] {
             guard let rule = CountingRule(rawValue: count) else {
                 throw UsageError(
                     description: localized(
@@ -93,8 +95,8 @@ public struct ComposeOptions: Equatable, Sendable {
             }
             explicitCounting = rule
         }
-        fromDesktop = flags.contains("desktop")
-        if let to = values["to"] {
+        fromDesktop = flags.contains(.desktop)
+        if let to = values[.to] {
             guard let chosen = PostTarget(rawValue: to) else {
                 throw UsageError(
                     description: localized(
@@ -108,28 +110,28 @@ public struct ComposeOptions: Equatable, Sendable {
         } else if fromDesktop {
             target = nil
         }
-        if let server = values["instance"] {
+        if let server = values[.instance] {
             do throws(ServerName.Invalid) { mastodonServer = try ServerName.validate(server) } catch {
                 throw UsageError(description: "--instance: " + error.description)
             }
         }
-        measure = flags.contains("measure")
-        if let font = values["font"] {
+        measure = flags.contains(.measure)
+        if let font = values[.font] {
             guard !font.trimmingSpaces.isEmpty else {
                 throw UsageError(description: localized("--font: empty font description (e.g. \"Sans 15\")"))
             }
             self.font = font
         }
-        if let color = values["placeholder-color"] {
+        if let color = values[.placeholderColor] {
             guard !color.isEmpty else { throw UsageError(description: localized("--placeholder-color: empty colour")) }
             placeholderColor = color
         }
-        if flags.contains("no-draft") {
-            guard values["draft"] == nil else {
+        if flags.contains(.noDraft) {
+            guard values[.draft] == nil else {
                 throw UsageError(description: localized("use either --draft or --no-draft, not both"))
             }
             draftName = nil
-        } else if let draft = values["draft"] {
+        } else if let draft = values[.draft] {
             guard DraftStore.isValidName(draft) else {
                 throw UsageError(
                     description: localized(
@@ -137,32 +139,34 @@ public struct ComposeOptions: Equatable, Sendable {
             }
             draftName = draft
         }
-        if flags.contains("no-spell") {
-            guard values["spell"] == nil else {
+        if flags.contains(.noSpell) {
+            guard values[.spell] == nil else {
                 throw UsageError(description: localized("use either --spell or --no-spell, not both"))
             }
             spellChecking = false
-        } else if let language = values["spell"] {
+        } else if let language = values[.spell] {
             guard !language.isEmpty, language.allSatisfy({ $0.isLetter || $0 == "_" || $0 == "-" }) else {
                 throw UsageError(description: localized("--spell: invalid language code “{0}” (e.g. en_US)", language))
             }
             spellLanguage = language
         }
-        if let timeout = values["timeout"] {
-            timeoutSeconds = try Self.number(timeout, option: "timeout", in: 1...31_536_000)
+        if let timeout = values[.timeout] {
+            timeoutSeconds = try Self.number(timeout, option: .timeout, in: 1...31_536_000)
         }
-        if let width = values["width"] {
-            self.width = try Self.number(width, option: "width", in: 100...16_384)
+        if let width = values[.width] {
+            self.width = try Self.number(width, option: .width, in: 100...16_384)
             widthGiven = true
         }
-        if let height = values["height"] { self.height = try Self.number(height, option: "height", in: 100...16_384) }
+        if let height = values[.height] { self.height = try Self.number(height, option: .height, in: 100...16_384) }
     }
 
-    private static func number(_ text: String, option: String, in range: ClosedRange<Int>) throws(UsageError) -> Int {
+    private static func number(
+        _ text: String, option: ComposeOption, in range: ClosedRange<Int>
+    ) throws(UsageError) -> Int {
         guard let value = Int(text.trimmingSpaces), range.contains(value) else {
             throw UsageError(
                 description: localized(
-                    "--{0}: expected a whole number from {1} to {2}, got “{3}”", option, String(range.lowerBound),
+                    "--{0}: expected a whole number from {1} to {2}, got “{3}”", option.name, String(range.lowerBound),
                     String(range.upperBound), text))
         }
         return value

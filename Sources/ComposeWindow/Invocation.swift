@@ -16,58 +16,19 @@ enum Invocation {
     }
 
     static func parse() throws(Failure) -> (ComposeOptions, initialText: String) {
+        // Every option's name, value and help: ComposeOption.
         let parser = OptionParser(
             summary: localized("Write a post in a window and print it on standard output."),
             details: helpDetails, translationDomain: translationDomain)
-        parser.addValue("title", help: localized("Window title"), argumentName: localized("TEXT"))
-        parser.addValue(
-            "placeholder", help: localized("Placeholder shown while the text is empty"), argumentName: localized("TEXT")
-        )
-        parser.addValue(
-            "text", help: localized("Initial text; - reads standard input"), argumentName: localized("TEXT"))
-        parser.addValue("limit", help: localized("Character limit (Send is disabled above it)"), argumentName: "N")
-        parser.addValue(
-            "count", help: localized("Counting rule: graphemes (default), weibo, twitter, mastodon or bluesky"),
-            argumentName: localized("RULE"))
-        parser.addValue(
-            "to",
-            help: localized("Where Send puts the post: stdout (default), x, mastodon, bluesky, weibo or clipboard"),
-            argumentName: localized("TARGET"))
-        parser.addValue(
-            "instance", help: localized("Mastodon server, e.g. mastodon.social (remembered)"),
-            argumentName: localized("HOST"))
-        parser.addFlag(
-            "desktop",
-            help: localized(
-                "Started from the desktop: Send goes where the window says (remembered), never to standard output"))
-        parser.addFlag(
-            "measure",
-            help: localized("Print the count as the window shows it and exit: 0 Send would be enabled, 1 not"))
-        parser.addValue("font", help: localized("Font, e.g. \"Sans 15\""), argumentName: localized("DESC"))
-        parser.addValue(
-            "placeholder-color", help: localized("Placeholder colour, e.g. #999 or grey"),
-            argumentName: localized("COLOR"))
-        parser.addValue("draft", help: localized("Draft name (default: default)"), argumentName: localized("NAME"))
-        parser.addFlag("no-draft", help: localized("Do not keep a draft"))
-        parser.addValue("spell", help: localized("Spell-check language, e.g. en_US"), argumentName: localized("LANG"))
-        parser.addFlag("no-spell", help: localized("No spell checking"))
-        parser.addFlag("list-dictionaries", help: localized("List the languages --spell accepts and exit"))
-        parser.addValue(
-            "timeout", help: localized("Give up after SECONDS (exit 5, draft kept)"), argumentName: localized("SECONDS")
-        )
-        parser.addValue("width", help: localized("Window width"), argumentName: "W")
-        parser.addValue("height", help: localized("Window height"), argumentName: "H")
-        parser.addFlag("version", help: localized("Print the version and exit"))
-
         let parsed: OptionParser.Result
         do { parsed = try parser.parse(argc: CommandLine.argc, argv: CommandLine.unsafeArgv) } catch {
             throw Failure(code: .usage, description: error.description)
         }
-        if parsed.flags.contains("version") {
+        if parsed.flags.contains(.version) {
             print("compose-window \(version)")
             exit(ExitCode.sent.rawValue)
         }
-        if parsed.flags.contains("list-dictionaries") {
+        if parsed.flags.contains(.listDictionaries) {
             for code in SpellChecking.availableLanguages { print(code) }
             exit(ExitCode.sent.rawValue)
         }

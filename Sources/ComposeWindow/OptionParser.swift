@@ -1,4 +1,5 @@
 import CGtk
+import ComposeCore
 
 /// Command-line parsing by GLib's GOptionContext: `--help` in the platform's format, translated,
 /// GTK's own options included, and the same error wording as every GTK program. Values are handed
@@ -11,24 +12,15 @@ final class OptionParser {
         let description: String
     }
 
-    /// The options given, by long name.
+    /// The options given.
     struct Result: Sendable {
         /// Values of the options that take one (the last one when repeated).
-        var values: [String: String] = [:]
+        var values: [ComposeOption: String] = [:]
         /// The flags given.
-        var flags: Set<String> = []
+        var flags: Set<ComposeOption> = []
     }
 
-    private enum Kind { case string, flag }
-    private struct Option {
-        let name: String
-        let short: Character?
-        let kind: Kind
-        let help: String
-        let argumentName: String?
-    }
-
-    private var options: [Option] = []
+    private let options = ComposeOption.allCases
     private let parameters: String
     private let summary: String
     private let details: String
@@ -40,16 +32,6 @@ final class OptionParser {
         self.summary = summary
         self.details = details
         self.translationDomain = translationDomain
-    }
-
-    /// An option taking a value: `--name=VALUE` or `--name VALUE`.
-    func addValue(_ name: String, short: Character? = nil, help: String, argumentName: String) {
-        options.append(Option(name: name, short: short, kind: .string, help: help, argumentName: argumentName))
-    }
-
-    /// An option taking no value.
-    func addFlag(_ name: String, short: Character? = nil, help: String) {
-        options.append(Option(name: name, short: short, kind: .flag, help: help, argumentName: nil))
     }
 
     /// Parses the process's own argv bytes (not Swift's decoded copy), so GLib sees and reports
@@ -74,7 +56,7 @@ final class OptionParser {
         let flagStorage = UnsafeMutablePointer<gboolean>.allocate(capacity: options.count)
         flagStorage.initialize(repeating: 0, count: options.count)
         defer {
-            for index in options.indices where options[index].kind == .string { g_free(storage[index]) }
+            for index in options.indices where options[index].takesValue { g_free(storage[index]) }
             storage.deallocate()
             flagStorage.deallocate()
             for copy in cStrings { g_free(copy) }
@@ -82,10 +64,10 @@ final class OptionParser {
         var entries = options.enumerated().map { index, option in
             GOptionEntry(
                 long_name: keep(option.name),
-                short_name: option.short.map { gchar(bitPattern: $0.asciiValue ?? 0) } ?? 0,
+                short_name: 0,
                 flags: 0,
-                arg: option.kind == .string ? G_OPTION_ARG_STRING : G_OPTION_ARG_NONE,
-                arg_data: option.kind == .string
+                arg: option.takesValue ? G_OPTION_ARG_STRING : G_OPTION_ARG_NONE,
+                arg_data: option.takesValue
                     ? UnsafeMutableRawPointer(storage + index) : UnsafeMutableRawPointer(flagStorage + index),
                 description: keep(option.help),
                 arg_description: option.argumentName.map { keep($0) })
@@ -106,13 +88,12 @@ final class OptionParser {
             throw Failure(description: "unexpected argument “\(String(cString: extra))”")
         }
         for (index, option) in options.enumerated() {
-            switch option.kind {
-            case .string:
+            if option.takesValue {
                 if let value = storage[index] {
-                    result.values[option.name] = String(cString: value.assumingMemoryBound(to: CChar.self))
+                    result.values[option] = String(cString: value.assumingMemoryBound(to: CChar.self))
                 }
-            case .flag:
-                if flagStorage[index] != 0 { result.flags.insert(option.name) }
+            } else if flagStorage[index] != 0 {
+                result.flags.insert(option)
             }
         }
         return result

@@ -58,6 +58,13 @@ public final class ObjectOwnership {
         }
     }
 
+    /// An owner that forgets `release()` would leave GObject pointing at freed memory (the qdata and
+    /// the toggle ref's data are this object): a debug build traps, a release build lets go here.
+    isolated deinit {
+        assert(released, "ObjectOwnership destroyed without release(): call it from the owner's deinit")
+        if !released { release() }
+    }
+
     /// Drops the Swift side's reference; call from the owner's deinit. Finalizes the object if
     /// nothing else holds it.
     public func release() {

@@ -1,30 +1,42 @@
 import CGObject
 
-/// One connected handler: disconnecting is safe after the instance disposed of it already.
+/// One connected handler. Whether it is still connected is learnt from the handler's own destroy
+/// notify (GLib runs it on disconnection and when the instance drops its handlers), so disconnecting
+/// never asks GObject about an instance that may be finalized already.
 public struct SignalConnection: Sendable {
     /// The id g_signal_connect_data returned.
     public let handlerID: gulong
     private let instanceAddress: UInt
+    fileprivate let state: ConnectionState
 
-    fileprivate init(instance: gpointer, handlerID: gulong) {
+    fileprivate init(instance: gpointer, handlerID: gulong, state: ConnectionState) {
         self.instanceAddress = UInt(bitPattern: instance)
         self.handlerID = handlerID
+        self.state = state
     }
 
-    /// The caller must hold a reference to the instance: GObject's dispose already drops every
-    /// handler, so a disconnected id is skipped rather than warned about.
+    /// Whether GLib still holds the handler.
+    @MainActor public var isConnected: Bool { state.isConnected }
+
+    /// Disconnects the handler if the instance still holds it; safe twice, and after the instance
+    /// was disposed or finalized.
     @MainActor public func disconnect() {
-        guard let instance = UnsafeMutableRawPointer(bitPattern: instanceAddress) else { return }
-        if g_signal_handler_is_connected(instance, handlerID) != 0 {
-            g_signal_handler_disconnect(instance, handlerID)
-        }
+        guard state.isConnected, let instance = UnsafeMutableRawPointer(bitPattern: instanceAddress) else { return }
+        g_signal_handler_disconnect(instance, handlerID)
     }
+}
+
+/// Shared by a connection and its handler's box: cleared by the destroy notify. GLib runs handlers
+/// and their destroy notifies on the thread that owns the instance, the main thread for ours.
+final class ConnectionState: @unchecked Sendable {
+    nonisolated(unsafe) var isConnected = true
 }
 
 /// Holds a Swift closure for exactly as long as the GLib connection that calls it: retained when
 /// connected, released by GLib's destroy notify, whichever of handler or instance goes first.
 package final class HandlerBox<Handler>: @unchecked Sendable {
     package let handler: Handler
+    fileprivate let state = ConnectionState()
     package init(_ handler: Handler) { self.handler = handler }
 
     package static func unbox(_ data: gpointer?) -> Handler {
@@ -32,9 +44,20 @@ package final class HandlerBox<Handler>: @unchecked Sendable {
     }
 }
 
+/// What a box tells its connection when GLib lets the handler go.
+private protocol ConnectionStateHolder: AnyObject {
+    var connectionState: ConnectionState { get }
+}
+
+extension HandlerBox: ConnectionStateHolder {
+    fileprivate var connectionState: ConnectionState { state }
+}
+
 package func releaseBox(_ data: gpointer?, _: UnsafeMutablePointer<GClosure>?) {
     guard let data else { return }
-    Unmanaged<AnyObject>.fromOpaque(data).release()
+    let box = Unmanaged<AnyObject>.fromOpaque(data)
+    (box.takeUnretainedValue() as? ConnectionStateHolder)?.connectionState.isConnected = false
+    box.release()
 }
 
 /// A handler for a signal without arguments.
@@ -98,13 +121,17 @@ private let pointerPointerIntThunk: @convention(c) (gpointer?, gpointer?, gpoint
 
 @MainActor
 private func connect<Handler>(
-    _ instance: gpointer, _ signal: String, after: Bool, thunk: GCallback, handler: Handler
+    _ instance: gpointer, _ signal: String, after: Bool, thunk: GCallback, handler: Handler,
+    signature: SignalSignature
 ) -> SignalConnection {
-    let data = Unmanaged.passRetained(HandlerBox(handler) as AnyObject).toOpaque()
+    // Debug builds only: a handler whose C signature is not the signal's fails here, by name.
+    assert(signature.mismatch(instance, signal) == nil, signature.mismatch(instance, signal) ?? "")
+    let box = HandlerBox(handler)
+    let data = Unmanaged.passRetained(box as AnyObject).toOpaque()
     let id = g_signal_connect_data(
         instance, signal, thunk, data, releaseBox, after ? G_CONNECT_AFTER : GConnectFlags(0))
     precondition(id != 0, "GLib refused signal \(signal)")
-    return SignalConnection(instance: instance, handlerID: id)
+    return SignalConnection(instance: instance, handlerID: id, state: box.state)
 }
 
 /// Anything that points at a GObject instance: typed GTK pointers and the opaque ones (GdkKeymap,
@@ -135,7 +162,9 @@ public enum Signal {
     public static func connect(
         _ instance: some GObjectPointer, _ signal: String, after: Bool = false, _ handler: @escaping VoidHandler
     ) -> SignalConnection {
-        GObjectSwift.connect(instance.asGPointer, signal, after: after, thunk: voidCallback, handler: handler)
+        GObjectSwift.connect(
+            instance.asGPointer, signal, after: after, thunk: voidCallback, handler: handler,
+            signature: .init([], returns: .none))
     }
 
     /// For signals with one pointer argument and no return value ("preedit-changed", "size-allocate",
@@ -145,7 +174,9 @@ public enum Signal {
         _ instance: some GObjectPointer, _ signal: String, after: Bool = false,
         withArgument handler: @escaping PointerHandler
     ) -> SignalConnection {
-        GObjectSwift.connect(instance.asGPointer, signal, after: after, thunk: pointerCallback, handler: handler)
+        GObjectSwift.connect(
+            instance.asGPointer, signal, after: after, thunk: pointerCallback, handler: handler,
+            signature: .init([.pointer], returns: .none))
     }
 
     /// For signals with one pointer argument returning gboolean ("draw", "key-press-event").
@@ -154,7 +185,9 @@ public enum Signal {
         _ instance: some GObjectPointer, _ signal: String, after: Bool = false,
         returning handler: @escaping PointerPredicate
     ) -> SignalConnection {
-        GObjectSwift.connect(instance.asGPointer, signal, after: after, thunk: predicateCallback, handler: handler)
+        GObjectSwift.connect(
+            instance.asGPointer, signal, after: after, thunk: predicateCallback, handler: handler,
+            signature: .init([.pointer], returns: .boolean))
     }
 
     /// For signals with two pointer arguments returning gboolean (GtkOverlay "get-child-position").
@@ -164,7 +197,8 @@ public enum Signal {
         returning handler: @escaping TwoPointerPredicate
     ) -> SignalConnection {
         GObjectSwift.connect(
-            instance.asGPointer, signal, after: after, thunk: twoPointerPredicateCallback, handler: handler)
+            instance.asGPointer, signal, after: after, thunk: twoPointerPredicateCallback, handler: handler,
+            signature: .init([.pointer, .pointer], returns: .boolean))
     }
 
     /// For signals with two pointer arguments and no return value (GtkTextBuffer "delete-range").
@@ -173,7 +207,9 @@ public enum Signal {
         _ instance: some GObjectPointer, _ signal: String, after: Bool = false,
         withTwoArguments handler: @escaping TwoPointerHandler
     ) -> SignalConnection {
-        GObjectSwift.connect(instance.asGPointer, signal, after: after, thunk: twoPointerCallback, handler: handler)
+        GObjectSwift.connect(
+            instance.asGPointer, signal, after: after, thunk: twoPointerCallback, handler: handler,
+            signature: .init([.pointer, .pointer], returns: .none))
     }
 
     /// For signals with one gint argument and no return value (GtkInfoBar and GtkDialog "response").
@@ -181,7 +217,9 @@ public enum Signal {
     public static func connect(
         _ instance: some GObjectPointer, _ signal: String, after: Bool = false, withInt handler: @escaping IntHandler
     ) -> SignalConnection {
-        GObjectSwift.connect(instance.asGPointer, signal, after: after, thunk: intCallback, handler: handler)
+        GObjectSwift.connect(
+            instance.asGPointer, signal, after: after, thunk: intCallback, handler: handler,
+            signature: .init([.int], returns: .none))
     }
 
     /// For (pointer, pointer, int) signals (GtkTextBuffer "insert-text": location, text, length).
@@ -191,7 +229,8 @@ public enum Signal {
         withPointersAndInt handler: @escaping PointerPointerIntHandler
     ) -> SignalConnection {
         GObjectSwift.connect(
-            instance.asGPointer, signal, after: after, thunk: pointerPointerIntCallback, handler: handler)
+            instance.asGPointer, signal, after: after, thunk: pointerPointerIntCallback, handler: handler,
+            signature: .init([.pointer, .pointer, .int], returns: .none))
     }
 
     /// Called after a GObject property changes ("notify::name", whose handlers get a GParamSpec).

@@ -53,6 +53,6 @@ package enum TextViewAlignment {
         _ textView: UnsafeMutablePointer<GObject>, _ changed: @escaping @MainActor () -> Void
     ) -> [SignalConnection] {
         properties.map { Signal.onNotify(textView, $0, changed) }
-            + [Signal.connect(textView, "direction-changed", withArgument: { _ in changed() })]
+            + [Signal.connect(textView, "direction-changed", withInt: { _ in changed() })]
     }
 }

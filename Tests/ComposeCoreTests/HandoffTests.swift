@@ -83,7 +83,7 @@ import Testing
     }
 
     func options(_ values: [String: String], _ flags: Set<String> = []) throws -> ComposeOptions {
-        try ComposeOptions(values: values, flags: flags, standardInputIsTerminal: true)
+        try ComposeOptions(values: values.asOptions, flags: flags.asOptions, standardInputIsTerminal: true)
     }
 
     @Test func theTargetSetsTheRuleAndLimitUnlessOverridden() throws {

@@ -6,7 +6,7 @@ import Testing
 @Suite struct OptionsTests {
     func options(_ values: [String: String], _ flags: Set<String> = [], terminal: Bool = true) throws -> ComposeOptions
     {
-        try ComposeOptions(values: values, flags: flags, standardInputIsTerminal: terminal)
+        try ComposeOptions(values: values.asOptions, flags: flags.asOptions, standardInputIsTerminal: terminal)
     }
 
     @Test func defaults() throws {

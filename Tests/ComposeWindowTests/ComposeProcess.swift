@@ -17,6 +17,7 @@ final class ComposeProcess: @unchecked Sendable {
     private(set) var windowID = ""
     private var stdoutData = Data()
     private var stderrData = Data()
+    private let stderrLock = NSLock()
     private let readers = DispatchGroup()
 
     /// `launcher`: run the binary through this command line instead (its last word is followed by the
@@ -51,7 +52,10 @@ final class ComposeProcess: @unchecked Sendable {
         }
         readers.enter()
         DispatchQueue.global().async { [self] in
-            stderrData = errors.fileHandleForReading.readDataToEndOfFile()
+            // As it comes: a test may wait for a line while the window is still open.
+            while case let chunk = errors.fileHandleForReading.availableData, !chunk.isEmpty {
+                stderrLock.withLock { stderrData.append(chunk) }
+            }
             readers.leave()
         }
         try input.fileHandleForWriting.write(contentsOf: stdin)
@@ -67,8 +71,8 @@ final class ComposeProcess: @unchecked Sendable {
             XCTFail("no window appeared", file: file, line: line)
             return false
         }
+        // X queues the focus-in before any keystroke sent after this: no pause needed.
         Xdotool.run("windowfocus", "--sync", windowID)
-        Thread.sleep(forTimeInterval: 0.3)  // let GTK take the focus-in before the first keystroke
         return true
     }
 
@@ -76,9 +80,53 @@ final class ComposeProcess: @unchecked Sendable {
         Xdotool.run("type", "--delay", "15", "--window", windowID, text)
     }
 
+    /// Sends keys; a test that needs their effect waits for it (`waitForText`, `waitForWindows`,
+    /// a draft, the exit).
     func key(_ keys: String...) {
         Xdotool.run(["key", "--delay", "60"] + keys)
-        Thread.sleep(forTimeInterval: 0.2)
+    }
+
+    /// Waits until the text view holds `expected`, which also proves every key sent before was
+    /// handled: Ctrl+A selects the text, which makes the window the owner of the PRIMARY selection,
+    /// and GTK answers a selection request in order with the keys before it. Ctrl+End then puts the
+    /// caret back at the end, the selection gone. (For a non-empty text in the focused compose window.)
+    @discardableResult
+    func waitForText(_ expected: String, timeout: Double = 10, file: StaticString = #filePath, line: UInt = #line)
+        -> Bool
+    {
+        key("ctrl+a")
+        var last = ""
+        let arrived = waitUntil(timeout: timeout) {
+            last = (try? Shell.run("/usr/bin/xclip", ["-o", "-selection", "primary"]))?.stdout ?? ""
+            return last == expected || !isRunning
+        }
+        key("ctrl+End")
+        guard arrived, last == expected else {
+            XCTFail(
+                "the window holds \(last.debugDescription), not \(expected.debugDescription)", file: file, line: line)
+            return false
+        }
+        return true
+    }
+
+    /// The process's mapped windows: the compose window, and a dialog or menu while one is open.
+    var visibleWindows: Int {
+        Xdotool.run("search", "--onlyvisible", "--pid", String(process.processIdentifier))
+            .split(separator: "\n").count
+    }
+
+    /// Waits until the process shows `count` windows (a dialog opened or closed).
+    @discardableResult
+    func waitForWindows(_ count: Int, timeout: Double = 10) -> Bool {
+        waitUntil(timeout: timeout) { visibleWindows == count }
+    }
+
+    /// What the window has written to stderr so far.
+    var stderrSoFar: String { stderrLock.withLock { String(decoding: stderrData, as: UTF8.self) } }
+
+    /// Waits until the window has written `text` to stderr (it goes on running).
+    func waitForStderr(containing text: String, timeout: Double = 10) -> Bool {
+        waitUntil(timeout: timeout) { stderrSoFar.contains(text) }
     }
 
     var windowTitle: String { Xdotool.run("getwindowname", windowID).trimmingCharacters(in: .newlines) }
@@ -102,7 +150,9 @@ final class ComposeProcess: @unchecked Sendable {
             return nil
         }
         readers.wait()
-        return (process.terminationStatus, stdoutData, String(decoding: stderrData, as: UTF8.self))
+        return (
+            process.terminationStatus, stdoutData, stderrLock.withLock { String(decoding: stderrData, as: UTF8.self) }
+        )
     }
 
     var isRunning: Bool { process.isRunning }

@@ -66,16 +66,19 @@ final class CountingRuleTests: XCTestCase {
             }.count
         }
         window.type("fits 中文")
-        Thread.sleep(forTimeInterval: 0.3)
+        XCTAssertTrue(window.waitForText("fits 中文"))
         XCTAssertEqual(try marked(), 0, "8 of 10: nothing marked")
         window.type(" over the top")
-        Thread.sleep(forTimeInterval: 0.3)
-        let over = try marked()
+        var over = 0
+        _ = waitUntil(timeout: 10) {
+            over = (try? marked()) ?? 0
+            return over > 500
+        }
         XCTAssertGreaterThan(over, 500, "the characters past 10 are marked")
         window.key("ctrl+a", "BackSpace")
         window.type("ok")
-        Thread.sleep(forTimeInterval: 0.3)
-        XCTAssertEqual(try marked(), 0, "within the limit again: unmarked")
+        XCTAssertTrue(waitUntil(timeout: 10) { (try? marked()) == 0 }, "within the limit again: unmarked")
+        XCTAssertTrue(window.waitForText("ok"))
         window.signal(SIGTERM)
         _ = window.finish()
     }

@@ -31,12 +31,7 @@ final class DesktopLaunchTests: XCTestCase {
 
     /// Picks a target in the header bar's menu (Alt+T, then the item's mnemonic), waiting for the
     /// menu to open before the letter and to close after it.
-    func choose(_ mnemonic: String) {
-        Xdotool.run("key", "alt+t")
-        XCTAssertTrue(waitUntil(timeout: 10) { visibleWindows() >= 2 }, "the menu did not open")
-        Xdotool.run("key", mnemonic)
-        XCTAssertTrue(waitUntil(timeout: 10) { visibleWindows() == 1 }, "the menu did not close")
-    }
+    func choose(_ mnemonic: String) { chooseInTargetMenu(mnemonic, windows: visibleWindows) }
 
     /// A launcher process (gio or Python's GIO) whose standard output and error the launched
     /// window inherits, as a session's launcher hands its own to the apps it starts.

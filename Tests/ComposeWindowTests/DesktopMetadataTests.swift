@@ -16,8 +16,13 @@ final class DesktopMetadataTests: XCTestCase {
         }
     }
 
-    /// The long options `--help-all` lists, less GTK's internal ones: what the man page and every
-    /// completion must offer.
+    /// What the man page and every completion must offer: each of compose-window's options (declared
+    /// once, in ComposeOption), GLib's help options and GTK's --display.
+    static let documentedOptions = Set(ComposeOption.allCases.map { "--" + $0.name }).union([
+        "--help", "--help-all", "--help-gtk", "--display",
+    ])
+
+    /// The long options `--help-all` lists, less GTK's internal ones.
     static func helpOptions() throws -> Set<String> {
         let help = try Shell.run(InstalledTests.binary, ["--help-all"])
         var options = Set<String>()
@@ -27,6 +32,11 @@ final class DesktopMetadataTests: XCTestCase {
             }
         }
         return options.subtracting(["--class", "--name", "--gtk-module", "--g-fatal-warnings"])
+    }
+
+    /// The installed binary's --help-all lists exactly the declared options (and GLib's and GTK's).
+    func testHelpListsTheDeclaredOptions() throws {
+        XCTAssertEqual(try Self.helpOptions(), Self.documentedOptions)
     }
 
     /// Released versions and dates in CHANGELOG.md, newest first: `## [0.1.0] - 2026-11-29`.
@@ -96,7 +106,7 @@ final class DesktopMetadataTests: XCTestCase {
                 documented.insert("--" + match.output[1].substring!.replacingOccurrences(of: "\\-", with: "-"))
             }
         }
-        XCTAssertEqual(documented, try Self.helpOptions())
+        XCTAssertEqual(documented, Self.documentedOptions)
 
         let help = try Shell.run(InstalledTests.binary, ["--help"]).stdout
         let helpStatuses = try help.matches(of: Regex(#"(?m)^  ([0-9])  (.+)$"#)).map {
@@ -140,7 +150,7 @@ final class DesktopMetadataTests: XCTestCase {
         XCTAssertTrue(dictionaries.contains("en_US"), dictionaries)
         XCTAssertEqual(lines[3], dictionaries.split(separator: "\n").joined(separator: " "))
         let offered = Set(lines[4].split(separator: " ").map { String($0.split(separator: "=")[0]) })
-        XCTAssertEqual(offered, try Self.helpOptions())
+        XCTAssertEqual(offered, Self.documentedOptions)
         XCTAssertEqual(lines[5], "--no-draft --no-spell")
         XCTAssertEqual(lines[6].split(separator: " ").map(String.init), PostTarget.allCases.map(\.rawValue))
     }
@@ -163,7 +173,7 @@ final class DesktopMetadataTests: XCTestCase {
             Set(parts[0].split(separator: "\n").map { String($0.split(separator: "\t")[0]) }),
             Set(CountingRule.allCases.map(\.rawValue)))
         let offered = Set(parts[1].split(separator: "\n").map { String($0.split(separator: "\t")[0]) })
-        XCTAssertEqual(offered, try Self.helpOptions())
+        XCTAssertEqual(offered, Self.documentedOptions)
         XCTAssertEqual(
             Set(parts[2].split(separator: "\n").map { String($0.split(separator: "\t")[0]) }),
             Set(PostTarget.allCases.map(\.rawValue)))
@@ -180,7 +190,7 @@ final class DesktopMetadataTests: XCTestCase {
         }
         var options = Set(specs)
         if text.contains("{-h,--help}") { options.insert("--help") }
-        XCTAssertEqual(options, try Self.helpOptions())
+        XCTAssertEqual(options, Self.documentedOptions)
         XCTAssertTrue(text.contains("(\(CountingRule.allCases.map(\.rawValue).joined(separator: " ")))"))
         XCTAssertTrue(text.contains("(\(PostTarget.allCases.map(\.rawValue).joined(separator: " ")))"))
     }

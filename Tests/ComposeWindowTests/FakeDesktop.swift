@@ -71,3 +71,12 @@ func waitUntil(timeout: Double, _ condition: () -> Bool) -> Bool {
     }
     return condition()
 }
+
+/// Picks a target in the header bar's menu (Alt+T, then the item's mnemonic), waiting for the menu
+/// to open before the letter and to close after it; `windows` counts the app's mapped windows.
+func chooseInTargetMenu(_ mnemonic: String, windows: () -> Int) {
+    Xdotool.run("key", "alt+t")
+    XCTAssertTrue(waitUntil(timeout: 10) { windows() >= 2 }, "the menu did not open")
+    Xdotool.run("key", mnemonic)
+    XCTAssertTrue(waitUntil(timeout: 10) { windows() == 1 }, "the menu did not close")
+}

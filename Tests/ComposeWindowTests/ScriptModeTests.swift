@@ -1,3 +1,4 @@
+import ComposeCore
 import Foundation
 import XCTest
 
@@ -53,7 +54,10 @@ final class ScriptModeTests: XCTestCase {
             process.environment = ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": state.url.path]) { $1 }
             try process.run()
             try input.fileHandleForWriting.write(contentsOf: Data("half of the input".utf8))
-            Thread.sleep(forTimeInterval: 0.3)
+            // Its own handlers are installed before it reads: wait until it blocks reading for more.
+            XCTAssertTrue(
+                waitUntil(timeout: 10) { Self.isBlockedReadingStandardInput(process.processIdentifier) },
+                "signal \(signalNumber): never waited on standard input")
             kill(process.processIdentifier, signalNumber)
             process.waitUntilExit()
             XCTAssertEqual(process.terminationReason, .exit, "signal \(signalNumber)")
@@ -78,11 +82,10 @@ final class ScriptModeTests: XCTestCase {
         let result = try run(["--help"])
         XCTAssertEqual(result.code, 0)
         let help = String(decoding: result.stdout, as: UTF8.self)
-        for expected in [
-            "--title", "--placeholder", "--text", "--limit", "--count", "--font", "--placeholder-color", "--draft",
-            "--no-draft", "--spell", "--no-spell", "--timeout", "--width", "--height", "--version",
-            "5  --timeout", "post=$(compose-window --limit 140 --count weibo)",
-        ] {
+        let options = ComposeOption.allCases.map { option in
+            "--" + option.name + (option.argumentName.map { "=" + $0 } ?? "") + " "
+        }
+        for expected in options + ["5  --timeout", "post=$(compose-window --limit 140 --count weibo)"] {
             XCTAssertTrue(help.contains(expected), "--help lacks \(expected)")
         }
         let version = try run(["--version"])
@@ -105,5 +108,17 @@ final class ScriptModeTests: XCTestCase {
             "/usr/bin/desktop-file-validate", ["Resources/io.github.gtkplaceholder.ComposeWindow.desktop"])
         XCTAssertEqual(report.code, 0, report.stdout)
         XCTAssertEqual(report.stdout, "", "no warnings either")
+    }
+
+    /// Whether `pid` sits in read(0, …): /proc/PID/syscall starts with the system call's number and
+    /// its first argument.
+    static func isBlockedReadingStandardInput(_ pid: Int32) -> Bool {
+        #if arch(x86_64)
+            let read = "0"
+        #else
+            let read = "63"  // arm64, riscv64 (the generic table)
+        #endif
+        let call = (try? String(contentsOfFile: "/proc/\(pid)/syscall", encoding: .utf8)) ?? ""
+        return call.hasPrefix("\(read) 0x0 ")
     }
 }

@@ -92,6 +92,7 @@ final class SendTargetTests: XCTestCase {
             first.key("ctrl+a", "BackSpace")
             if !bad.isEmpty { Xdotool.run("type", "--delay", "15", bad) }
             first.key("Return")
+            if !bad.isEmpty { XCTAssertTrue(first.waitForText(bad), "the question keeps “\(bad)”") }
             XCTAssertTrue(first.isRunning)
             XCTAssertEqual(desktop.opened, [], "“\(bad)” was taken")
         }
@@ -113,8 +114,7 @@ final class SendTargetTests: XCTestCase {
     func testTheChosenTargetIsRememberedBetweenRuns() throws {
         let desktop = try FakeDesktop()
         let first = try launch(["--desktop", "--no-draft"], desktop: desktop)
-        first.key("alt+t")
-        first.key("b")
+        chooseInTargetMenu("b") { first.visibleWindows }
         first.key("Escape")  // an empty text: Cancel closes at once
         XCTAssertEqual(try XCTUnwrap(first.finish()).code, 1)
 
@@ -131,11 +131,9 @@ final class SendTargetTests: XCTestCase {
         // 300 CJK characters: 300/300 on Bluesky, 600 of X's 280 (over: Send disabled).
         let text = String(repeating: "中", count: 300)
         let window = try launch(["--to", "bluesky", "--no-draft"], desktop: desktop, stdin: text)
-        window.key("alt+t")
-        window.key("x")
+        chooseInTargetMenu("x") { window.visibleWindows }
         window.key("ctrl+Return")  // refused: over X's limit
-        window.key("alt+t")
-        window.key("b")
+        chooseInTargetMenu("b") { window.visibleWindows }
         window.key("ctrl+Return")
         XCTAssertEqual(try XCTUnwrap(window.finish()).code, 0)
         let opened = desktop.waitForOpened()

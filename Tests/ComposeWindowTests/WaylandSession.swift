@@ -104,19 +104,19 @@ final class WaylandSession {
 
     /// The focused window's app_id (xdg_toplevel.set_app_id): how a dock finds its desktop file.
     func focusedAppID() throws -> String? {
+        try windows().first { $0.focused }?.appID
+    }
+
+    /// The compositor's windows (its tree's leaves with an app_id): a dialog is one more.
+    func windows() throws -> [(appID: String, focused: Bool)] {
         let result = try swaymsg(["-t", "get_tree"])
         XCTAssertEqual(result.code, 0, result.stderr)
-        func focused(in node: Any) -> String? {
-            guard let node = node as? [String: Any] else { return nil }
-            if node["focused"] as? Bool == true { return node["app_id"] as? String }
-            for key in ["nodes", "floating_nodes"] {
-                for child in node[key] as? [Any] ?? [] {
-                    if let appID = focused(in: child) { return appID }
-                }
-            }
-            return nil
+        func leaves(of node: Any) -> [(appID: String, focused: Bool)] {
+            guard let node = node as? [String: Any] else { return [] }
+            let own = (node["app_id"] as? String).map { [($0, node["focused"] as? Bool == true)] } ?? []
+            return own + ["nodes", "floating_nodes"].flatMap { (node[$0] as? [Any] ?? []).flatMap(leaves) }
         }
-        return focused(in: try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)))
+        return leaves(of: try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)))
     }
 
     private func swaymsg(_ arguments: [String]) throws -> Shell.Result {

@@ -80,7 +80,12 @@ final class WaylandTests: XCTestCase {
         XCTAssertEqual(try placeholderPixels(), 0, "the placeholder stays hidden under typed text")
         // The compositor's close (the title bar's ×, Alt+F4, swaymsg kill) on edited text asks first.
         try session.closeFocusedWindow()
-        Thread.sleep(forTimeInterval: 1)
+        XCTAssertTrue(
+            wait {
+                ((try? session.windows()) ?? []).filter { $0.appID == "io.github.gtkplaceholder.ComposeWindow" }.count
+                    == 2
+            },
+            "edited text is not dropped without asking: no dialog; \(stderr)")
         XCTAssertTrue(window.isRunning, "edited text is not dropped without asking")
         window.interrupt()  // SIGINT while the dialog is open: cancelled, the draft kept
         XCTAssertEqual(exitCode(of: window), 1, stderr)

@@ -60,7 +60,10 @@ final class WindowTests: XCTestCase {
     func testEmptyStandardInputOpensAnEmptyWindow() throws {
         let window = try launch(["--text", "-"], stdin: Data())
         window.key("ctrl+Return")
+        window.type("x")  // handled after Ctrl+Enter: once it is in, Ctrl+Enter was handled too
+        XCTAssertTrue(window.waitForText("x"))
         XCTAssertTrue(window.isRunning, "an empty text is not sent")
+        window.key("BackSpace")
         window.key("Escape")
         let result = try XCTUnwrap(window.finish())
         XCTAssertEqual(result.code, 1)
@@ -106,10 +109,15 @@ final class WindowTests: XCTestCase {
         let edited = try launch(["--no-draft"])
         edited.type("typed")
         XCTAssertTrue(WindowManager.requestClose(windowID: edited.windowID))
-        Thread.sleep(forTimeInterval: 0.5)
-        XCTAssertTrue(edited.isRunning, "edited text: the close button asks first")
-        edited.key("alt+s")  // no Save draft button with --no-draft: nothing happens
+        XCTAssertTrue(edited.waitForWindows(2), "edited text: the close button asks first")
         XCTAssertTrue(edited.isRunning)
+        edited.key("alt+s")  // no Save draft button with --no-draft: nothing happens
+        edited.key("alt+k")  // Keep editing: back to the text, as it was
+        XCTAssertTrue(edited.waitForWindows(1))
+        XCTAssertTrue(edited.waitForText("typed"))
+        XCTAssertTrue(edited.isRunning)
+        XCTAssertTrue(WindowManager.requestClose(windowID: edited.windowID))
+        XCTAssertTrue(edited.waitForWindows(2))
         edited.key("alt+d")
         XCTAssertEqual(try XCTUnwrap(edited.finish()).code, 1)
     }
@@ -118,7 +126,7 @@ final class WindowTests: XCTestCase {
         try state.writeDraft("stale draft")
         let window = try launch()
         window.key("alt+d")  // the info bar's Discard draft
-        XCTAssertNil(state.draft(), "the draft file is gone")
+        XCTAssertTrue(waitUntil(timeout: 10) { state.draft() == nil }, "the draft file is gone")
         window.type("new")
         window.key("ctrl+Return")
         XCTAssertEqual(String(decoding: try XCTUnwrap(window.finish()).stdout, as: UTF8.self), "new")
@@ -129,12 +137,13 @@ final class WindowTests: XCTestCase {
     func testADiscardedDraftThatCannotBeRemovedIsReported() throws {
         let window = try launch()
         window.type("to be discarded")
-        Thread.sleep(forTimeInterval: 1.6)  // autosaved a second after typing
-        XCTAssertEqual(state.draft(), "to be discarded")
+        // Autosaved a second after typing.
+        XCTAssertTrue(waitUntil(timeout: 10) { state.draft() == "to be discarded" }, state.draft() ?? "no draft")
         // Where the draft was, now a directory: unlink fails (EISDIR), even for root.
         try FileManager.default.removeItem(at: state.draftURL())
         try FileManager.default.createDirectory(at: state.draftURL(), withIntermediateDirectories: false)
         window.key("Escape")
+        XCTAssertTrue(window.waitForWindows(2), "a dialog asks first")
         window.key("alt+d")  // Discard
         let result = try XCTUnwrap(window.finish())
         XCTAssertEqual(result.code, 1, result.stderr)
@@ -145,10 +154,14 @@ final class WindowTests: XCTestCase {
         let window = try launch()
         window.type("not lost silently")
         window.key("Escape")
-        XCTAssertTrue(window.isRunning, "a dialog asks first")
+        XCTAssertTrue(window.waitForWindows(2), "a dialog asks first")
+        XCTAssertTrue(window.isRunning)
         window.key("alt+k")  // Keep editing
+        XCTAssertTrue(window.waitForWindows(1))
+        XCTAssertTrue(window.waitForText("not lost silently"), "the text is kept")
         XCTAssertTrue(window.isRunning)
         window.key("Escape")
+        XCTAssertTrue(window.waitForWindows(2))
         window.key("alt+d")  // Discard
         let result = try XCTUnwrap(window.finish())
         XCTAssertEqual(result.code, 1)
@@ -160,6 +173,7 @@ final class WindowTests: XCTestCase {
         let first = try launch()
         first.type("keep me")
         first.key("Escape")
+        XCTAssertTrue(first.waitForWindows(2), "a dialog asks first")
         first.key("alt+s")  // Save draft
         let firstResult = try XCTUnwrap(first.finish())
         XCTAssertEqual(firstResult.code, 1)
@@ -182,7 +196,8 @@ final class WindowTests: XCTestCase {
 
         try state.writeDraft("older draft")
         let restoring = try launch(["--text", "fresh"])
-        restoring.key("alt+r")  // Restore draft
+        restoring.key("alt+r")  // Restore draft (a button: clicked a moment after its mnemonic)
+        XCTAssertTrue(restoring.waitForText("older draft"))
         restoring.key("ctrl+Return")
         let restored = try XCTUnwrap(restoring.finish())
         XCTAssertEqual(String(decoding: restored.stdout, as: UTF8.self), "older draft")
@@ -193,8 +208,7 @@ final class WindowTests: XCTestCase {
         try state.writeDraft("older draft")
         let window = try launch(["--text", "fresh"])
         window.type(" and more")
-        Thread.sleep(forTimeInterval: 1.6)
-        XCTAssertEqual(state.draft(), "fresh and more")
+        XCTAssertTrue(waitUntil(timeout: 10) { state.draft() == "fresh and more" }, state.draft() ?? "no draft")
         let aside = state.draftURL().path + "~"
         XCTAssertEqual(try String(contentsOfFile: aside, encoding: .utf8), "older draft")
         window.signal(SIGTERM)
@@ -203,9 +217,11 @@ final class WindowTests: XCTestCase {
 
     func testAutosaveWithinASecondSurvivesSIGKILL() throws {
         let window = try launch()
+        let typed = Date()
         window.type("typed before the crash")
-        Thread.sleep(forTimeInterval: 1.6)
-        XCTAssertEqual(state.draft(), "typed before the crash", "saved at most 1 s after the last edit")
+        XCTAssertTrue(waitUntil(timeout: 10) { state.draft() == "typed before the crash" }, state.draft() ?? "no draft")
+        // Typing itself takes a third of a second; the save comes a second after the last key.
+        XCTAssertLessThan(Date().timeIntervalSince(typed), 2.5, "saved at most 1 s after the last edit")
         let attributes = try FileManager.default.attributesOfItem(atPath: state.draftURL().path)
         XCTAssertEqual((attributes[.posixPermissions] as? NSNumber)?.intValue, 0o600)
         window.signal(SIGKILL)
@@ -236,7 +252,8 @@ final class WindowTests: XCTestCase {
         let window = try launch(environment: ["G_DEBUG": "fatal-criticals"])
         window.type("asked, then terminated")
         window.key("Escape")
-        XCTAssertTrue(window.isRunning, "the dialog is open")
+        XCTAssertTrue(window.waitForWindows(2), "the dialog is open")
+        XCTAssertTrue(window.isRunning)
         window.signal(SIGTERM)
         let result = try XCTUnwrap(window.finish())
         XCTAssertEqual(result.code, 1, result.stderr)
@@ -257,6 +274,7 @@ final class WindowTests: XCTestCase {
         let window = try launch(["--limit", "3", "--no-draft"])
         window.type("abcd")
         window.key("ctrl+Return")
+        XCTAssertTrue(window.waitForText("abcd"))
         XCTAssertTrue(window.isRunning, "over the limit: Send is disabled")
         window.key("BackSpace")
         window.key("ctrl+Return")
@@ -268,6 +286,7 @@ final class WindowTests: XCTestCase {
         let window = try launch(["--no-draft"])
         window.type("   ")
         window.key("ctrl+Return")
+        XCTAssertTrue(window.waitForText("   "))
         XCTAssertTrue(window.isRunning, "nothing but spaces")
         window.type("x")
         window.key("ctrl+Return")
@@ -295,13 +314,16 @@ final class WindowTests: XCTestCase {
             environment: ["LANG": "zh_CN.UTF-8", "LC_ALL": "zh_CN.UTF-8"])
         XCTAssertEqual(window.windowTitle, "发微博")
         window.key("ctrl+Return")
+        XCTAssertTrue(window.waitForText("分享新鲜"))
         XCTAssertTrue(window.isRunning, "4 CJK characters count 4 > 3")
         window.key("BackSpace")
         window.type("ab")  // 3 + ½ + ½ = 4 > 3
         window.key("ctrl+Return")
+        XCTAssertTrue(window.waitForText("分享新ab"))
         XCTAssertTrue(window.isRunning)
         window.key("BackSpace")  // 3 + ½ → rounds up to 4 > 3
         window.key("ctrl+Return")
+        XCTAssertTrue(window.waitForText("分享新a"))
         XCTAssertTrue(window.isRunning)
         window.key("BackSpace")
         window.key("ctrl+Return")
@@ -315,7 +337,7 @@ final class WindowTests: XCTestCase {
         try Data("not a directory".utf8).write(to: blocker)
         let window = try launch()
         window.type("still here")
-        Thread.sleep(forTimeInterval: 1.5)
+        XCTAssertTrue(window.waitForStderr(containing: "compose-window: cannot"), "the failed save is reported")
         XCTAssertTrue(window.isRunning, "a failed save does not end the window")
         window.key("ctrl+Return")
         let result = try XCTUnwrap(window.finish())
@@ -338,26 +360,47 @@ final class WindowTests: XCTestCase {
 
     /// gspell underlines a misspelling in red; --no-spell leaves the text alone.
     func testSpellCheckingUnderlinesMisspellings() throws {
+        /// Red underline pixels once gspell (from an idle callback) had its say: at least `expected`
+        /// of them, or — where none are expected — the count after the text is in and two
+        /// screenshots agree.
         func redPixels(
-            _ arguments: [String], text: String = "Thiss sentense is mispelled", environment: [String: String] = [:]
+            _ arguments: [String], text: String = "Thiss sentense is mispelled", environment: [String: String] = [:],
+            expected: Int? = nil
         ) throws -> Int {
             let window = try launch(arguments + ["--no-draft", "--text", text], environment: environment)
-            Thread.sleep(forTimeInterval: 1.2)  // gspell checks from an idle callback
-            let pixels = try window.pixels()
-            window.signal(SIGTERM)
-            _ = window.finish()
-            return pixels.filter { red, green, blue in
-                red > 150 && red - green > 60 && red - blue > 60  // antialiased wavy red
-            }.count
+            defer {
+                window.signal(SIGTERM)
+                _ = window.finish()
+            }
+            func count() -> Int {
+                ((try? window.pixels()) ?? []).filter { red, green, blue in
+                    red > 150 && red - green > 60 && red - blue > 60  // antialiased wavy red
+                }.count
+            }
+            var last = -1
+            if let expected {
+                _ = waitUntil(timeout: 10) {
+                    last = count()
+                    return last >= expected
+                }
+                return last
+            }
+            XCTAssertTrue(window.waitForText(text))
+            _ = waitUntil(timeout: 10) {
+                let now = count()
+                defer { last = now }
+                return now == last
+            }
+            return last
         }
-        XCTAssertGreaterThan(try redPixels(["--spell", "en_US"]), 20, "misspellings underlined")
+        XCTAssertGreaterThan(try redPixels(["--spell", "en_US"], expected: 21), 20, "misspellings underlined")
         XCTAssertEqual(try redPixels(["--no-spell"]), 0, "no spell checking")
         let chinese = ["LANG": "zh_CN.UTF-8", "LC_ALL": "zh_CN.UTF-8"]
         XCTAssertEqual(
             try redPixels([], text: "今天天气真好，出去走走吧！", environment: chinese), 0,
             "no English dictionary forced on a Chinese locale")
         XCTAssertGreaterThan(
-            try redPixels([], environment: ["LANG": "en_US.UTF-8", "LC_ALL": "en_US.UTF-8"]), 20,
+            try redPixels([], environment: ["LANG": "en_US.UTF-8", "LC_ALL": "en_US.UTF-8"], expected: 21), 20,
             "the locale's own dictionary by default")
     }
 }

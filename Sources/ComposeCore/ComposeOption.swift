@@ -1,0 +1,78 @@
+/// Every compose-window option, declared once: its name, whether it takes a value (and the value's
+/// name in `--help`), and its help text. The GOption table, `ComposeOptions`, the man page test and
+/// the completion tests all read this list.
+public enum ComposeOption: String, CaseIterable, Sendable {
+    case title
+    case placeholder
+    case text
+    case limit
+    case count
+    case to
+    case instance
+    case desktop
+    case measure
+    case font
+    case placeholderColor = "placeholder-color"
+    case draft
+    case noDraft = "no-draft"
+    case spell
+    case noSpell = "no-spell"
+    case listDictionaries = "list-dictionaries"
+    case timeout
+    case width
+    case height
+    case version
+
+    /// The long option's name, without the dashes.
+    public var name: String { rawValue }
+
+    /// How `--help` names the value, translated; nil: a flag, which takes none.
+    public var argumentName: String? {
+        switch self {
+        case .title, .placeholder, .text: localized("TEXT")
+        case .limit: "N"
+        case .count: localized("RULE")
+        case .to: localized("TARGET")
+        case .instance: localized("HOST")
+        case .font: localized("DESC")
+        case .placeholderColor: localized("COLOR")
+        case .draft: localized("NAME")
+        case .spell: localized("LANG")
+        case .timeout: localized("SECONDS")
+        case .width: "W"
+        case .height: "H"
+        case .desktop, .measure, .noDraft, .noSpell, .listDictionaries, .version: nil
+        }
+    }
+
+    /// Whether it takes a value (`--limit 140`) or is a flag (`--no-draft`).
+    public var takesValue: Bool { argumentName != nil }
+
+    /// The line `--help` shows for it, translated.
+    public var help: String {
+        switch self {
+        case .title: localized("Window title")
+        case .placeholder: localized("Placeholder shown while the text is empty")
+        case .text: localized("Initial text; - reads standard input")
+        case .limit: localized("Character limit (Send is disabled above it)")
+        case .count: localized("Counting rule: graphemes (default), weibo, twitter, mastodon or bluesky")
+        case .to: localized("Where Send puts the post: stdout (default), x, mastodon, bluesky, weibo or clipboard")
+        case .instance: localized("Mastodon server, e.g. mastodon.social (remembered)")
+        case .desktop:
+            localized(
+                "Started from the desktop: Send goes where the window says (remembered), never to standard output")
+        case .measure: localized("Print the count as the window shows it and exit: 0 Send would be enabled, 1 not")
+        case .font: localized("Font, e.g. \"Sans 15\"")
+        case .placeholderColor: localized("Placeholder colour, e.g. #999 or grey")
+        case .draft: localized("Draft name (default: default)")
+        case .noDraft: localized("Do not keep a draft")
+        case .spell: localized("Spell-check language, e.g. en_US")
+        case .noSpell: localized("No spell checking")
+        case .listDictionaries: localized("List the languages --spell accepts and exit")
+        case .timeout: localized("Give up after SECONDS (exit 5, draft kept)")
+        case .width: localized("Window width")
+        case .height: localized("Window height")
+        case .version: localized("Print the version and exit")
+        }
+    }
+}
