@@ -3,6 +3,8 @@ import PlaceholderHeapProbe
 /// How much the malloc heap (glibc's mallinfo2) grows over create/destroy cycles, after a warm-up in
 /// which GLib and GTK fill their caches.
 public enum HeapGrowth {
+    /// Runs `cycle` `warmUp` times, then `cycles` times, and returns the heap's growth over the
+    /// latter (`drain` runs the main loop's pending work before each reading).
     @MainActor
     public static func over(
         _ cycles: Int, warmUp: Int, drain: () -> Void, _ cycle: (Int) -> Void
