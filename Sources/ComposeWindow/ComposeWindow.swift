@@ -69,6 +69,7 @@ final class ComposeWindow {
         counterLabel = CounterLabel(layout.counterLabel)
         infoBar = DraftInfoBar(column: layout.column)
         let view = compose
+        infoBar.returnFocus = { [weak view] in view.map { gtk_widget_grab_focus($0.textView.asWidget) } }
         autosave = drafts.map { DraftAutosave(store: $0, currentText: { [unowned view] in view.text }) }
         let counter = CountTracker(buffer: view.buffer, rule: options.counting(for: target))
         self.counter = counter

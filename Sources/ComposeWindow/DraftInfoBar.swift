@@ -18,6 +18,8 @@ final class DraftInfoBar {
     private var showsFailure = false
     var onDiscardDraft: (@MainActor () -> Void)?
     var onRestoreDraft: (@MainActor (String) -> Void)?
+    /// Where the keyboard goes once the bar is answered (its button had it, and the bar is gone).
+    var returnFocus: (@MainActor () -> Void)?
 
     /// The bar goes at the top of `column` (a vertical GtkBox) when it is first shown.
     init(column: UnsafeMutablePointer<GtkWidget>) { self.column = column }
@@ -37,6 +39,7 @@ final class DraftInfoBar {
                 guard let self else { return }
                 if response == 1 { self.action?() }
                 self.hide()
+                self.returnFocus?()
             })
         widgets = loaded
         return loaded

@@ -46,7 +46,7 @@ final class PlaceholderAppearance {
                 }
                 if let colorValue {
                     // dim-label's opacity would fade an explicit colour too.
-                    rules += "label\(selector) { color: \(colorValue); opacity: 1; }"
+                    rules += "placeholder\(selector) { color: \(colorValue); opacity: 1; }"
                 }
                 return rules
             })

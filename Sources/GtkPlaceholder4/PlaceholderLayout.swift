@@ -12,7 +12,7 @@ final class PlaceholderLayout {
     private let label: UnsafeMutablePointer<GtkWidget>
     private var connections: [SignalConnection] = []
     private var placeholderDirection = BaseDirection.neutral
-    /// The label's frame in the widget at the last allocation.
+    /// The label's frame in the widget at the last allocation (for drawing; measuring never reads it).
     private var lastFrame: PixelRect?
 
     /// The widgets are owned by PlaceholderTextView, which outlives this object.
@@ -113,12 +113,6 @@ final class PlaceholderLayout {
         (gtk_text_view_get_left_margin(textView), gtk_text_view_get_right_margin(textView) + 1)
     }
 
-    /// Room below the text: the bottom margin, and whatever lies between the text view's content
-    /// box and the widget's bottom edge (CSS padding and borders, the scrolled window's frame).
-    private var spaceBelow: Int32 = 0
-    /// The widget's width less the text view's content width (borders, padding, frame).
-    private var chromeWidth: Int32 = 0
-
     /// The label's width for a text area `areaWidth` wide.
     private func labelWidth(inArea areaWidth: Int32) -> Int32 {
         let insets = insets
@@ -141,12 +135,24 @@ final class PlaceholderLayout {
         return PlaceholderRules.labelHeight(natural: natural, lineHeight: lineHeight)
     }
 
-    /// The widget's height for the placeholder at `width` (-1: the current width): the label's
-    /// top, its wrapped height and the room below the text.
+    /// The widget's height for the placeholder at `width` (-1: its natural width): the label's top,
+    /// its wrapped height and the room below the text. Measured as gtktext.c measures its
+    /// placeholder: from the style and the text view alone, nothing the last allocation left, and
+    /// no child changed.
     func heightNeeded(forWidth width: Int32) -> Int32 {
-        let areaWidth = (width >= 0 ? width : gtk_widget_get_width(widget)) - chromeWidth
-        let top = lastFrame?.y ?? gtk_text_view_get_top_margin(textView)
-        lastHeightNeeded = top + labelHeight(forWidth: labelWidth(inArea: areaWidth)) + spaceBelow
+        let chrome = CSSChrome(of: textView.asWidget, inside: widget)
+        var areaWidth = width
+        if areaWidth < 0, let scrolled = gtk_widget_get_first_child(widget) {
+            gtk_widget_measure(scrolled, GTK_ORIENTATION_HORIZONTAL, -1, nil, &areaWidth, nil, nil)
+        }
+        // The first line's top in the text view (its top margin, scrolling), then CSS's room above.
+        var lineX: Int32 = 0
+        var lineY: Int32 = 0
+        gtk_text_view_buffer_to_window_coords(
+            textView, GTK_TEXT_WINDOW_WIDGET, 0, FirstLine(of: textView).cell.y, &lineX, &lineY)
+        let below = gtk_text_view_get_bottom_margin(textView) + chrome.bottom
+        let labelWidth = labelWidth(inArea: areaWidth - chrome.horizontal)
+        lastHeightNeeded = chrome.top + lineY + labelHeight(forWidth: labelWidth) + below
         return lastHeightNeeded
     }
 
@@ -165,9 +171,6 @@ final class PlaceholderLayout {
         let origin = point(inWidgetOf: left, firstCell.y)
         let frame = PixelRect(x: origin.x, y: origin.y, width: width, height: labelHeight(forWidth: width))
         lastFrame = frame
-        let contentBottom = point(inWidgetOf: visible.x, visible.y + visible.height).y
-        chromeWidth = max(0, gtk_widget_get_width(widget) - visible.width)
-        spaceBelow = gtk_text_view_get_bottom_margin(textView) + max(0, gtk_widget_get_height(widget) - contentBottom)
         var allocation = GtkAllocation(x: frame.x, y: frame.y, width: frame.width, height: frame.height)
         gtk_widget_size_allocate(label, &allocation, -1)
     }

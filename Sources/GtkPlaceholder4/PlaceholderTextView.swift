@@ -14,7 +14,8 @@ public final class PlaceholderTextView {
 
     init(instance: ObjectOwnership, textView: UnsafeMutablePointer<GtkTextView>, placeholder: String) {
         let widget: UnsafeMutablePointer<GtkWidget> = instance.object.cast()
-        let label = gtk_label_new(nil)!
+        // CSS name "placeholder", as GtkText's placeholder has: themes that style one style both.
+        let label = PlaceholderTextView.makePlaceholderLabel()
         let scrolled = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_policy(OpaquePointer(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_child(OpaquePointer(scrolled), textView.asWidget)
@@ -28,6 +29,18 @@ public final class PlaceholderTextView {
             ownership: instance, textView: textView.asObject, label: label.asObject, scrolledWindow: scrolled.asObject,
             parts: PlaceholderParts(widget: widget, textView: textView, label: label))
         core.start(owner: self, placeholder: placeholder)
+    }
+
+    static func makePlaceholderLabel() -> UnsafeMutablePointer<GtkWidget> {
+        var name = GValue()
+        g_value_init(&name, Property.stringType)
+        g_value_set_string(&name, "placeholder")
+        defer { g_value_unset(&name) }
+        return withCStringArray(["css-name"]) { names in
+            names.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: 1) {
+                g_object_new_with_properties(gtk_label_get_type(), 1, $0, &name)!.cast()
+            }
+        }
     }
 
     /// GTK 4 widgets are made visible.

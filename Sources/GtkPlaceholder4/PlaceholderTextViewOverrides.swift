@@ -49,7 +49,6 @@ extension PlaceholderTextViewClass {
         var minimum: Int32 = 0
         var natural: Int32 = 0
         guard let scrolled = gtk_widget_get_first_child(widget) else { return (0, 0) }
-        PlaceholderTextView.forWidget(widget)?.core.parts.appearance.followTextViewFont()
         gtk_widget_measure(scrolled, orientation, forSize, &minimum, &natural, nil, nil)
         if orientation == GTK_ORIENTATION_VERTICAL, let view = PlaceholderTextView.forWidget(widget) {
             let needed =
@@ -64,6 +63,10 @@ extension PlaceholderTextViewClass {
         _ widget: UnsafeMutablePointer<GtkWidget>, _ width: Int32, _ height: Int32, _ baseline: Int32
     ) {
         guard let scrolled = gtk_widget_get_first_child(widget) else { return }
+        // Any font change re-measures and re-allocates the widget (the text view queues a resize):
+        // the label follows here, not in measure, which changes no child. A changed label queues
+        // its own resize, which GTK lays out in the same frame.
+        PlaceholderTextView.forWidget(widget)?.core.parts.appearance.followTextViewFont()
         gtk_widget_allocate(scrolled, width, height, baseline, nil)
         guard let view = PlaceholderTextView.forWidget(widget), view.isPlaceholderVisible else { return }
         view.core.parts.layout.allocateLabel()

@@ -22,7 +22,9 @@ let package = Package(
             dependencies: [
                 .product(name: "GtkPlaceholder4", package: "GtkPlaceholder"), "PlaceholderTestSupport", "CGtk4X11",
                 "Gtk4TestHelpers",
-            ]),
+            ],
+            // The shared behaviour suite (Tests/PlaceholderBehaviours, linked in) imports GtkPlaceholder4.
+            swiftSettings: [.define("GTK4")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,38 +3,8 @@ import GtkPlaceholder
 import GtkTestSupport
 import XCTest
 
-/// Behaviour 1, 2, 9, 10 and 13: when the placeholder shows, and what that costs.
+/// When the placeholder shows, and what that costs (the rest: Tests/PlaceholderBehaviours).
 final class VisibilityTests: GtkTestCase {
-    func testShownWhenEmptyHiddenByEveryKindOfInsertion() {
-        onMain {
-            let view = PlaceholderTextView(placeholder: "Share something new…")
-            let window = TestWindow(view.widget)
-            defer { window.close() }
-            XCTAssertTrue(view.isPlaceholderVisible)
-            XCTAssertEqual(gtk_widget_get_mapped(view.placeholderLabel.asWidget), 1, "the label is on screen")
-
-            view.text = "hello"
-            XCTAssertFalse(view.isPlaceholderVisible, "text = …")
-            view.text = ""
-            XCTAssertTrue(view.isPlaceholderVisible, "text = \"\"")
-
-            gtk_text_buffer_set_text(view.buffer, "x", -1)
-            XCTAssertFalse(view.isPlaceholderVisible, "gtk_text_buffer_set_text")
-            gtk_text_buffer_set_text(view.buffer, "", -1)
-            XCTAssertTrue(view.isPlaceholderVisible)
-
-            var end = GtkTextIter()
-            gtk_text_buffer_get_end_iter(view.buffer, &end)
-            gtk_text_buffer_insert(view.buffer, &end, "\n", -1)
-            XCTAssertFalse(view.isPlaceholderVisible, "a lone newline is text")
-            gtk_text_buffer_set_text(view.buffer, "", -1)
-
-            gtk_text_buffer_insert_at_cursor(view.buffer, "ok", -1)
-            XCTAssertFalse(view.isPlaceholderVisible, "insertion by any code")
-            view.text = ""
-        }
-    }
-
     func testTypingBackspaceAndSelectAllDelete() {
         onMain {
             let view = PlaceholderTextView(placeholder: "Say something")
@@ -132,49 +102,6 @@ final class VisibilityTests: GtkTestCase {
             XCTAssertTrue(view.text.hasPrefix("中"), "the composition was committed: \(view.text)")
             XCTAssertFalse(view.isComposing)
             XCTAssertFalse(view.isPlaceholderVisible, "committed text")
-        }
-    }
-
-    func testFollowsSwappedBufferAndStopsWatchingTheOldOne() {
-        onMain {
-            let view = PlaceholderTextView(placeholder: "p")
-            let old = view.buffer
-            g_object_ref(old.asGPointer)
-            var oldAlive: gpointer? = old.asGPointer
-            g_object_add_weak_pointer(old.asObject, &oldAlive)
-            var changes = 0
-            view.onTextChanged = { _ in changes += 1 }
-
-            let replacement = gtk_text_buffer_new(nil)!
-            gtk_text_buffer_set_text(replacement, "already full", -1)
-            gtk_text_view_set_buffer(view.textView, replacement)
-            g_object_unref(replacement.asGPointer)
-            XCTAssertFalse(view.isPlaceholderVisible, "right at once, no main-loop turn")
-            XCTAssertEqual(view.buffer, replacement)
-
-            gtk_text_buffer_set_text(old, "ignored", -1)
-            gtk_text_buffer_set_text(old, "", -1)
-            XCTAssertEqual(changes, 0, "the old buffer is no longer watched")
-            XCTAssertFalse(view.isPlaceholderVisible)
-            g_object_unref(old.asGPointer)
-            XCTAssertNil(oldAlive, "the old buffer is not kept alive by the widget")
-
-            gtk_text_buffer_set_text(replacement, "", -1)
-            XCTAssertTrue(view.isPlaceholderVisible)
-            XCTAssertEqual(changes, 1)
-        }
-    }
-
-    func testPlaceholderIsTextNotMarkup() {
-        onMain {
-            let literal = "<b>x</b> & <i>"
-            let view = PlaceholderTextView(placeholder: literal)
-            let window = TestWindow(view.widget)
-            defer { window.close() }
-            XCTAssertEqual(gtk_label_get_use_markup(view.placeholderLabel), 0)
-            XCTAssertEqual(String(cString: gtk_label_get_text(view.placeholderLabel)), literal)
-            let layout = gtk_label_get_layout(view.placeholderLabel)
-            XCTAssertEqual(String(cString: pango_layout_get_text(layout)), literal, "what is drawn")
         }
     }
 

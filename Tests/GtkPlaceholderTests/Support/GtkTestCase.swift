@@ -91,3 +91,6 @@ enum Shell {
         return process.terminationStatus
     }
 }
+
+/// The names the shared behaviour suite (Tests/PlaceholderBehaviours) is written against.
+typealias BehaviourTestCase = GtkTestCase

@@ -182,3 +182,6 @@ enum Finalizations {
         watch(view.buffer.asObject)
     }
 }
+
+/// The names the shared behaviour suite (Tests/PlaceholderBehaviours) is written against.
+typealias BehaviourTestCase = Gtk4TestCase

@@ -1,0 +1,97 @@
+import XCTest
+
+#if GTK4
+    import GtkPlaceholder4
+#else
+    import GtkPlaceholder
+#endif
+
+// One source compiled into both toolkits' suites (see SharedCoreTests.swift).
+
+/// Shown while the buffer is empty and nothing composes; hidden by any content, on the buffer the
+/// view shows now. The same assertions on GTK 3 and GTK 4.
+final class SharedVisibilityTests: BehaviourTestCase {
+    func testShownWhenEmptyHiddenByEveryKindOfInsertion() {
+        onMain {
+            let view = PlaceholderTextView(placeholder: "Share something new…")
+            let window = TestWindow(view.widget)
+            defer { window.close() }
+            XCTAssertTrue(view.isPlaceholderVisible)
+            XCTAssertEqual(gtk_widget_get_mapped(view.placeholderLabel.asWidget), 1, "the label is on screen")
+            let insertions: [(String, @MainActor () -> Void)] = [
+                ("insert at cursor", { gtk_text_buffer_insert_at_cursor(view.buffer, "a", -1) }),
+                ("gtk_text_buffer_set_text", { gtk_text_buffer_set_text(view.buffer, "b", -1) }),
+                ("text = …", { view.text = "c" }),
+                ("interactive insert", { _ = gtk_text_buffer_insert_interactive_at_cursor(view.buffer, "d", -1, 1) }),
+                (
+                    "a lone newline at the end",
+                    {
+                        var end = GtkTextIter()
+                        gtk_text_buffer_get_end_iter(view.buffer, &end)
+                        gtk_text_buffer_insert(view.buffer, &end, "\n", -1)
+                    }
+                ),
+            ]
+            for (what, insert) in insertions {
+                insert()
+                XCTAssertFalse(view.isPlaceholderVisible, what)
+                window.settle()
+                XCTAssertEqual(gtk_widget_get_mapped(view.placeholderLabel.asWidget), 0, "\(what): not drawn")
+                view.text = ""
+                XCTAssertTrue(view.isPlaceholderVisible, "\(what) undone")
+            }
+            view.hidesPlaceholder = true
+            XCTAssertFalse(view.isPlaceholderVisible, "hidesPlaceholder")
+            view.hidesPlaceholder = false
+            view.placeholder = ""
+            XCTAssertFalse(view.isPlaceholderVisible, "nothing to show")
+        }
+    }
+
+    func testFollowsSwappedBufferAndStopsWatchingTheOldOne() {
+        onMain {
+            let view = PlaceholderTextView(placeholder: "p")
+            let old = view.buffer
+            g_object_ref(old.asGPointer)
+            var oldAlive: gpointer? = old.asGPointer
+            g_object_add_weak_pointer(old.asObject, &oldAlive)
+            var changes = 0
+            view.onTextChanged = { _ in changes += 1 }
+
+            let replacement = gtk_text_buffer_new(nil)!
+            gtk_text_buffer_set_text(replacement, "already full", -1)
+            gtk_text_view_set_buffer(view.textView, replacement)
+            g_object_unref(replacement.asGPointer)
+            XCTAssertFalse(view.isPlaceholderVisible, "right at once, no main-loop turn")
+            XCTAssertEqual(view.buffer, replacement)
+
+            gtk_text_buffer_set_text(old, "ignored", -1)
+            gtk_text_buffer_set_text(old, "", -1)
+            XCTAssertEqual(changes, 0, "the old buffer is no longer watched")
+            XCTAssertFalse(view.isPlaceholderVisible)
+            g_object_unref(old.asGPointer)
+            XCTAssertNil(oldAlive, "the old buffer is not kept alive by the widget")
+
+            gtk_text_buffer_set_text(replacement, "", -1)
+            XCTAssertTrue(view.isPlaceholderVisible)
+            XCTAssertEqual(changes, 1)
+        }
+    }
+
+    func testPlaceholderIsTextNotMarkup() {
+        onMain {
+            let literal = "<b>x</b> & <i>"
+            let view = PlaceholderTextView(placeholder: literal)
+            let window = TestWindow(view.widget)
+            defer { window.close() }
+            XCTAssertEqual(gtk_label_get_use_markup(view.placeholderLabel), 0)
+            XCTAssertEqual(String(cString: gtk_label_get_text(view.placeholderLabel)), literal)
+            let layout = gtk_label_get_layout(view.placeholderLabel)
+            XCTAssertEqual(String(cString: pango_layout_get_text(layout)), literal, "what is drawn")
+            gtk_label_set_use_markup(view.placeholderLabel, 1)
+            view.placeholder = "<i>y</i>"
+            XCTAssertEqual(gtk_label_get_use_markup(view.placeholderLabel), 0, "plain text again, whatever an app set")
+            XCTAssertEqual(String(cString: gtk_label_get_text(view.placeholderLabel)), "<i>y</i>")
+        }
+    }
+}
