@@ -97,7 +97,7 @@ let package = Package(
         // suite is its own package, Tests/GTK4: one test binary cannot load GTK 3 and GTK 4).
         .target(name: "PlaceholderTestSupport", dependencies: ["PlaceholderHeapProbe"]),
         // Test-only C: the malloc heap in use (mallinfo2), for the lifetime tests' growth checks.
-        .target(name: "PlaceholderHeapProbe"),
+        .target(name: "PlaceholderHeapProbe", cSettings: [.unsafeFlags(["-gdwarf-4"])]),  // valgrind 3.19
         .testTarget(name: "PlaceholderCoreTests", dependencies: ["PlaceholderCore", "CPango"]),
         .testTarget(name: "ComposeCoreTests", dependencies: ["ComposeCore"], exclude: ["Conformance"]),
         .testTarget(

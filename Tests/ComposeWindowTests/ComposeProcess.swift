@@ -94,9 +94,11 @@ final class ComposeProcess: @unchecked Sendable {
     func waitForText(_ expected: String, timeout: Double = 10, file: StaticString = #filePath, line: UInt = #line)
         -> Bool
     {
-        key("ctrl+a")
         var last = ""
+        // Ctrl+A again on each try: keys sent before may move the focus (a button's mnemonic is
+        // clicked a moment later), and selecting everything twice changes nothing.
         let arrived = waitUntil(timeout: timeout) {
+            key("ctrl+a")
             last = (try? Shell.run("/usr/bin/xclip", ["-o", "-selection", "primary"]))?.stdout ?? ""
             return last == expected || !isRunning
         }

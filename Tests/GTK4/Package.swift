@@ -11,7 +11,7 @@ let package = Package(
         // The shared pixel helpers and behaviour list (a link to the main package's Sources/PlaceholderTestSupport).
         .target(name: "PlaceholderTestSupport", dependencies: ["PlaceholderHeapProbe"]),
         // The heap probe for the lifetime tests (a link to the main package's Sources/PlaceholderHeapProbe).
-        .target(name: "PlaceholderHeapProbe"),
+        .target(name: "PlaceholderHeapProbe", cSettings: [.unsafeFlags(["-gdwarf-4"])]),  // valgrind 3.19
         .systemLibrary(name: "CGtk4X11", pkgConfig: "gtk4-x11", providers: [.apt(["libgtk-4-dev"])]),
         // DWARF 4: valgrind 3.19 (Debian 12, `make check-memory`) gives up on clang's DWARF 5.
         .target(

@@ -19,16 +19,4 @@ final class InputEdgeTests: GtkTestCase {
             XCTAssertTrue(CSSFont(pangoDescription: "Serif 9px").declarations.contains("font-size: 9.0px;"))
         }
     }
-
-    func testTextWithNulCharactersIsStoredWithoutThem() {
-        onMain {
-            let view = PlaceholderTextView(placeholder: "p")
-            view.text = "a\0b\0"
-            XCTAssertEqual(view.text, "ab")
-            XCTAssertFalse(view.isPlaceholderVisible)
-            view.text = "\0"
-            XCTAssertEqual(view.text, "")
-            XCTAssertTrue(view.isPlaceholderVisible)
-        }
-    }
 }

@@ -10,16 +10,8 @@ final class MeasureTests: Gtk4TestCase {
     /// any allocation as after one at another width.
     func testMeasureReadsNothingTheLastAllocationLeft() {
         onMain {
-            let provider = gtk_css_provider_new()!
-            let css = "textview.measured { padding: 9px 13px; border: 3px solid black; }"
-            gtk_css_provider_load_from_data(provider, css, -1)
-            let display = gdk_display_get_default()!
-            gtk_style_context_add_provider_for_display(
-                display, OpaquePointer(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
-            defer {
-                gtk_style_context_remove_provider_for_display(display, OpaquePointer(provider))
-                g_object_unref(provider.asGPointer)
-            }
+            let style = DisplayCSS("textview.measured { padding: 9px 13px; border: 3px solid black; }")
+            defer { style.remove() }
             let view = PlaceholderTextView(
                 placeholder: String(repeating: "Share something new with everyone who follows you. ", count: 4))
             gtk_widget_add_css_class(view.textView.asWidget, "measured")
@@ -73,15 +65,8 @@ final class MeasureTests: Gtk4TestCase {
         onMain {
             let view = PlaceholderTextView(placeholder: "Share something new…")
             XCTAssertEqual(String(cString: gtk_widget_get_css_name(view.placeholderLabel.asWidget)), "placeholder")
-            let provider = gtk_css_provider_new()!
-            gtk_css_provider_load_from_data(provider, "placeholder.themed { color: rgb(0, 128, 0); }", -1)
-            let display = gdk_display_get_default()!
-            gtk_style_context_add_provider_for_display(
-                display, OpaquePointer(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
-            defer {
-                gtk_style_context_remove_provider_for_display(display, OpaquePointer(provider))
-                g_object_unref(provider.asGPointer)
-            }
+            let style = DisplayCSS("placeholder.themed { color: rgb(0, 128, 0); }")
+            defer { style.remove() }
             gtk_widget_add_css_class(view.placeholderLabel.asWidget, "themed")
             let window = TestWindow(view.widget)
             defer { window.close() }
@@ -90,5 +75,22 @@ final class MeasureTests: Gtk4TestCase {
             XCTAssertEqual(color.green, 128.0 / 255, accuracy: 0.01, "the theme's placeholder rule applies")
             XCTAssertEqual(color.red, 0, accuracy: 0.01)
         }
+    }
+}
+
+/// An application style sheet on the default display until `remove()`.
+@MainActor
+struct DisplayCSS {
+    private let provider = gtk_css_provider_new()!
+
+    init(_ css: String) {
+        gtk_css_provider_load_from_data(provider, css, -1)
+        gtk_style_context_add_provider_for_display(
+            gdk_display_get_default(), OpaquePointer(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+    }
+
+    func remove() {
+        gtk_style_context_remove_provider_for_display(gdk_display_get_default(), OpaquePointer(provider))
+        g_object_unref(provider.asGPointer)
     }
 }
