@@ -192,25 +192,6 @@ final class GObjectTypeTests: GtkTestCase {
         }
     }
 
-    /// `g_object_new` from C gets a Swift side too, floating like any new widget.
-    func testObjectsMadeByCGetTheirSwiftSide() {
-        onMain {
-            let widget = newObject(PlaceholderTextView.registerType()).cast(to: GtkWidget.self)
-            XCTAssertEqual(g_object_is_floating(widget.asGPointer), 1, "the caller's reference stays floating")
-            let finalizedBefore = Finalizations.count
-            let view = PlaceholderTextView.forWidget(widget)
-            XCTAssertNotNil(view)
-            view.map(Finalizations.watchAll)
-            Property.set(widget, "placeholder-text", "from C")
-            XCTAssertEqual(view?.placeholder, "from C")
-            XCTAssertEqual(gtk_widget_get_visible(widget), 0, "hidden until shown, like any GTK widget")
-            let window = TestWindow(widget)
-            XCTAssertEqual(gtk_widget_get_mapped(view!.placeholderLabel.asWidget), 1)
-            window.close()
-            XCTAssertEqual(Finalizations.count - finalizedBefore, 5, "all finalized with the window")
-        }
-    }
-
     /// 10,000 .ui loads, each realized in a window and destroyed: every GObject finalized, no Swift
     /// object left.
     func testBuilderLoadDestroyLoopLeaksNothing() throws {

@@ -81,32 +81,4 @@ final class GObjectTypeTests: Gtk4TestCase {
         }
     }
 
-    /// `g_object_new` with the construct-only "text-view" (a GtkTextView subclass would do as well).
-    func testObjectsMadeByCGetTheirSwiftSide() {
-        onMain {
-            PlaceholderTextView.registerType()
-            let textView = gtk_text_view_new()!
-            g_object_ref_sink(textView.asGPointer)
-            let ui = "<interface><object class=\"PlaceholderTextView\" id=\"v\"/></interface>"
-            let builder = gtk_builder_new_from_string(ui, -1)!
-            let fromBuilder = gtk_builder_get_object(builder, "v")!.cast(to: GtkWidget.self)
-            XCTAssertNotNil(PlaceholderTextView.forWidget(fromBuilder), "GtkBuilder-made instance")
-            g_object_unref(builder.asGPointer)
-
-            var value = GValue()
-            g_value_init(&value, gtk_text_view_get_type())
-            g_value_set_object(&value, textView.asGPointer)
-            let made = withCStringArray(["text-view"]) { names in
-                names.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: 1) {
-                    g_object_new_with_properties(PlaceholderTextView.registerType(), 1, $0, &value)!
-                }
-            }
-            g_value_unset(&value)
-            g_object_ref_sink(made.asGPointer)
-            let view = PlaceholderTextView.forWidget(made.cast())
-            XCTAssertEqual(view?.textView, textView.cast(), "the given text view is the one wrapped")
-            g_object_unref(made.asGPointer)
-            g_object_unref(textView.asGPointer)
-        }
-    }
 }
