@@ -1,15 +1,15 @@
 import GLibSwift
 import PlaceholderCore
 
-/// GTK 3's side of the widget under the shared core: the overlay layout, the style providers, ATK,
-/// and the buffer calls in GTK 3's types.
+/// GTK 3's side of the widget under the shared core: the overlay layout, the style providers, ATK
+/// (made lazily); the buffer calls are shared (PlaceholderParts+Buffer.swift).
 @MainActor
 final class PlaceholderParts: PlaceholderToolkitParts {
+    private let accessibility: PlaceholderAccessibility
+    private let label: UnsafeMutablePointer<GtkLabel>
     let layout: PlaceholderLayout
     let appearance: PlaceholderAppearance
-    private let accessibility: PlaceholderAccessibility
     let textView: UnsafeMutablePointer<GtkTextView>
-    private let label: UnsafeMutablePointer<GtkLabel>
 
     init(
         overlay: UnsafeMutablePointer<GtkOverlay>, scrolled: UnsafeMutablePointer<GtkScrolledWindow>,

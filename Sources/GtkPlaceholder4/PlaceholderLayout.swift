@@ -7,9 +7,9 @@ import PlaceholderCore
 /// text's width, and the caret's stem is left out of its drawing so the caret shows over it.
 @MainActor
 final class PlaceholderLayout {
-    private let widget: UnsafeMutablePointer<GtkWidget>
+    let widget: UnsafeMutablePointer<GtkWidget>
     private let textView: UnsafeMutablePointer<GtkTextView>
-    private let label: UnsafeMutablePointer<GtkWidget>
+    let label: UnsafeMutablePointer<GtkWidget>
     private var connections: [SignalConnection] = []
     private var placeholderDirection = BaseDirection.neutral
     /// The label's frame in the widget at the last allocation (for drawing; measuring never reads it).

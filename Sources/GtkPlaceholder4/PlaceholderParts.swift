@@ -8,26 +8,22 @@ final class PlaceholderParts: PlaceholderToolkitParts {
     let layout: PlaceholderLayout
     let appearance: PlaceholderAppearance
     private let accessibility: PlaceholderAccessibility
-    private let widget: UnsafeMutablePointer<GtkWidget>
     let textView: UnsafeMutablePointer<GtkTextView>
-    private let label: UnsafeMutablePointer<GtkWidget>
 
     init(
         widget: UnsafeMutablePointer<GtkWidget>, textView: UnsafeMutablePointer<GtkTextView>,
         label: UnsafeMutablePointer<GtkWidget>
     ) {
-        self.widget = widget
-        self.textView = textView
-        self.label = label
         layout = PlaceholderLayout(widget: widget, textView: textView, label: label)
         appearance = PlaceholderAppearance(textView: textView, label: label)
         accessibility = PlaceholderAccessibility(textView: textView, label: label)
+        self.textView = textView
     }
 
     /// Not drawn, measured or allocated while hidden; showing it lays the widget out once.
     func setLabelShown(_ shown: Bool) {
-        gtk_widget_set_child_visible(label, shown.gboolean)
-        if shown { gtk_widget_queue_resize(widget) } else { gtk_widget_queue_draw(widget) }
+        gtk_widget_set_child_visible(layout.label, shown.gboolean)
+        if shown { gtk_widget_queue_resize(layout.widget) } else { gtk_widget_queue_draw(layout.widget) }
     }
 
     func placeholderChanged(_ text: String) {

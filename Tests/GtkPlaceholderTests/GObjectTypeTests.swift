@@ -210,7 +210,7 @@ final class GObjectTypeTests: GtkTestCase {
             let finalizedBefore = Finalizations.count
             var swiftSurvivors = 0
             var unrealized = 0
-            for _ in 0..<LifetimeTests.cycles {
+            for _ in 0..<SharedLifetimeTests.cycles {
                 weak var weakView: PlaceholderTextView?
                 do {
                     let ui = try GObjectTypeTests.load(interface)
@@ -226,7 +226,7 @@ final class GObjectTypeTests: GtkTestCase {
             }
             XCTAssertEqual(unrealized, 0)
             XCTAssertEqual(swiftSurvivors, 0, "Swift objects outliving their widget")
-            XCTAssertEqual(Finalizations.count - finalizedBefore, 5 * LifetimeTests.cycles, "GObjects finalized")
+            XCTAssertEqual(Finalizations.count - finalizedBefore, 5 * SharedLifetimeTests.cycles, "GObjects finalized")
         }
     }
 }

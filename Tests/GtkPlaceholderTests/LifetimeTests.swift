@@ -9,106 +9,6 @@ import XCTest
 /// to freed memory (see `make check-memory` for the valgrind/ASan run) and no leak — every GObject
 /// finalized and every Swift object deinitialized, over 10,000 realized cycles each way.
 final class LifetimeTests: GtkTestCase {
-    /// 10,000; `make check-memory` runs fewer under valgrind and AddressSanitizer (LIFETIME_CYCLES).
-    static let cycles = ProcessInfo.processInfo.environment["LIFETIME_CYCLES"].flatMap(Int.init) ?? 10_000
-
-    /// `func build() { let v = PlaceholderTextView(…); box.add(v.widget) }` keeps working after `v`
-    /// is gone; destroying the widget then frees both sides.
-    func testSwiftReferenceDroppedFirst() {
-        onMain {
-            let window = TestWindow()
-            defer { window.close() }
-            let box = window.box.asContainer
-            let finalizedBefore = Finalizations.count
-            var swiftSurvivors = 0
-
-            @MainActor func build() -> () -> AnyObject? {
-                let view = PlaceholderTextView(placeholder: "Share something new…")
-                Finalizations.watchAll(view)
-                gtk_container_add(box, view.widget)
-                weak let weakView = view
-                return { weakView }
-            }
-            for cycle in 0..<LifetimeTests.cycles {
-                let swiftSide = build()
-                let children = gtk_container_get_children(box)!
-                let widget = children.pointee.data!.cast(to: GtkWidget.self)
-                g_list_free(children)
-                XCTAssertNotNil(swiftSide(), "kept alive by its widget")
-                XCTAssertEqual(gtk_widget_get_realized(widget), 1)
-                // Still working with no Swift variable holding it.
-                let textView = PlaceholderTextView.forWidget(widget)!.textView
-                let label = PlaceholderTextView.forWidget(widget)!.placeholderLabel
-                XCTAssertEqual(gtk_widget_get_mapped(label.asWidget), 1)
-                gtk_text_buffer_set_text(gtk_text_view_get_buffer(textView), "typed \(cycle)", -1)
-                XCTAssertEqual(gtk_widget_get_mapped(label.asWidget), 0, "hidden by the change")
-                gtk_widget_destroy(widget)
-                if swiftSide() != nil { swiftSurvivors += 1 }
-            }
-            XCTAssertEqual(swiftSurvivors, 0, "Swift objects outliving their destroyed widget")
-            XCTAssertEqual(Finalizations.count - finalizedBefore, 5 * LifetimeTests.cycles, "GObjects finalized")
-        }
-    }
-
-    /// The widget dies while Swift still holds the object: every API stays callable and harmless.
-    func testWidgetDestroyedFirst() {
-        onMain {
-            let window = TestWindow()
-            defer { window.close() }
-            let finalizedBefore = Finalizations.count
-            var swiftSurvivors = 0
-            for cycle in 0..<LifetimeTests.cycles {
-                weak var weakView: PlaceholderTextView?
-                do {
-                    let view = PlaceholderTextView(placeholder: "p")
-                    weakView = view
-                    Finalizations.watchAll(view)
-                    window.pack(view.widget)
-                    if cycle % 2 == 0 {
-                        let swapped = gtk_text_buffer_new(nil)!
-                        gtk_text_view_set_buffer(view.textView, swapped)
-                        g_object_unref(swapped.asGPointer)
-                        Finalizations.watch(swapped)
-                    }
-                    gtk_widget_destroy(view.widget)
-                    view.text = "after destroy"
-                    view.placeholder = "still fine"
-                    view.hidesPlaceholder.toggle()
-                    view.font = "Sans 13"
-                    view.placeholderColor = GdkRGBA(red: 1, green: 0, blue: 0, alpha: 1)
-                    _ = (view.isPlaceholderVisible, view.text, view.buffer)
-                }
-                if weakView != nil { swiftSurvivors += 1 }
-            }
-            XCTAssertEqual(swiftSurvivors, 0)
-            // Five objects, the swapped-in buffers, and the buffers `text = …` made after destroy.
-            let expected = 5 * LifetimeTests.cycles + LifetimeTests.cycles / 2
-            XCTAssertGreaterThanOrEqual(Finalizations.count - finalizedBefore, expected, "GObjects finalized")
-        }
-    }
-
-    func testWholeWindowDestroyed() {
-        onMain {
-            let finalizedBefore = Finalizations.count
-            weak var weakView: PlaceholderTextView?
-            for _ in 0..<200 {
-                let window = gtk_window_new(GTK_WINDOW_TOPLEVEL)!
-                do {
-                    let view = PlaceholderTextView(placeholder: "p")
-                    weakView = view
-                    Finalizations.watchAll(view)
-                    gtk_container_add(window.asContainer, view.widget)
-                }
-                gtk_widget_show_all(window)
-                XCTAssertNotNil(weakView)
-                gtk_widget_destroy(window)
-                XCTAssertNil(weakView)
-            }
-            MainLoop.drain()
-            XCTAssertEqual(Finalizations.count - finalizedBefore, 5 * 200)
-        }
-    }
-
     func testNeverPackedIsFreedWithItsSwiftObject() {
         onMain {
             let finalizedBefore = Finalizations.count
@@ -161,7 +61,7 @@ final class LifetimeTests: GtkTestCase {
                 gtk_widget_realize(overlay)
                 gtk_widget_destroy(overlay)
             }
-            let cycles = min(1_000, LifetimeTests.cycles)
+            let cycles = min(1_000, SharedLifetimeTests.cycles)
             // Both once first: GLib and GTK fill what they keep for good (GTK 3 keeps about 1.6 KB a
             // cycle for its own overlay parts for a while, then no more).
             _ = HeapGrowth.over(cycles, warmUp: 0, drain: MainLoop.drain, gtkCycle)

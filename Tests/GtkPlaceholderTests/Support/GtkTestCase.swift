@@ -66,6 +66,20 @@ final class TestWindow {
 
     func settle() { MainLoop.waitForFrames(window, 2) }
 
+    /// Whether closing a window disposes the widgets in it that something else still holds
+    /// (GTK 3: its destroy disposes them).
+    static let closingDisposesHeldChildren = true
+
+    /// The box's first child.
+    var firstChild: UnsafeMutablePointer<GtkWidget>? {
+        let children = gtk_container_get_children(box.asContainer)
+        defer { g_list_free(children) }
+        return children?.pointee.data?.cast(to: GtkWidget.self)
+    }
+
+    /// Throws a child away the toolkit's way: GTK 3 destroys it (GTK 4 removes it).
+    func discard(_ child: UnsafeMutablePointer<GtkWidget>) { gtk_widget_destroy(child) }
+
     /// Gives the X input focus to this window (no window manager runs under Xvfb).
     func focus() -> Bool {
         gtk_window_present(window.cast())

@@ -7,104 +7,6 @@ import XCTest
 /// (`make check-memory` runs these under valgrind and AddressSanitizer) and no leak — every GObject
 /// finalized and every Swift object deinitialized, over 10,000 realized cycles each way.
 final class LifetimeTests: Gtk4TestCase {
-    /// 10,000; `make check-memory` runs fewer under valgrind and AddressSanitizer (LIFETIME_CYCLES).
-    static let cycles = ProcessInfo.processInfo.environment["LIFETIME_CYCLES"].flatMap(Int.init) ?? 10_000
-
-    /// `func build() { let v = PlaceholderTextView(…); gtk_box_append(box, v.widget) }` keeps working
-    /// after `v` is gone; removing the widget then frees both sides.
-    func testSwiftReferenceDroppedFirst() {
-        onMain {
-            let window = TestWindow()
-            defer { window.close() }
-            let box: UnsafeMutablePointer<GtkBox> = window.box.cast()
-            let finalizedBefore = Finalizations.count
-            var swiftSurvivors = 0
-
-            @MainActor func build() -> () -> AnyObject? {
-                let view = PlaceholderTextView(placeholder: "Share something new…")
-                Finalizations.watchAll(view)
-                gtk_box_append(box, view.widget)
-                weak let weakView = view
-                return { weakView }
-            }
-            for cycle in 0..<LifetimeTests.cycles {
-                let swiftSide = build()
-                let widget = gtk_widget_get_first_child(window.box)!
-                XCTAssertNotNil(swiftSide(), "kept alive by its widget")
-                gtk_widget_realize(widget)
-                // Still working with no Swift variable holding it.
-                let textView = PlaceholderTextView.forWidget(widget)!.textView
-                let label = PlaceholderTextView.forWidget(widget)!.placeholderLabel.asWidget
-                XCTAssertEqual(gtk_widget_get_child_visible(label), 1)
-                gtk_text_buffer_set_text(gtk_text_view_get_buffer(textView), "typed \(cycle)", -1)
-                XCTAssertEqual(gtk_widget_get_child_visible(label), 0, "hidden by the change")
-                gtk_box_remove(box, widget)
-                if swiftSide() != nil { swiftSurvivors += 1 }
-            }
-            XCTAssertEqual(swiftSurvivors, 0, "Swift objects outliving their removed widget")
-            XCTAssertEqual(Finalizations.count - finalizedBefore, 5 * LifetimeTests.cycles, "GObjects finalized")
-        }
-    }
-
-    /// The widget leaves its parent (and its window is destroyed) while Swift still holds the
-    /// object: every API stays callable and harmless; dropping Swift's reference then frees it all.
-    func testWidgetDestroyedFirst() {
-        onMain {
-            let finalizedBefore = Finalizations.count
-            var swiftSurvivors = 0
-            let window = TestWindow()
-            defer { window.close() }
-            let box: UnsafeMutablePointer<GtkBox> = window.box.cast()
-            for cycle in 0..<LifetimeTests.cycles {
-                weak var weakView: PlaceholderTextView?
-                do {
-                    let view = PlaceholderTextView(placeholder: "p")
-                    weakView = view
-                    Finalizations.watchAll(view)
-                    gtk_box_append(box, view.widget)
-                    gtk_widget_realize(view.widget)
-                    gtk_box_remove(box, view.widget)
-                    // Still usable, unparented.
-                    view.text = "after \(cycle)"
-                    view.placeholder = "q"
-                    view.font = "DejaVu Sans 12"
-                    view.placeholderColor = GdkRGBA(red: 1, green: 0, blue: 0, alpha: 1)
-                    view.hidesPlaceholder.toggle()
-                    XCTAssertFalse(view.isPlaceholderVisible)
-                    view.text = ""
-                }
-                if weakView != nil { swiftSurvivors += 1 }
-            }
-            XCTAssertEqual(swiftSurvivors, 0, "Swift objects outliving their last reference")
-            XCTAssertEqual(Finalizations.count - finalizedBefore, 5 * LifetimeTests.cycles, "GObjects finalized")
-        }
-    }
-
-    /// A whole window destroyed with the view in it, the Swift side held elsewhere or not at all.
-    func testWholeWindowDestroyed() {
-        onMain {
-            let finalizedBefore = Finalizations.count
-            var kept: PlaceholderTextView? = PlaceholderTextView(placeholder: "kept")
-            Finalizations.watchAll(kept!)
-            let window = TestWindow(kept!.widget)
-            weak var weakDropped: PlaceholderTextView?
-            do {
-                let dropped = PlaceholderTextView(placeholder: "dropped")
-                Finalizations.watchAll(dropped)
-                weakDropped = dropped
-                window.pack(dropped.widget)
-            }
-            window.settle()
-            window.close()
-            XCTAssertNil(weakDropped, "the unheld Swift side went with its window")
-            XCTAssertEqual(Finalizations.count - finalizedBefore, 5)
-            kept!.text = "still usable"
-            XCTAssertEqual(kept!.text, "still usable")
-            kept = nil
-            XCTAssertEqual(Finalizations.count - finalizedBefore, 10)
-        }
-    }
-
     /// Styled views created and destroyed add no names for good: GTK interns every CSS class name as
     /// a GQuark, which GLib never frees, and GQuark ids are sequential, so a probe interned before
     /// and after the cycles tells how many names the cycles added. (A new class name per style
@@ -134,7 +36,7 @@ final class LifetimeTests: Gtk4TestCase {
                 gtk_widget_realize(overlay)
                 gtk_box_remove(box, overlay)
             }
-            let cycles = min(1_000, LifetimeTests.cycles)
+            let cycles = min(1_000, SharedLifetimeTests.cycles)
             // Both once first: GLib and GTK fill what they keep for good (GTK 3 keeps about 1.6 KB a
             // cycle for its own overlay parts for a while, then no more).
             _ = HeapGrowth.over(cycles, warmUp: 0, drain: Loop.drain, gtkCycle)

@@ -98,6 +98,16 @@ final class TestWindow {
 
     func settle() { Loop.waitForFrames(window, 2) }
 
+    /// Whether closing a window disposes the widgets in it that something else still holds
+    /// (GTK 4: the window only drops its own references).
+    static let closingDisposesHeldChildren = false
+
+    /// The box's first child.
+    var firstChild: UnsafeMutablePointer<GtkWidget>? { gtk_widget_get_first_child(box) }
+
+    /// Throws a child away the toolkit's way: GTK 4 removes it (GTK 3 destroys it).
+    func discard(_ child: UnsafeMutablePointer<GtkWidget>) { gtk_box_remove(box.cast(), child) }
+
     /// The window's X11 id (xdotool focuses and types into it).
     var xid: UInt {
         UInt(gdk_x11_surface_get_xid(gtk_native_get_surface(OpaquePointer(window))))

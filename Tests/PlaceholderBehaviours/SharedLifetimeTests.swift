@@ -1,0 +1,121 @@
+import Foundation
+import XCTest
+
+#if GTK4
+    import GtkPlaceholder4
+#else
+    import GtkPlaceholder
+#endif
+
+// One source compiled into both toolkits' suites (see SharedCoreTests.swift).
+
+/// The widget and its Swift owner may die in either order, with no crash, no access to freed memory
+/// (`make check-memory` runs these under valgrind and AddressSanitizer) and no leak: every GObject
+/// finalized and every Swift object deinitialized, over 10,000 realized cycles each way.
+final class SharedLifetimeTests: BehaviourTestCase {
+    /// 10,000; `make check-memory` runs fewer (LIFETIME_CYCLES).
+    static var cycles: Int { ProcessInfo.processInfo.environment["LIFETIME_CYCLES"].flatMap(Int.init) ?? 10_000 }
+
+    /// `func build() { let v = PlaceholderTextView(…); box.add(v.widget) }` keeps working after `v`
+    /// is gone; throwing the widget away then frees both sides.
+    func testSwiftReferenceDroppedFirst() {
+        onMain {
+            let window = TestWindow()
+            defer { window.close() }
+            let finalizedBefore = Finalizations.count
+            var swiftSurvivors = 0
+
+            @MainActor func build() -> () -> AnyObject? {
+                let view = PlaceholderTextView(placeholder: "Share something new…")
+                Finalizations.watchAll(view)
+                window.pack(view.widget)
+                weak let weakView = view
+                return { weakView }
+            }
+            for cycle in 0..<Self.cycles {
+                let swiftSide = build()
+                let widget = window.firstChild!
+                XCTAssertNotNil(swiftSide(), "kept alive by its widget")
+                gtk_widget_realize(widget)
+                // Still working with no Swift variable holding it.
+                let textView = PlaceholderTextView.forWidget(widget)!.textView
+                let label = PlaceholderTextView.forWidget(widget)!.placeholderLabel.asWidget
+                XCTAssertEqual(gtk_widget_get_child_visible(label), 1)
+                gtk_text_buffer_set_text(gtk_text_view_get_buffer(textView), "typed \(cycle)", -1)
+                XCTAssertEqual(gtk_widget_get_child_visible(label), 0, "hidden by the change")
+                window.discard(widget)
+                if swiftSide() != nil { swiftSurvivors += 1 }
+            }
+            XCTAssertEqual(swiftSurvivors, 0, "Swift objects outliving their widget")
+            XCTAssertEqual(Finalizations.count - finalizedBefore, 5 * Self.cycles, "GObjects finalized")
+        }
+    }
+
+    /// The widget goes (destroyed in GTK 3, removed in GTK 4) while Swift still holds the object:
+    /// every API stays callable and harmless, a swapped-in buffer included; dropping Swift's
+    /// reference then frees it all.
+    func testWidgetDestroyedFirst() {
+        onMain {
+            let window = TestWindow()
+            defer { window.close() }
+            let finalizedBefore = Finalizations.count
+            var swiftSurvivors = 0
+            for cycle in 0..<Self.cycles {
+                weak var weakView: PlaceholderTextView?
+                do {
+                    let view = PlaceholderTextView(placeholder: "p")
+                    weakView = view
+                    Finalizations.watchAll(view)
+                    window.pack(view.widget)
+                    gtk_widget_realize(view.widget)
+                    if cycle % 2 == 0 {
+                        let swapped = gtk_text_buffer_new(nil)!
+                        gtk_text_view_set_buffer(view.textView, swapped)
+                        g_object_unref(swapped.asGPointer)
+                        Finalizations.watch(swapped.asObject)
+                    }
+                    window.discard(view.widget)
+                    view.text = "after \(cycle)"
+                    view.placeholder = "still fine"
+                    view.hidesPlaceholder.toggle()
+                    view.font = "DejaVu Sans 12"
+                    view.placeholderColor = GdkRGBA(red: 1, green: 0, blue: 0, alpha: 1)
+                    XCTAssertFalse(view.isPlaceholderVisible)
+                    _ = (view.text, view.buffer)
+                }
+                if weakView != nil { swiftSurvivors += 1 }
+            }
+            XCTAssertEqual(swiftSurvivors, 0, "Swift objects outliving their last reference")
+            // Five objects each, the swapped-in buffers, and any buffer `text = …` made after the end.
+            let expected = 5 * Self.cycles + Self.cycles / 2
+            XCTAssertGreaterThanOrEqual(Finalizations.count - finalizedBefore, expected, "GObjects finalized")
+        }
+    }
+
+    /// A whole window destroyed with the views in it, the Swift side held elsewhere or not at all.
+    func testWholeWindowDestroyed() {
+        onMain {
+            let finalizedBefore = Finalizations.count
+            var kept: PlaceholderTextView? = PlaceholderTextView(placeholder: "kept")
+            Finalizations.watchAll(kept!)
+            let window = TestWindow(kept!.widget)
+            weak var weakDropped: PlaceholderTextView?
+            do {
+                let dropped = PlaceholderTextView(placeholder: "dropped")
+                Finalizations.watchAll(dropped)
+                weakDropped = dropped
+                window.pack(dropped.widget)
+            }
+            window.settle()
+            window.close()
+            XCTAssertNil(weakDropped, "the unheld Swift side went with its window")
+            // GTK 3's destroy disposes every child, held or not; GTK 4 lets go of what Swift holds.
+            let disposed = TestWindow.closingDisposesHeldChildren ? 10 : 5
+            XCTAssertEqual(Finalizations.count - finalizedBefore, disposed, "the dropped view's objects")
+            kept!.text = "still usable"
+            XCTAssertEqual(kept!.text, "still usable")
+            kept = nil
+            XCTAssertEqual(Finalizations.count - finalizedBefore, 10, "both views' objects")
+        }
+    }
+}
