@@ -13,10 +13,17 @@ public enum MainLoop {
     /// Iterates the main loop until `condition` holds or `timeout` seconds pass; returns whether it held.
     @discardableResult
     public static func iterate(until condition: () -> Bool, timeout: Double = 5) -> Bool {
-        let deadline = g_get_monotonic_time() + gint64(timeout * 1_000_000)
+        // Blocks until something happens, woken at the deadline at the latest: no sleeping.
+        let wake = g_timeout_source_new(guint(max(1, timeout * 1_000)))!
+        g_source_set_callback(wake, { _ in 0 }, nil, nil)
+        g_source_attach(wake, nil)
+        defer {
+            g_source_destroy(wake)
+            g_source_unref(wake)
+        }
         while !condition() {
-            if g_get_monotonic_time() > deadline { return false }
-            if g_main_context_iteration(nil, 0) == 0 { usleep(1_000) }
+            if g_source_is_destroyed(wake) != 0 { return condition() }
+            g_main_context_iteration(nil, 1)
         }
         return true
     }

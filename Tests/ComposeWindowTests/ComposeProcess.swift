@@ -19,6 +19,7 @@ final class ComposeProcess: @unchecked Sendable {
     private var stderrData = Data()
     private let stderrLock = NSLock()
     private let readers = DispatchGroup()
+    private let exited = DispatchSemaphore(value: 0)
 
     /// `launcher`: run the binary through this command line instead (its last word is followed by the
     /// binary's arguments), e.g. to hide the Swift toolchain from an installed compose-window.
@@ -44,6 +45,7 @@ final class ComposeProcess: @unchecked Sendable {
         process.standardOutput = output
         process.standardError = errors
         process.standardInput = input
+        process.terminationHandler = { [exited] _ in exited.signal() }
         try process.run()
         readers.enter()
         DispatchQueue.global().async { [self] in
@@ -145,9 +147,7 @@ final class ComposeProcess: @unchecked Sendable {
 
     /// Exit code, stdout bytes, stderr text; nil if it did not exit within `timeout` seconds.
     func finish(timeout: Double = 10) -> (code: Int32, stdout: Data, stderr: String)? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        guard !process.isRunning else {
+        guard exited.wait(timeout: .now() + timeout) == .success else {
             process.terminate()
             return nil
         }

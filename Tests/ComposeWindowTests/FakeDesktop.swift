@@ -62,7 +62,8 @@ struct FakeDesktop {
     }
 }
 
-/// Polls `condition` every 50 ms until it holds or `timeout` seconds pass.
+/// The suite's one polling loop, for effects nothing announces (a file's content, X windows, the
+/// selection): checks every 50 ms until `condition` holds or `timeout` seconds pass.
 func waitUntil(timeout: Double, _ condition: () -> Bool) -> Bool {
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {

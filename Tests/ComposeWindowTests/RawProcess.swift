@@ -45,16 +45,10 @@ struct RawProcess {
             return Outcome(code: nil, signal: nil, stdout: Data(), stderr: Data(), timedOut: false)
         }
         var status: Int32 = 0
-        let deadline = Date().addingTimeInterval(timeout)
-        var timedOut = false
-        while waitpid(pid, &status, WNOHANG) == 0 {
-            if Date() > deadline {
-                timedOut = true
-                kill(pid, SIGKILL)
-                waitpid(pid, &status, 0)
-                break
-            }
-            usleep(2_000)
+        let timedOut = !waitUntil(timeout: timeout) { waitpid(pid, &status, WNOHANG) != 0 }
+        if timedOut {
+            kill(pid, SIGKILL)
+            waitpid(pid, &status, 0)
         }
         let exited = status & 0x7f == 0
         return Outcome(

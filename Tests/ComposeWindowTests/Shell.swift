@@ -32,11 +32,15 @@ enum Shell {
         try process.run()
         // Read both pipes while it runs, so a large output cannot block it.
         nonisolated(unsafe) var errorData = Data()
-        let reader = Thread { errorData = errors.fileHandleForReading.readDataToEndOfFile() }
+        let readerDone = DispatchSemaphore(value: 0)
+        let reader = Thread {
+            errorData = errors.fileHandleForReading.readDataToEndOfFile()
+            readerDone.signal()
+        }
         reader.start()
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        while !reader.isFinished { Thread.sleep(forTimeInterval: 0.01) }
+        readerDone.wait()
         return Result(
             code: process.terminationStatus, stdout: String(decoding: outputData, as: UTF8.self),
             stderr: String(decoding: errorData, as: UTF8.self))

@@ -67,10 +67,9 @@ final class WaylandClipboardTests: XCTestCase {
         # In the foreground, to be stopped below: a daemonized wl-copy would outlive the session.
         wl-copy --foreground "something else" </dev/null >/dev/null 2>&1 &
         copier=$!
-        tries=0
-        while pgrep -f -- "$ours" >/dev/null && [ $tries -lt 100 ]; do
-            sleep 0.1; tries=$((tries + 1))
-        done
+        # Until the windowless copy exits (10 s at most).
+        serving=$(pgrep -f -- "$ours" | head -1)
+        [ -z "$serving" ] || timeout 10 tail --pid="$serving" -f /dev/null
         pgrep -f -- "$ours" >"$out/left"
         wl-paste --no-newline >"$out/pasted-after"
         kill "$copier"

@@ -38,11 +38,7 @@ final class WaylandSession {
         compositor.standardError = try FileHandle(forWritingTo: log)
         try compositor.run()
         let socket = runtime.appendingPathComponent("wayland-1").path
-        let deadline = Date().addingTimeInterval(10)
-        while !FileManager.default.fileExists(atPath: socket) && Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        guard FileManager.default.fileExists(atPath: socket) else {
+        guard waitUntil(timeout: 10, { FileManager.default.fileExists(atPath: socket) }) else {
             let log = (try? String(contentsOf: directory.appendingPathComponent("sway.log"), encoding: .utf8)) ?? ""
             stop()
             throw Failure(message: "sway did not start: \(log.suffix(2_000))")

@@ -53,19 +53,8 @@ final class WaylandTests: XCTestCase {
         return count
     }
 
-    func wait(timeout: Double = 10, for condition: () throws -> Bool) rethrows -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if try condition() { return true }
-            Thread.sleep(forTimeInterval: 0.1)
-        }
-        return try condition()
-    }
-
     func exitCode(of process: Process, timeout: Double = 10) -> Int32? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        guard !process.isRunning else {
+        guard waitUntil(timeout: timeout, { !process.isRunning }) else {
             process.terminate()
             return nil
         }
@@ -74,14 +63,16 @@ final class WaylandTests: XCTestCase {
 
     func testTypingLatinAndChineseOnWayland() throws {
         let window = try launch()
-        XCTAssertTrue(try wait { try placeholderPixels() > 50 }, "the placeholder never showed: \(stderr)")
+        XCTAssertTrue(
+            waitUntil(timeout: 10) { ((try? placeholderPixels()) ?? 0) > 50 }, "the placeholder never showed: \(stderr)"
+        )
         try session.type("Hello 你好, Wayland")
-        XCTAssertTrue(wait { draft == "Hello 你好, Wayland" }, "draft: \(draft ?? "none"); \(stderr)")
+        XCTAssertTrue(waitUntil(timeout: 10) { draft == "Hello 你好, Wayland" }, "draft: \(draft ?? "none"); \(stderr)")
         XCTAssertEqual(try placeholderPixels(), 0, "the placeholder stays hidden under typed text")
         // The compositor's close (the title bar's ×, Alt+F4, swaymsg kill) on edited text asks first.
         try session.closeFocusedWindow()
         XCTAssertTrue(
-            wait {
+            waitUntil(timeout: 10) {
                 ((try? session.windows()) ?? []).filter { $0.appID == "io.github.gtkplaceholder.ComposeWindow" }.count
                     == 2
             },
@@ -95,7 +86,8 @@ final class WaylandTests: XCTestCase {
 
     func testClosingAnUntouchedWindowCancelsOnWayland() throws {
         let window = try launch(["--no-draft"])
-        XCTAssertTrue(try wait { try placeholderPixels() > 50 }, "the window never showed: \(stderr)")
+        XCTAssertTrue(
+            waitUntil(timeout: 10) { ((try? placeholderPixels()) ?? 0) > 50 }, "the window never showed: \(stderr)")
         XCTAssertEqual(try session.focusedAppID(), "io.github.gtkplaceholder.ComposeWindow", "the desktop file's name")
         try session.closeFocusedWindow()
         XCTAssertEqual(exitCode(of: window), 1, stderr)

@@ -111,15 +111,17 @@ enum ForkedChild {
             body()
             _exit(0)
         }
-        let deadline = Date().addingTimeInterval(timeout)
-        var status: Int32 = 0
-        while waitpid(pid, &status, WNOHANG) == 0 {
-            guard Date() < deadline else {
-                kill(pid, SIGKILL)
-                waitpid(pid, &status, 0)
-                return (.timedOut, "")
-            }
-            usleep(10_000)
+        // A blocking waitpid on another thread; the deadline is the semaphore's.
+        nonisolated(unsafe) var status: Int32 = 0
+        let ended = DispatchSemaphore(value: 0)
+        Thread {
+            waitpid(pid, &status, 0)
+            ended.signal()
+        }.start()
+        guard ended.wait(timeout: .now() + timeout) == .success else {
+            kill(pid, SIGKILL)
+            ended.wait()
+            return (.timedOut, "")
         }
         let stderr = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         let signal = status & 0x7f
