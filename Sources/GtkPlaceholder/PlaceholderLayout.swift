@@ -56,6 +56,8 @@ final class PlaceholderLayout {
     }
 
     func placeholderChanged(_ text: String) {
+        // Nothing to make room for any more (the room is otherwise kept while hidden).
+        if text.isEmpty { requireContentHeight(-1) }
         placeholderDirection = BaseDirection.strong(of: text) {
             gtk_widget_create_pango_layout(textView.asWidget, nil)
         }

@@ -31,7 +31,7 @@ final class ContentAndMisuseTests: GtkTestCase {
                 let height = gtk_widget_get_allocated_height(view.widget)
                 XCTAssertLessThan(height, 400, "\(name): the widget grew to \(height) px")
                 if content.count < 1_000, content != "\n" {
-                    let (placeholderInk, typedInk) = PositionTests.inkBoxes(of: view, in: window)
+                    let (placeholderInk, typedInk) = SharedPositionTests.inkBoxes(of: view, in: window)
                     guard let placeholderInk, let typedInk else {
                         XCTFail("\(name): nothing drawn")
                         continue
@@ -71,13 +71,13 @@ final class ContentAndMisuseTests: GtkTestCase {
             XCTAssertFalse(view.isPlaceholderVisible)
             view.hidesPlaceholder = false
             XCTAssertTrue(view.isPlaceholderVisible)
-            var (placeholderInk, typedInk) = PositionTests.inkBoxes(of: view, in: window)
+            var (placeholderInk, typedInk) = SharedPositionTests.inkBoxes(of: view, in: window)
             XCTAssertTrue(ContentAndMisuseTests.agree(placeholderInk, typedInk), "before realize")
 
             view.placeholder = "after realize"
             view.font = "DejaVu Sans 20"
             view.placeholderColor = nil
-            (placeholderInk, typedInk) = PositionTests.inkBoxes(of: view, in: window)
+            (placeholderInk, typedInk) = SharedPositionTests.inkBoxes(of: view, in: window)
             XCTAssertTrue(ContentAndMisuseTests.agree(placeholderInk, typedInk), "after realize")
         }
     }
@@ -107,11 +107,11 @@ final class ContentAndMisuseTests: GtkTestCase {
                 XCTAssertEqual(view.font, font)
             }
             view.font = nil
-            let (placeholderInk, typedInk) = PositionTests.inkBoxes(of: view, in: window)
+            let (placeholderInk, typedInk) = SharedPositionTests.inkBoxes(of: view, in: window)
             XCTAssertTrue(ContentAndMisuseTests.agree(placeholderInk, typedInk), "font restored")
 
             view.placeholderColor = GdkRGBA(red: 1, green: 0, blue: 0, alpha: 0)
-            let ink = PositionTests.inkBoxes(of: view, in: window).placeholder
+            let ink = SharedPositionTests.inkBoxes(of: view, in: window).placeholder
             XCTAssertNil(ink, "a transparent placeholder draws nothing: \(String(describing: ink))")
             XCTAssertTrue(view.isPlaceholderVisible)
         }

@@ -5,41 +5,8 @@ import XCTest
 /// Issue #6: PlaceholderTextView is a registered GObject type; Swift, C (g_object_get/set) and
 /// GtkBuilder .ui files all see one object.
 final class GObjectTypeTests: GtkTestCase {
-    static let interface = """
-        <interface>
-          <object class="GtkTextView" id="given"/>
-          <object class="GtkBox" id="box">
-            <property name="visible">True</property>
-            <child>
-              <object class="PlaceholderTextView" id="compose">
-                <property name="visible">True</property>
-                <property name="placeholder-text">Share something new…</property>
-                <property name="font">DejaVu Sans 15</property>
-                <property name="placeholder-color">rgb(200,0,0)</property>
-                <child internal-child="text_view">
-                  <object class="GtkTextView">
-                    <property name="left-margin">8</property>
-                    <property name="top-margin">5</property>
-                    <property name="wrap-mode">word-char</property>
-                  </object>
-                </child>
-              </object>
-              <packing><property name="expand">True</property></packing>
-            </child>
-            <child>
-              <object class="PlaceholderTextView" id="wrapping">
-                <property name="visible">True</property>
-                <property name="text-view">given</property>
-                <property name="hides-placeholder">True</property>
-                <property name="placeholder-text">hidden</property>
-              </object>
-            </child>
-          </object>
-        </interface>
-        """
-
     @MainActor
-    static func load(_ text: String = interface) throws -> Interface {
+    static func load(_ text: String) throws -> Interface {
         PlaceholderTextView.registerType()
         return try Interface(text)
     }
@@ -58,119 +25,6 @@ final class GObjectTypeTests: GtkTestCase {
             defer { g_free(specs) }
             let installed = Set((0..<Int(count)).map { String(cString: specs[$0]!.pointee.name) })
             XCTAssertTrue(names.isSubset(of: installed), "missing: \(names.subtracting(installed))")
-        }
-    }
-
-    /// A .ui-built view behaves like a Swift-built one: same placeholder, font, colour, margins,
-    /// hidden by typing, shown again when cleared, ink where the typed text goes.
-    func testUIFileLoadsAndBehavesLikeSwift() throws {
-        try onMain {
-            let ui = try GObjectTypeTests.load()
-            let box = try ui.object("box")
-            let window = TestWindow(box, width: 360, height: 320)
-            defer { window.close() }
-            guard let view = PlaceholderTextView.forWidget(try ui.object("compose")) else {
-                return XCTFail("no Swift object behind the .ui widget")
-            }
-            XCTAssertEqual(view.placeholder, "Share something new…")
-            XCTAssertEqual(view.font, "DejaVu Sans 15")
-            XCTAssertEqual(view.placeholderColor.map { [$0.red, $0.green, $0.blue] }, [200.0 / 255, 0, 0])
-            XCTAssertEqual(gtk_text_view_get_left_margin(view.textView), 8, "internal child text_view")
-            XCTAssertEqual(gtk_text_view_get_top_margin(view.textView), 5)
-            XCTAssertTrue(view.isPlaceholderVisible)
-            XCTAssertEqual(gtk_widget_get_mapped(view.placeholderLabel.asWidget), 1)
-            let (placeholderInk, typedInk) = PositionTests.inkBoxes(of: view, in: window)
-            XCTAssertNotNil(placeholderInk)
-            if let placeholderInk, let typedInk {
-                XCTAssertTrue(placeholderInk.agrees(with: typedInk), "placeholder \(placeholderInk), typed \(typedInk)")
-            }
-            gtk_text_buffer_insert_at_cursor(view.buffer, "x", -1)
-            XCTAssertFalse(view.isPlaceholderVisible)
-            view.text = ""
-            XCTAssertTrue(view.isPlaceholderVisible)
-
-            let wrapping = PlaceholderTextView.forWidget(try ui.object("wrapping"))!
-            XCTAssertEqual(wrapping.textView, try ui.object("given").cast(), "text-view property")
-            XCTAssertTrue(wrapping.hidesPlaceholder)
-            XCTAssertFalse(wrapping.isPlaceholderVisible)
-        }
-    }
-
-    /// Each change notifies its property exactly once, whoever makes it; setting the same value
-    /// notifies nothing.
-    func testNotificationsFireOncePerChange() {
-        onMain {
-            let view = PlaceholderTextView()
-            let window = TestWindow(view.widget)
-            defer { window.close() }
-            var counts: [String: Int] = [:]
-            var connections: [SignalConnection] = []
-            for name in PlaceholderTextViewPropertyNames.all {
-                connections.append(Signal.onNotify(view.widget, name) { counts[name, default: 0] += 1 })
-            }
-            defer { for connection in connections { connection.disconnect() } }
-            func expect(_ expected: [String: Int], _ step: String) {
-                XCTAssertEqual(counts, expected, step)
-                counts = [:]
-            }
-
-            view.placeholder = "Share"
-            expect(["placeholder-text": 1, "placeholder-visible": 1], "Swift placeholder shows it")
-            view.placeholder = "Share"
-            expect([:], "same placeholder")
-            Property.set(view.widget, "placeholder-text", "Write")
-            expect(["placeholder-text": 1], "g_object_set")
-            XCTAssertEqual(view.placeholder, "Write")
-            Property.set(view.widget, "placeholder-text", "Write")
-            expect([:], "same value through g_object_set")
-
-            view.font = "DejaVu Sans 20"
-            expect(["font": 1], "Swift font")
-            Property.set(view.widget, "font", nil as String?)
-            expect(["font": 1], "g_object_set font NULL")
-            XCTAssertNil(view.font)
-
-            var red = GdkRGBA()
-            gdk_rgba_parse(&red, "red")
-            view.placeholderColor = red
-            expect(["placeholder-color": 1], "Swift colour")
-            Property.set(view.widget, "placeholder-color", red)
-            expect([:], "the same colour")
-            Property.set(view.widget, "placeholder-color", nil as GdkRGBA?)
-            expect(["placeholder-color": 1], "theme colour again")
-            XCTAssertNil(view.placeholderColor)
-
-            Property.set(view.widget, "hides-placeholder", true)
-            expect(["hides-placeholder": 1, "placeholder-visible": 1], "hides")
-            view.hidesPlaceholder = false
-            expect(["hides-placeholder": 1, "placeholder-visible": 1], "shows")
-
-            for character in "abc" { gtk_text_buffer_insert_at_cursor(view.buffer, String(character), -1) }
-            expect(["placeholder-visible": 1], "typing three characters: one change")
-            view.text = ""
-            expect(["placeholder-visible": 1], "cleared")
-        }
-    }
-
-    /// g_object_get after a Swift change returns the new value, for every property.
-    func testGObjectGetReadsWhatSwiftSet() {
-        onMain {
-            let view = PlaceholderTextView()
-            view.placeholder = "分享新鲜事…"
-            view.font = "DejaVu Sans 13"
-            var grey = GdkRGBA()
-            gdk_rgba_parse(&grey, "#808080")
-            view.placeholderColor = grey
-            XCTAssertEqual(Property.string(view.widget, "placeholder-text"), "分享新鲜事…")
-            XCTAssertEqual(Property.string(view.widget, "font"), "DejaVu Sans 13")
-            let color = Property.rgba(view.widget, "placeholder-color")
-            XCTAssertEqual(color.map { gdk_rgba_equal([$0], [grey]) }, 1)
-            XCTAssertTrue(Property.bool(view.widget, "placeholder-visible"))
-            view.hidesPlaceholder = true
-            XCTAssertTrue(Property.bool(view.widget, "hides-placeholder"))
-            XCTAssertFalse(Property.bool(view.widget, "placeholder-visible"))
-            let textView = Property.object(view.widget, "text-view", type: gtk_text_view_get_type())
-            XCTAssertEqual(textView, view.textView.asGPointer)
         }
     }
 
@@ -229,11 +83,4 @@ final class GObjectTypeTests: GtkTestCase {
             XCTAssertEqual(Finalizations.count - finalizedBefore, 5 * SharedLifetimeTests.cycles, "GObjects finalized")
         }
     }
-}
-
-/// The property names a .ui author can use (as the issue lists them).
-enum PlaceholderTextViewPropertyNames {
-    static let all = [
-        "placeholder-text", "placeholder-color", "font", "hides-placeholder", "placeholder-visible", "text-view",
-    ]
 }

@@ -69,7 +69,7 @@ final class GalleryTests: GtkTestCase {
                         XCTAssertEqual(gtk_text_view_get_top_margin(view.textView), margins.top, design.file)
                     }
                     XCTAssertTrue(view.isPlaceholderVisible, design.file)
-                    let (placeholderInk, typedInk) = PositionTests.inkBoxes(of: view, in: window)
+                    let (placeholderInk, typedInk) = SharedPositionTests.inkBoxes(of: view, in: window)
                     guard let placeholderInk, let typedInk else { return XCTFail("\(design.file): nothing drawn") }
                     XCTAssertTrue(
                         placeholderInk.agrees(with: typedInk),
@@ -82,12 +82,12 @@ final class GalleryTests: GtkTestCase {
     func testRightToLeftCentredWrappingAndLargeFontDesigns() throws {
         try onMain {
             try GalleryTests.withDesign("right-to-left") { view, window, _ in
-                let ink = PositionTests.inkBoxes(of: view, in: window).placeholder!
+                let ink = SharedPositionTests.inkBoxes(of: view, in: window).placeholder!
                 let width = Int(gtk_widget_get_allocated_width(view.widget))
                 XCTAssertGreaterThan(ink.minX, width / 2, "Hebrew starts on the right: \(ink) in \(width)")
             }
             try GalleryTests.withDesign("centred") { view, window, _ in
-                let ink = PositionTests.inkBoxes(of: view, in: window).placeholder!
+                let ink = SharedPositionTests.inkBoxes(of: view, in: window).placeholder!
                 let width = Int(gtk_widget_get_allocated_width(view.widget))
                 XCTAssertLessThanOrEqual(abs((ink.minX + ink.maxX) / 2 - width / 2), 3, "centred: \(ink) in \(width)")
             }
@@ -96,7 +96,7 @@ final class GalleryTests: GtkTestCase {
                 XCTAssertGreaterThanOrEqual(pango_layout_get_line_count(layout), 3, "wraps to three lines or more")
             }
             try GalleryTests.withDesign("large-font") { view, window, _ in
-                let ink = PositionTests.inkBoxes(of: view, in: window).placeholder!
+                let ink = SharedPositionTests.inkBoxes(of: view, in: window).placeholder!
                 XCTAssertGreaterThan(ink.maxY - ink.minY, 25, "28 pt glyphs: \(ink)")
             }
         }

@@ -94,4 +94,90 @@ final class SharedVisibilityTests: BehaviourTestCase {
             XCTAssertEqual(String(cString: gtk_label_get_text(view.placeholderLabel)), "<i>y</i>")
         }
     }
+
+    func testEmptyPlaceholderAndManualOverrideHide() {
+        onMain {
+            let view = PlaceholderTextView()
+            XCTAssertFalse(view.isPlaceholderVisible, "empty placeholder")
+            view.placeholder = "Now shown"
+            XCTAssertTrue(view.isPlaceholderVisible)
+            view.hidesPlaceholder = true
+            XCTAssertFalse(view.isPlaceholderVisible, "hidesPlaceholder")
+            view.text = "a"
+            view.text = ""
+            XCTAssertFalse(view.isPlaceholderVisible, "stays hidden through edits")
+            view.hidesPlaceholder = false
+            XCTAssertTrue(view.isPlaceholderVisible)
+            view.placeholder = ""
+            XCTAssertFalse(view.isPlaceholderVisible)
+        }
+    }
+
+    func testVisibilityCallbackFiresOnTransitionsOnly() {
+        onMain {
+            let view = PlaceholderTextView(placeholder: "p")
+            var transitions: [Bool] = []
+            var changes = 0
+            view.onPlaceholderVisibilityChanged = { transitions.append($0) }
+            view.onTextChanged = { _ in changes += 1 }
+            for character in "abc" { gtk_text_buffer_insert_at_cursor(view.buffer, String(character), -1) }
+            view.text = ""
+            XCTAssertEqual(transitions, [false, true])
+            XCTAssertEqual(changes, 4, "three insertions and one clear")
+        }
+    }
+
+    /// Hidden from the start (initial text, or hidesPlaceholder), margins changed while hidden, then
+    /// shown by clearing the text or by hidesPlaceholder alone (which resizes nothing): the
+    /// placeholder appears where typed text goes, drawn above the text view.
+    func testPlaceholderHiddenFromTheStartAppearsInTheRightPlace() {
+        onMain {
+            for showByClearing in [true, false] {
+                let view = PlaceholderTextView(placeholder: "Share something new…")
+                if showByClearing { view.text = "already here" } else { view.hidesPlaceholder = true }
+                let window = TestWindow(view.widget, width: 360, height: 160)
+                defer { window.close() }
+                XCTAssertFalse(view.isPlaceholderVisible)
+                gtk_text_view_set_left_margin(view.textView, 24)
+                gtk_text_view_set_top_margin(view.textView, 11)
+                window.settle()
+                if showByClearing { view.text = "" } else { view.hidesPlaceholder = false }
+                XCTAssertTrue(view.isPlaceholderVisible)
+                let (placeholderInk, typedInk) = SharedPositionTests.inkBoxes(of: view, in: window)
+                guard let placeholderInk, let typedInk else { return XCTFail("placeholder not drawn") }
+                XCTAssertTrue(
+                    placeholderInk.agrees(with: typedInk),
+                    "shown by \(showByClearing ? "clearing" : "hidesPlaceholder"): placeholder \(placeholderInk), typed \(typedInk)"
+                )
+            }
+        }
+    }
+
+    /// `init(textView:placeholder:)` wraps the app's own text view (a GtkSourceView 5 view, say) with
+    /// its buffer, settings and text as they are.
+    func testWrapsAGivenTextViewAsItIs() {
+        onMain {
+            let buffer = gtk_text_buffer_new(nil)!
+            gtk_text_buffer_set_text(buffer, "draft", -1)
+            let given = gtk_text_view_new_with_buffer(buffer)!.cast(to: GtkTextView.self)
+            g_object_unref(buffer.asGPointer)
+            gtk_text_view_set_left_margin(given, 12)
+            gtk_text_view_set_wrap_mode(given, GTK_WRAP_NONE)
+            let view = PlaceholderTextView(textView: given, placeholder: "Share something new…")
+            let window = TestWindow(view.widget)
+            defer { window.close() }
+            XCTAssertEqual(view.textView, given)
+            XCTAssertEqual(view.buffer, buffer, "its buffer kept")
+            XCTAssertEqual(gtk_text_view_get_wrap_mode(given), GTK_WRAP_NONE, "its settings kept")
+            XCTAssertEqual(
+                gtk_widget_get_parent(given.asWidget), view.scrolledWindow.asWidget, "in the scrolled window")
+            XCTAssertFalse(view.isPlaceholderVisible, "its text hides the placeholder")
+            view.text = ""
+            XCTAssertTrue(view.isPlaceholderVisible)
+            let (placeholderInk, typedInk) = SharedPositionTests.inkBoxes(of: view, in: window)
+            guard let placeholderInk, let typedInk else { return XCTFail("nothing drawn") }
+            XCTAssertTrue(placeholderInk.agrees(with: typedInk), "at its margin: \(placeholderInk) vs \(typedInk)")
+            XCTAssertGreaterThanOrEqual(placeholderInk.minX, 12)
+        }
+    }
 }

@@ -9,23 +9,29 @@ enum Keyboard {
     static func press(
         _ widget: UnsafeMutablePointer<GtkWidget>, _ keyval: Int32, _ modifiers: GdkModifierType = GdkModifierType(0)
     ) {
+        send(GDK_KEY_PRESS, to: widget, keyval, modifiers)
+        send(GDK_KEY_RELEASE, to: widget, keyval, modifiers)
+    }
+
+    /// One key event (a press or a release) with `modifiers` held, dispatched at once.
+    static func send(
+        _ type: GdkEventType, to widget: UnsafeMutablePointer<GtkWidget>, _ keyval: Int32,
+        _ modifiers: GdkModifierType = GdkModifierType(0)
+    ) {
         guard let window = gtk_widget_get_window(gtk_widget_get_toplevel(widget)) else {
             preconditionFailure("the widget is not realized in a window")
         }
-        for type in [GDK_KEY_PRESS, GDK_KEY_RELEASE] {
-            let event = gdk_event_new(type)!
-            event.pointee.key.window = window
-            g_object_ref(window.asGPointer)  // gdk_event_free drops it
-            event.pointee.key.send_event = 1
-            event.pointee.key.time = guint32(GDK_CURRENT_TIME)
-            event.pointee.key.state = modifiers.rawValue
-            event.pointee.key.keyval = guint(keyval)
-            event.pointee.key.hardware_keycode = keycode(for: keyval)
-            gdk_event_set_device(
-                event, gdk_seat_get_keyboard(gdk_display_get_default_seat(gdk_window_get_display(window))))
-            gtk_main_do_event(event)
-            gdk_event_free(event)
-        }
+        let event = gdk_event_new(type)!
+        event.pointee.key.window = window
+        g_object_ref(window.asGPointer)  // gdk_event_free drops it
+        event.pointee.key.send_event = 1
+        event.pointee.key.time = guint32(GDK_CURRENT_TIME)
+        event.pointee.key.state = modifiers.rawValue
+        event.pointee.key.keyval = guint(keyval)
+        event.pointee.key.hardware_keycode = keycode(for: keyval)
+        gdk_event_set_device(event, gdk_seat_get_keyboard(gdk_display_get_default_seat(gdk_window_get_display(window))))
+        gtk_main_do_event(event)
+        gdk_event_free(event)
         MainLoop.drain()
     }
 

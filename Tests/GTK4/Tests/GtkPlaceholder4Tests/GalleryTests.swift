@@ -44,7 +44,7 @@ final class GalleryTests: Gtk4TestCase {
                 XCTAssertFalse(view.placeholder.isEmpty, "\(name): its placeholder-text")
                 XCTAssertEqual(gtk_widget_get_visible(view.textView.asWidget), 1, "\(name): the text view is shown")
                 let window = TestWindow(design.cast(), width: 320, height: 240)
-                let (placeholderInk, typedInk) = PositionTests.inkBoxes(of: view, in: window)
+                let (placeholderInk, typedInk) = SharedPositionTests.inkBoxes(of: view, in: window)
                 if let placeholderInk, let typedInk {
                     XCTAssertTrue(placeholderInk.agrees(with: typedInk), "\(name): \(placeholderInk) vs \(typedInk)")
                 } else {

@@ -1,22 +1,24 @@
-import GLibSwift
-import GtkPlaceholder
-import GtkTestSupport
 import PlaceholderTestSupport
 import XCTest
 
-/// Behaviour 4, 6 and 7: font, colour, caret.
-final class AppearanceTests: GtkTestCase {
-    @MainActor
-    static func labelHeight(_ view: PlaceholderTextView) -> gint {
-        gtk_widget_get_allocated_height(view.placeholderLabel.asWidget)
-    }
+#if GTK4
+    import GtkPlaceholder4
+#else
+    import GtkPlaceholder
+#endif
 
-    /// On the next frame, the placeholder is drawn in the font typed text uses (same ink box).
+// One source compiled into both toolkits' suites (see SharedCoreTests.swift).
+
+/// Font, colour and caret, in each toolkit's own rendering.
+final class SharedAppearanceTests: BehaviourTestCase {
+    @MainActor
+    static func labelHeight(_ view: PlaceholderTextView) -> Int32 { Toolkit.height(view.placeholderLabel.asWidget) }
+
+    /// Once the window has painted, the placeholder is drawn in the font typed text uses (same ink box).
     @MainActor
     static func assertFollowsFont(_ view: PlaceholderTextView, _ window: TestWindow, _ what: String, line: UInt = #line)
     {
-        MainLoop.waitForFrames(view.widget, 1)
-        let (placeholderInk, typedInk) = PositionTests.inkBoxes(of: view, in: window, settleFirst: false)
+        let (placeholderInk, typedInk) = SharedPositionTests.inkBoxes(of: view, in: window)
         guard let placeholderInk, let typedInk else { return XCTFail("\(what): nothing drawn", line: line) }
         XCTAssertTrue(placeholderInk.agrees(with: typedInk), "\(what): \(placeholderInk) vs \(typedInk)", line: line)
     }
@@ -26,34 +28,29 @@ final class AppearanceTests: GtkTestCase {
             let view = PlaceholderTextView(placeholder: "Share something new…")
             let window = TestWindow(view.widget, width: 520, height: 200)
             defer { window.close() }
-            let baseHeight = AppearanceTests.labelHeight(view)
+            let baseHeight = Self.labelHeight(view)
 
             view.font = "DejaVu Serif Bold 22"
-            AppearanceTests.assertFollowsFont(view, window, "font property")
-            XCTAssertGreaterThan(AppearanceTests.labelHeight(view), baseHeight + 10, "size follows")
+            Self.assertFollowsFont(view, window, "font property")
+            XCTAssertGreaterThan(Self.labelHeight(view), baseHeight + 10, "size follows")
             XCTAssertEqual(view.font, "DejaVu Serif Bold 22")
             view.font = nil
-            AppearanceTests.assertFollowsFont(view, window, "font reset to the theme's")
-            XCTAssertEqual(AppearanceTests.labelHeight(view), baseHeight)
+            Self.assertFollowsFont(view, window, "font reset to the theme's")
+            XCTAssertEqual(Self.labelHeight(view), baseHeight)
 
-            let provider = gtk_css_provider_new()!
-            gtk_css_provider_load_from_data(provider, "textview { font: italic 19px \"DejaVu Sans Mono\"; }", -1, nil)
-            let screen = gdk_screen_get_default()
-            gtk_style_context_add_provider_for_screen(
-                screen, OpaquePointer(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
-            AppearanceTests.assertFollowsFont(view, window, "application CSS")
-            XCTAssertGreaterThan(AppearanceTests.labelHeight(view), baseHeight)
-            gtk_style_context_remove_provider_for_screen(screen, OpaquePointer(provider))
-            g_object_unref(provider.asGPointer)
-            AppearanceTests.assertFollowsFont(view, window, "application CSS removed")
+            Toolkit.withDisplayCSS("textview { font: italic 19px \"DejaVu Sans Mono\"; }") {
+                Self.assertFollowsFont(view, window, "application CSS")
+                XCTAssertGreaterThan(Self.labelHeight(view), baseHeight)
+            }
+            Self.assertFollowsFont(view, window, "application CSS removed")
 
-            let settings = gtk_settings_get_default()!
+            let settings = gtk_settings_get_default()!.asObject
             Property.set(settings, "gtk-font-name", "DejaVu Sans 17")
-            AppearanceTests.assertFollowsFont(view, window, "gtk-font-name")
-            XCTAssertGreaterThan(AppearanceTests.labelHeight(view), baseHeight + 5)
-            Property.set(settings, "gtk-font-name", GtkHarness.defaultFont)
-            AppearanceTests.assertFollowsFont(view, window, "gtk-font-name restored")
-            XCTAssertEqual(AppearanceTests.labelHeight(view), baseHeight)
+            Self.assertFollowsFont(view, window, "gtk-font-name")
+            XCTAssertGreaterThan(Self.labelHeight(view), baseHeight + 5)
+            Property.set(settings, "gtk-font-name", Harness.defaultFont)
+            Self.assertFollowsFont(view, window, "gtk-font-name restored")
+            XCTAssertEqual(Self.labelHeight(view), baseHeight)
         }
     }
 
@@ -62,17 +59,16 @@ final class AppearanceTests: GtkTestCase {
             let view = PlaceholderTextView(placeholder: "██ colour")
             let window = TestWindow(view.widget)
             defer { window.close() }
-            let context = gtk_widget_get_style_context(view.placeholderLabel.asWidget)
-            XCTAssertEqual(gtk_style_context_has_class(context, "dim-label"), 1)
-            XCTAssertEqual(gtk_style_context_has_class(context, "placeholder"), 1)
+            XCTAssertTrue(Toolkit.hasStyleClass(view.placeholderLabel.asWidget, "dim-label"))
+            XCTAssertTrue(Toolkit.hasStyleClass(view.placeholderLabel.asWidget, "placeholder"))
 
             gtk_text_view_set_cursor_visible(view.textView, 0)
             @MainActor func inkColours() -> [RGB] {
                 window.settle()
-                let shown = Snapshot(view.widget)
+                let shown = PixelGrid(view.widget)
                 view.hidesPlaceholder = true
                 window.settle()
-                let blank = Snapshot(view.widget)
+                let blank = PixelGrid(view.widget)
                 view.hidesPlaceholder = false
                 return shown.inkPixels(against: blank)
             }
@@ -96,16 +92,17 @@ final class AppearanceTests: GtkTestCase {
         }
     }
 
-    /// Seed 000 moved its label under the cursor; GTK3 draws overlays above the text view, so the
-    /// label must leave the caret's pixels alone. "█" covers the whole cell, caret column included.
+    /// Both toolkits draw the label after the text view (GTK 3's overlay, GTK 4's snapshot), over
+    /// the caret: the label must leave the caret's pixels alone. "█" covers the whole cell.
     func testCaretStaysVisibleOverThePlaceholder() {
         onMain {
             let view = PlaceholderTextView(placeholder: "█████")
             view.font = "DejaVu Sans 24"
             gtk_text_view_set_left_margin(view.textView, 6)
             // A thick caret (an accessibility setting) so that it certainly overlaps the block glyph.
-            let thickCaret = WidgetStyleProvider(for: view.textView)
-            thickCaret.css = "* { -GtkWidget-cursor-aspect-ratio: 0.2; }"
+            let aspectRatio = 0.2
+            let restoreCaret = Toolkit.thickCaret(view.textView, ratio: aspectRatio)
+            defer { restoreCaret() }
             // Opaque: the theme's dim-label opacity would let a covered caret show through, dimmed.
             view.placeholderColor = GdkRGBA(red: 0.5, green: 0.5, blue: 0.5, alpha: 1)
             let entry = gtk_entry_new()!
@@ -114,37 +111,42 @@ final class AppearanceTests: GtkTestCase {
             window.pack(entry, expand: false)
             XCTAssertTrue(window.focus(), "the test window got the X input focus")
             gtk_widget_grab_focus(view.textView.asWidget)
-            XCTAssertTrue(MainLoop.iterate(until: { gtk_widget_has_focus(view.textView.asWidget) != 0 }))
+            XCTAssertTrue(Loop.iterate(until: { gtk_widget_has_focus(view.textView.asWidget) != 0 }))
             window.settle()
 
             var caret = GdkRectangle()
             gtk_text_view_get_cursor_locations(view.textView, nil, &caret, nil)
-            var x: gint = 0
-            var y: gint = 0
-            gtk_text_view_buffer_to_window_coords(view.textView, GTK_TEXT_WINDOW_WIDGET, caret.x, caret.y, &x, &y)
-            gtk_widget_translate_coordinates(view.textView.asWidget, view.widget, x, y, &x, &y)
+            var windowX: Int32 = 0
+            var windowY: Int32 = 0
+            gtk_text_view_buffer_to_window_coords(
+                view.textView, GTK_TEXT_WINDOW_WIDGET, caret.x, caret.y, &windowX, &windowY)
+            let inWidget = Toolkit.point(windowX, windowY, from: view.textView.asWidget, to: view.widget)
+            var x = Int(inWidget.x)
+            let y = Int(inWidget.y)
 
-            let withPlaceholder = Snapshot(view.widget)
+            let withPlaceholder = PixelGrid(view.widget)
             view.hidesPlaceholder = true
             window.settle()
-            let caretAlone = Snapshot(view.widget)
+            let caretAlone = PixelGrid(view.widget)
             gtk_text_view_set_cursor_visible(view.textView, 0)
             window.settle()
-            let nothing = Snapshot(view.widget)
+            let nothing = PixelGrid(view.widget)
             gtk_text_view_set_cursor_visible(view.textView, 1)
             view.hidesPlaceholder = false
 
-            let rows = Int(y + 2)..<Int(y + caret.height - 2)
+            let rows = (y + 2)..<(y + Int(caret.height) - 2)
             x += 2  // inside both the caret stem and the first block glyph
-            let caretPixels = rows.filter { caretAlone.pixel(Int(x), $0) != nothing.pixel(Int(x), $0) }
+            let caretPixels = rows.filter { caretAlone.pixel(x, $0) != nothing.pixel(x, $0) }
             XCTAssertEqual(caretPixels.count, rows.count, "the caret is drawn at x=\(x) (focus and blink-off work)")
-            func brightness(_ pixel: RGB) -> Int { pixel.brightness }
-            let placeholderGrey = brightness(withPlaceholder.pixel(Int(x) + 14, Int(y + caret.height / 2)))
-            XCTAssertGreaterThan(placeholderGrey, 300, "the placeholder block is grey beside the caret")
-            let covered = rows.filter { withPlaceholder.pixel(Int(x), $0) != caretAlone.pixel(Int(x), $0) }
+            XCTAssertGreaterThan(
+                withPlaceholder.pixel(x + 14, y + Int(caret.height) / 2).brightness, 300,
+                "the placeholder block is grey beside the caret")
+            let covered = rows.filter { withPlaceholder.pixel(x, $0) != caretAlone.pixel(x, $0) }
             XCTAssertEqual(covered, [], "caret rows painted over by the placeholder")
-            // Only the stem is cut out: the stem is 38 × 0.2 + 1 = 8 px wide, x-4 ..< x+4 here.
-            let besideStem = rows.filter { brightness(withPlaceholder.pixel(Int(x) + 3, $0)) < 300 }
+            // Only the stem is cut out: the stem is height × ratio + 1 px wide, drawn no further
+            // right than that from the caret's x in either toolkit.
+            let stem = Int(Double(caret.height) * aspectRatio + 1)
+            let besideStem = rows.filter { withPlaceholder.pixel(x - 2 + stem, $0).brightness < 300 }
             XCTAssertEqual(besideStem, [], "the placeholder is cut wider than the caret")
             XCTAssertNotNil(withPlaceholder.inkBox(against: caretAlone), "the placeholder is still drawn around it")
         }
