@@ -56,8 +56,6 @@ final class PlaceholderLayout {
     }
 
     func placeholderChanged(_ text: String) {
-        // Nothing to make room for any more (the room is otherwise kept while hidden).
-        if text.isEmpty { lastHeightNeeded = 0 }
         placeholderDirection = BaseDirection.strong(of: text) {
             gtk_widget_create_pango_layout(self.textView.asWidget, nil)
         }
@@ -141,24 +139,22 @@ final class PlaceholderLayout {
     /// no child changed.
     func heightNeeded(forWidth width: Int32) -> Int32 {
         let chrome = CSSChrome(of: textView.asWidget, inside: widget)
-        var areaWidth = width
-        if areaWidth < 0, let scrolled = gtk_widget_get_first_child(widget) {
-            gtk_widget_measure(scrolled, GTK_ORIENTATION_HORIZONTAL, -1, nil, &areaWidth, nil, nil)
-        }
         // The first line's top in the text view (its top margin, scrolling), then CSS's room above.
         var lineX: Int32 = 0
         var lineY: Int32 = 0
         gtk_text_view_buffer_to_window_coords(
             textView, GTK_TEXT_WINDOW_WIDGET, 0, FirstLine(of: textView).cell.y, &lineX, &lineY)
         let below = gtk_text_view_get_bottom_margin(textView) + chrome.bottom
-        let labelWidth = labelWidth(inArea: areaWidth - chrome.horizontal)
-        lastHeightNeeded = chrome.top + lineY + labelHeight(forWidth: labelWidth) + below
-        return lastHeightNeeded
+        // No width given: the label at its own natural width, as GTK measures any label then (the
+        // scrolled window's natural width is a few pixels, which would wrap it a letter a line).
+        var labelWidth: Int32 = 0
+        if width < 0 {
+            gtk_widget_measure(label, GTK_ORIENTATION_HORIZONTAL, -1, nil, &labelWidth, nil, nil)
+        } else {
+            labelWidth = self.labelWidth(inArea: width - chrome.horizontal)
+        }
+        return chrome.top + lineY + labelHeight(forWidth: labelWidth) + below
     }
-
-    /// The last answer, kept while the placeholder is hidden (as GTK 3's minimum content height is):
-    /// the widget does not shrink under the first typed character, and typing measures no label.
-    private(set) var lastHeightNeeded: Int32 = 0
 
     /// Allocates the label on the first line (after the scrolled window was allocated).
     func allocateLabel() {

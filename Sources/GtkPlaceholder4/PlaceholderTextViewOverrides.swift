@@ -42,7 +42,7 @@ extension PlaceholderTextViewClass {
         }
     }
 
-    /// The scrolled window's size, and tall enough for the wrapped placeholder while it shows.
+    /// The scrolled window's size, and tall enough for the wrapped placeholder.
     private static func measure(
         _ widget: UnsafeMutablePointer<GtkWidget>, _ orientation: GtkOrientation, _ forSize: Int32
     ) -> (Int32, Int32) {
@@ -51,9 +51,10 @@ extension PlaceholderTextViewClass {
         guard let scrolled = gtk_widget_get_first_child(widget) else { return (0, 0) }
         gtk_widget_measure(scrolled, orientation, forSize, &minimum, &natural, nil, nil)
         if orientation == GTK_ORIENTATION_VERTICAL, let view = PlaceholderTextView.forWidget(widget) {
-            let needed =
-                view.isPlaceholderVisible
-                ? view.core.parts.layout.heightNeeded(forWidth: forSize) : view.core.parts.layout.lastHeightNeeded
+            // Room for the placeholder whenever it has text, shown or not (as GTK 3's minimum content
+            // height): the widget does not shrink under the first typed character. Typing at one
+            // width measures no label: GTK answers the same width from its size cache.
+            let needed = view.placeholder.isEmpty ? 0 : view.core.parts.layout.heightNeeded(forWidth: forSize)
             return (max(minimum, needed), max(natural, needed))
         }
         return (minimum, natural)

@@ -79,3 +79,32 @@ enum Toolkit {
         return { provider.css = nil }
     }
 }
+
+extension Toolkit {
+    /// GTK's own parts of the widget put together by hand (overlay, scrolled text view, a
+    /// pass-through label), shown: what GTK itself costs per widget.
+    static func bareParts(placeholder: String) -> UnsafeMutablePointer<GtkWidget> {
+        let overlay = gtk_overlay_new()!
+        let scrolled = gtk_scrolled_window_new(nil, nil)!
+        gtk_container_add(scrolled.asContainer, gtk_text_view_new())
+        gtk_container_add(overlay.asContainer, scrolled)
+        let label = gtk_label_new(placeholder)!
+        gtk_overlay_add_overlay(overlay.cast(), label)
+        gtk_overlay_set_overlay_pass_through(overlay.cast(), label, 1)
+        gtk_widget_show_all(overlay)
+        return overlay
+    }
+
+    /// The natural height the widget asks its parent for.
+    static func naturalHeight(of widget: UnsafeMutablePointer<GtkWidget>) -> Int32 {
+        var natural: gint = 0
+        gtk_widget_get_preferred_height(widget, nil, &natural)
+        return natural
+    }
+
+    /// Allocates the widget nothing at all, as a careless container may.
+    static func allocateNothing(_ widget: UnsafeMutablePointer<GtkWidget>) {
+        var zero = GtkAllocation(x: 0, y: 0, width: 0, height: 0)
+        gtk_widget_size_allocate(widget, &zero)
+    }
+}

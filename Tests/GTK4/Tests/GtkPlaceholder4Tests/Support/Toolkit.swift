@@ -110,3 +110,30 @@ enum ScreenReader {
         takeGString(gtk4_test_check_boolean_state(widget.asAccessible, GTK_ACCESSIBLE_STATE_HIDDEN, 1)) == nil
     }
 }
+
+extension Toolkit {
+    /// GTK's own parts of the widget put together by hand (overlay, scrolled text view, a label):
+    /// what GTK itself costs per widget.
+    static func bareParts(placeholder: String) -> UnsafeMutablePointer<GtkWidget> {
+        let overlay = gtk_overlay_new()!
+        let scrolled = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_child(OpaquePointer(scrolled), gtk_text_view_new())
+        gtk_overlay_set_child(OpaquePointer(overlay), scrolled)
+        let label = gtk_label_new(placeholder)!
+        gtk_widget_set_can_target(label, 0)
+        gtk_overlay_add_overlay(OpaquePointer(overlay), label)
+        return overlay
+    }
+
+    /// The natural height the widget asks its parent for.
+    static func naturalHeight(of widget: UnsafeMutablePointer<GtkWidget>) -> Int32 {
+        var natural: Int32 = 0
+        gtk_widget_measure(widget, GTK_ORIENTATION_VERTICAL, -1, nil, &natural, nil, nil)
+        return natural
+    }
+
+    /// Allocates the widget nothing at all, as a careless container may.
+    static func allocateNothing(_ widget: UnsafeMutablePointer<GtkWidget>) {
+        gtk_widget_allocate(widget, 0, 0, -1, nil)
+    }
+}

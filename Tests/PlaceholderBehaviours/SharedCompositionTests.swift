@@ -1,9 +1,16 @@
-import GtkPlaceholder
 import XCTest
+
+#if GTK4
+    import GtkPlaceholder4
+#else
+    import GtkPlaceholder
+#endif
+
+// One source compiled into both toolkits' suites (see SharedCoreTests.swift).
 
 /// The widget inside real layouts: the chat-row recipe of Examples/ChatInput (natural height
 /// propagated, capped at five lines) grows with the text, then scrolls.
-final class CompositionTests: GtkTestCase {
+final class SharedCompositionTests: BehaviourTestCase {
     func testGrowsWithItsTextUpToTheCapThenScrolls() {
         onMain {
             let view = PlaceholderTextView(placeholder: "Message…")
@@ -13,12 +20,10 @@ final class CompositionTests: GtkTestCase {
             let window = TestWindow(view.widget, width: 300, height: 40)
             defer { window.close() }
 
-            @MainActor func naturalHeight(lines: Int) -> gint {
+            @MainActor func naturalHeight(lines: Int) -> Int32 {
                 view.text = Array(repeating: "line", count: lines).joined(separator: "\n")
                 window.settle()
-                var natural: gint = 0
-                gtk_widget_get_preferred_height(view.widget, nil, &natural)
-                return natural
+                return Toolkit.naturalHeight(of: view.widget)
             }
             let one = naturalHeight(lines: 1)
             let three = naturalHeight(lines: 3)
