@@ -14,12 +14,23 @@ fail() { echo "check-deb: $*" >&2; exit 1; }
 lintian --fail-on error,warning --suppress-tags initial-upload-closes-no-bugs --tag-display-limit 0 "$deb" ||
     fail "lintian found errors or warnings"
 
-# A binary with packed relocations cannot load before glibc 2.36: the package must say so.
-if dpkg-deb --fsys-tarfile "$deb" | tar -xO ./usr/bin/compose-window >"$work/binary" &&
-    readelf -d "$work/binary" | grep -q '(RELR)'; then
-    dpkg-deb -f "$deb" Depends | grep -qE 'libc6 \(>= 2\.(3[6-9]|[4-9][0-9])' ||
-        fail "packed relocations but Depends allows a glibc older than 2.36: $(dpkg-deb -f "$deb" Depends)"
-fi
+# Installable where people are: Ubuntu 22.04 LTS has glibc 2.35. No shipped binary may need a newer
+# glibc symbol version (packed relocations would add GLIBC_ABI_DT_RELR, 2.36), and Depends must
+# allow 2.35.
+oldest_glibc=2.35
+dpkg-deb -x "$deb" "$work/tree"
+while IFS= read -r -d '' file; do
+    readelf -h "$file" >/dev/null 2>&1 || continue  # ELF files only
+    needed=$(readelf -V --wide "$file" | grep -oE 'Name: GLIBC_[A-Z_]*[0-9.]*' | sed 's/Name: //' | sort -u)
+    printf '%s\n' "$needed" | grep -q 'GLIBC_ABI_DT_RELR' && fail "$file has packed relocations (glibc 2.36)"
+    newest=$(printf '%s\n' "$needed" | sed -nE 's/^GLIBC_([0-9]+\.[0-9]+(\.[0-9]+)?)$/\1/p' | sort -V | tail -1)
+    [ -z "$newest" ] || [ "$(printf '%s\n%s\n' "$newest" "$oldest_glibc" | sort -V | tail -1)" = "$oldest_glibc" ] ||
+        fail "$file needs GLIBC_$newest, newer than Ubuntu 22.04's $oldest_glibc"
+done < <(find "$work/tree" -type f -print0)
+libc_depends=$(dpkg-deb -f "$deb" Depends | grep -oE 'libc6 \(>= [0-9.]+\)' | grep -oE '[0-9][0-9.]*' || true)
+[ -n "$libc_depends" ] || fail "Depends names no libc6 version: $(dpkg-deb -f "$deb" Depends)"
+[ "$(printf '%s\n%s\n' "$libc_depends" "$oldest_glibc" | sort -V | tail -1)" = "$oldest_glibc" ] ||
+    fail "Depends asks for libc6 >= $libc_depends; Ubuntu 22.04 has $oldest_glibc"
 
 DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "./$deb" >/dev/null
 dpkg-query -W -f='${Status}\n' compose-window | grep -q 'install ok installed' || fail "not installed"

@@ -33,7 +33,8 @@ final class GalleryTests: GtkTestCase {
     ) throws {
         let path = root.appendingPathComponent("Resources/gallery/\(file).ui").path
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return XCTFail("no \(path)") }
-        let ui = try GObjectTypeTests.load(text)
+        PlaceholderTextView.registerType()
+        let ui = try Interface(text)
         let design = try ui.object("design")
         let window = TestWindow(design, width: 300, height: 220)
         defer { window.close() }

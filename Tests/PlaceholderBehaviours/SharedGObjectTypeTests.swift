@@ -10,6 +10,25 @@ import XCTest
 
 /// The GObject type as C, GtkBuilder and other languages see it, the same on GTK 3 and GTK 4.
 final class SharedGObjectTypeTests: BehaviourTestCase {
+    /// Registered once, under the name .ui files use, as a subclass of the toolkit's widget
+    /// (Toolkit.placeholderParentType: GtkOverlay on GTK 3, GtkWidget on GTK 4), with every property.
+    func testTheTypeIsRegisteredOnceWithEveryProperty() {
+        onMain {
+            let type = PlaceholderTextView.registerType()
+            XCTAssertEqual(PlaceholderTextView.registerType(), type, "idempotent")
+            XCTAssertEqual(String(cString: g_type_name(type)), "PlaceholderTextView")
+            XCTAssertEqual(g_type_parent(type), Toolkit.placeholderParentType)
+            let view = PlaceholderTextView(placeholder: "p")
+            XCTAssertEqual(g_type_check_instance_is_a(view.widget.cast(), type), 1, "Swift's widget is that type")
+            let names = Set(PlaceholderTextViewPropertyNames.all)
+            var count: guint = 0
+            let specs = g_object_class_list_properties(g_type_class_peek(type).cast(), &count)!
+            defer { g_free(specs) }
+            let installed = Set((0..<Int(count)).map { String(cString: specs[$0]!.pointee.name) })
+            XCTAssertTrue(names.isSubset(of: installed), "missing: \(names.subtracting(installed))")
+        }
+    }
+
     /// `g_object_new` with no properties and with the construct-only "text-view", and GtkBuilder:
     /// each instance gets its Swift side, as the toolkit's own widgets behave.
     func testObjectsMadeByCGetTheirSwiftSide() {
@@ -217,6 +236,76 @@ final class SharedGObjectTypeTests: BehaviourTestCase {
             XCTAssertFalse(Property.bool(view.widget, "placeholder-visible"))
             let textView = Property.object(view.widget, "text-view", type: gtk_text_view_get_type())
             XCTAssertEqual(textView, view.textView.asGPointer)
+        }
+    }
+
+    /// GtkBuilder objects from `ui` (our type registered first), for the length of `body`.
+    @MainActor
+    static func withBuilder(
+        _ ui: String, _ body: (_ object: (String) -> UnsafeMutablePointer<GtkWidget>) -> Void
+    ) {
+        PlaceholderTextView.registerType()
+        let builder = gtk_builder_new_from_string(ui, -1)!
+        body { gtk_builder_get_object(builder, $0)!.cast(to: GtkWidget.self) }
+        g_object_unref(builder.asGPointer)
+    }
+
+    /// A text-view that already has a parent is refused with a warning (not stolen from its parent).
+    func testATextViewWithAParentIsNotTaken() {
+        onMain {
+            Self.withBuilder(
+                """
+                <interface>
+                  <object class="GtkScrolledWindow" id="elsewhere"><child><object class="GtkTextView" id="taken"/></child></object>
+                  <object class="PlaceholderTextView" id="view"><property name="text-view">taken</property></object>
+                </interface>
+                """
+            ) { object in
+                let taken = object("taken")
+                let view = PlaceholderTextView.forWidget(object("view"))!
+                g_object_ref_sink(view.widget.asGPointer)  // no parent will take the floating reference
+                defer { g_object_unref(view.widget.asGPointer) }
+                XCTAssertNotEqual(view.textView.asWidget, taken)
+                XCTAssertEqual(gtk_widget_get_parent(taken), object("elsewhere"))
+                XCTAssertEqual(gtk_widget_get_parent(view.textView.asWidget), view.scrolledWindow.asWidget)
+            }
+        }
+    }
+
+    /// 10,000 .ui loads, each realized in a window and thrown away: every GObject finalized, no Swift
+    /// object left.
+    func testBuilderLoadDestroyLoopLeaksNothing() {
+        onMain {
+            let window = TestWindow()
+            defer { window.close() }
+            let interface = """
+                <interface>
+                  <object class="PlaceholderTextView" id="view">
+                    <property name="visible">True</property>
+                    <property name="placeholder-text">Share something new…</property>
+                    <child internal-child="text_view"><object class="GtkTextView"><property name="left-margin">5</property></object></child>
+                  </object>
+                </interface>
+                """
+            let finalizedBefore = Finalizations.count
+            var swiftSurvivors = 0
+            var unrealized = 0
+            for _ in 0..<SharedLifetimeTests.cycles {
+                weak var weakView: PlaceholderTextView?
+                Self.withBuilder(interface) { object in
+                    let widget = object("view")
+                    let view = PlaceholderTextView.forWidget(widget)!
+                    weakView = view
+                    Finalizations.watchAll(view)
+                    window.pack(widget)
+                    if gtk_widget_get_realized(view.placeholderLabel.asWidget) == 0 { unrealized += 1 }
+                    window.discard(widget)
+                }
+                if weakView != nil { swiftSurvivors += 1 }
+            }
+            XCTAssertEqual(unrealized, 0)
+            XCTAssertEqual(swiftSurvivors, 0, "Swift objects outliving their widget")
+            XCTAssertEqual(Finalizations.count - finalizedBefore, 5 * SharedLifetimeTests.cycles, "GObjects finalized")
         }
     }
 }

@@ -108,3 +108,8 @@ extension Toolkit {
         gtk_widget_size_allocate(widget, &zero)
     }
 }
+
+extension Toolkit {
+    /// What PlaceholderTextView derives from on GTK 3.
+    static var placeholderParentType: GType { gtk_overlay_get_type() }
+}

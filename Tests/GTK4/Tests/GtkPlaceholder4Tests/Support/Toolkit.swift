@@ -137,3 +137,8 @@ extension Toolkit {
         gtk_widget_allocate(widget, 0, 0, -1, nil)
     }
 }
+
+extension Toolkit {
+    /// What PlaceholderTextView derives from on GTK 4.
+    static var placeholderParentType: GType { gtk_widget_get_type() }
+}
