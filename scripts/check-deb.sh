@@ -27,7 +27,7 @@ while IFS= read -r -d '' file; do
     [ -z "$newest" ] || [ "$(printf '%s\n%s\n' "$newest" "$oldest_glibc" | sort -V | tail -1)" = "$oldest_glibc" ] ||
         fail "$file needs GLIBC_$newest, newer than Ubuntu 22.04's $oldest_glibc"
 done < <(find "$work/tree" -type f -print0)
-libc_depends=$(dpkg-deb -f "$deb" Depends | grep -oE 'libc6 \(>= [0-9.]+\)' | grep -oE '[0-9][0-9.]*' || true)
+libc_depends=$(dpkg-deb -f "$deb" Depends | sed -nE 's/.*libc6 \(>= ([0-9.]+)\).*/\1/p')
 [ -n "$libc_depends" ] || fail "Depends names no libc6 version: $(dpkg-deb -f "$deb" Depends)"
 [ "$(printf '%s\n%s\n' "$libc_depends" "$oldest_glibc" | sort -V | tail -1)" = "$oldest_glibc" ] ||
     fail "Depends asks for libc6 >= $libc_depends; Ubuntu 22.04 has $oldest_glibc"
