@@ -39,8 +39,17 @@ Source: https://github.com/gtkplaceholder/gtkplaceholder
 
 Files: *
 Copyright: 2026 GtkPlaceholder team
-License: proprietary
- No licence has been granted yet: all rights reserved by the authors.
+License: Expat
+$(sed -n '3,$s/^$/./;3,$s/^/ /p' LICENSE)
+
+Files: Sources/ComposeCore/TwitterText/TopLevelDomains.swift
+Copyright: 2011 Twitter, Inc.
+License: Apache-2.0
+Comment: The list of top-level domains twitter-text recognises in URLs (its conformance/tld_lib.yml),
+ compiled into compose-window to count links as X counts them.
+ .
+ On Debian systems, the complete text of the Apache License, Version 2.0, can be found in
+ /usr/share/common-licenses/Apache-2.0.
 COPYRIGHT
 
 # dpkg-shlibdeps reads debian/control from its working directory.

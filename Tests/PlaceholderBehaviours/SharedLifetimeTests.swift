@@ -123,12 +123,13 @@ final class SharedLifetimeTests: BehaviourTestCase {
     func testNeverPackedIsFreedWithItsSwiftObject() {
         onMain {
             let finalizedBefore = Finalizations.count
-            for _ in 0..<1_000 {
+            let cycles = min(1_000, Self.cycles)
+            for _ in 0..<cycles {
                 let view = PlaceholderTextView(placeholder: "p")
                 Finalizations.watchAll(view)
                 view.text = "x"
             }
-            XCTAssertEqual(Finalizations.count - finalizedBefore, 5 * 1_000)
+            XCTAssertEqual(Finalizations.count - finalizedBefore, 5 * cycles)
         }
     }
 
@@ -174,13 +175,16 @@ final class SharedLifetimeTests: BehaviourTestCase {
             _ = HeapGrowth.over(cycles, warmUp: 0, drain: Loop.drain, gtkCycle)
             _ = HeapGrowth.over(cycles, warmUp: 0, drain: Loop.drain, cycle)
             let before = g_quark_from_string("lifetime-probe-before-\(UUID().uuidString)")
-            let growth = HeapGrowth.over(cycles, warmUp: 0, drain: Loop.drain, cycle)
+            // Three rounds: what GTK fills once may take more than the first (after 10,000 builder
+            // loads, GTK 4 kept 190 KB more in the first measured round, then nothing more). A leak
+            // grows every round, so the smallest round is the one compared.
+            let growth = (0..<3).map { _ in HeapGrowth.over(cycles, warmUp: 0, drain: Loop.drain, cycle) }.min()!
             let after = g_quark_from_string("lifetime-probe-after-\(UUID().uuidString)")
             XCTAssertEqual(after - before, 1, "names interned for good by styled create/destroy cycles")
             let gtkGrowth = HeapGrowth.over(cycles, warmUp: 0, drain: Loop.drain, gtkCycle)
             print("styled create/destroy, \(cycles) cycles: heap +\(growth) bytes (GTK's own parts: +\(gtkGrowth))")
             // Noise is a few KB a thousand cycles; a class name interned per view cost 115 bytes a cycle.
-            // (GTK 4: ours keeps 50 to 85 bytes a cycle more than GTK's own overlay parts; not found yet.)
+            // (GTK 4 keeps ~147 bytes a cycle for its own overlay parts, ours 0 to 85 more.)
             XCTAssertLessThan(
                 growth - gtkGrowth, cycles * 100, "the heap grows with create/destroy cycles beyond GTK's own")
         }

@@ -4,19 +4,8 @@ import GtkPlaceholder
 import GtkTestSupport
 import XCTest
 
-/// Base class for tests that drive real GTK widgets. XCTest runs test methods on the main thread
-/// (Swift Testing's @MainActor tests do not, on Linux), which is where GTK was initialised.
-class GtkTestCase: XCTestCase {
-    override func setUp() {
-        super.setUp()
-        MainActor.assumeIsolated { GtkHarness.start() }
-    }
-
-    /// Runs a test body on the main actor; the test thread is the main thread.
-    func onMain(_ body: @MainActor () throws -> Void) rethrows {
-        try MainActor.assumeIsolated(body)
-    }
-}
+/// The GTK 3 suite's base class: the shared one (Tests/PlaceholderBehaviours/BehaviourTestCase.swift).
+typealias GtkTestCase = BehaviourTestCase
 
 @MainActor
 enum GtkHarness {
@@ -105,6 +94,3 @@ enum Shell {
         return process.terminationStatus
     }
 }
-
-/// The names the shared behaviour suite (Tests/PlaceholderBehaviours) is written against.
-typealias BehaviourTestCase = GtkTestCase

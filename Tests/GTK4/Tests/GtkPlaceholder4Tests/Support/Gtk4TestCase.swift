@@ -4,18 +4,8 @@ import GtkPlaceholder4
 import PlaceholderTestSupport
 import XCTest
 
-/// Base class for tests that drive real GTK 4 widgets on the main thread (XCTest runs its test
-/// methods there), through GTK 4's X11 backend under Xvfb.
-class Gtk4TestCase: XCTestCase {
-    override func setUp() {
-        super.setUp()
-        MainActor.assumeIsolated { Gtk4Harness.start() }
-    }
-
-    func onMain(_ body: @MainActor () throws -> Void) rethrows {
-        try MainActor.assumeIsolated(body)
-    }
-}
+/// The GTK 4 suite's base class: the shared one (Tests/PlaceholderBehaviours/BehaviourTestCase.swift).
+typealias Gtk4TestCase = BehaviourTestCase
 
 @MainActor
 enum Gtk4Harness {
@@ -199,6 +189,3 @@ enum Finalizations {
         watch(view.buffer.asObject)
     }
 }
-
-/// The names the shared behaviour suite (Tests/PlaceholderBehaviours) is written against.
-typealias BehaviourTestCase = Gtk4TestCase

@@ -7,25 +7,10 @@ import PlaceholderTestSupport
 
 typealias Harness = Gtk4Harness
 
-/// A widget's place and size in another's coordinates.
-struct WidgetBounds {
-    var x: Int32
-    var y: Int32
-    var width: Int32
-    var height: Int32
-}
-
 @MainActor
 enum Toolkit {
     static func width(_ widget: UnsafeMutablePointer<GtkWidget>) -> Int32 { gtk_widget_get_width(widget) }
     static func height(_ widget: UnsafeMutablePointer<GtkWidget>) -> Int32 { gtk_widget_get_height(widget) }
-
-    static func bounds(of child: UnsafeMutablePointer<GtkWidget>, in ancestor: UnsafeMutablePointer<GtkWidget>)
-        -> WidgetBounds
-    {
-        let (x, y) = point(0, 0, from: child, to: ancestor)
-        return WidgetBounds(x: x, y: y, width: width(child), height: height(child))
-    }
 
     static func point(
         _ x: Int32, _ y: Int32, from widget: UnsafeMutablePointer<GtkWidget>, to other: UnsafeMutablePointer<GtkWidget>
