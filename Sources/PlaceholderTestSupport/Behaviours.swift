@@ -1,7 +1,8 @@
 import Foundation
 
-/// The behaviours every PlaceholderTextView guarantees, GTK 3's and GTK 4's alike: one list, and
-/// each toolkit's suite must hold a test of that name (`missingTests`), so the suites cannot drift.
+/// The behaviours every PlaceholderTextView guarantees, GTK 3's and GTK 4's alike: one list, each
+/// tested once in the shared suite that both toolkits run (`missingTests`, `tested(in:)`), so the
+/// suites cannot drift.
 public enum Behaviour: String, CaseIterable, Sendable {
     case shownWhenEmptyHiddenByEveryKindOfInsertion
     case pasteHidesPlaceholder
