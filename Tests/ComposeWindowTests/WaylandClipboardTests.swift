@@ -10,9 +10,9 @@ import XCTest
 final class WaylandClipboardTests: XCTestCase {
     /// `wait-text TEXT`: until a text field holds TEXT; `press NAME`: the push button's action.
     static let accessibility = """
-        import sys, time, gi
+        import sys, gi
         gi.require_version("Atspi", "2.0")
-        from gi.repository import Atspi
+        from gi.repository import Atspi, GLib
 
         def find(node, matches, depth=0):
             if node is None or depth > 40:
@@ -34,8 +34,8 @@ final class WaylandClipboardTests: XCTestCase {
             return lambda node: node.get_role() == Atspi.Role.PUSH_BUTTON and node.get_name() == name
 
         mode, value = sys.argv[1], sys.argv[2]
-        deadline = time.time() + 20
-        while time.time() < deadline:
+
+        def search():
             desktop = Atspi.get_desktop(0)
             for index in range(desktop.get_child_count()):
                 application = desktop.get_child_at_index(index)
@@ -43,10 +43,26 @@ final class WaylandClipboardTests: XCTestCase {
                     continue
                 found = find(application, holds(value) if mode == "wait-text" else named(value))
                 if found is not None:
-                    if mode == "press":
-                        Atspi.Action.do_action(found, 0)
-                    sys.exit(0)
-            time.sleep(0.1)
+                    return found
+            return None
+
+        # Searched again whenever an application reports a change (AT-SPI events: an app appearing,
+        # its widgets, their text and states), until the deadline: no polling.
+        changed, expired = [False], [False]
+        listener = Atspi.EventListener.new(lambda event: changed.__setitem__(0, True))
+        for kind in ("window:", "object:children-changed", "object:text-changed", "object:state-changed"):
+            listener.register(kind)
+        GLib.timeout_add_seconds(20, lambda: expired.__setitem__(0, True))
+        context = GLib.MainContext.default()
+        while not expired[0]:
+            changed[0] = False  # before searching: a change during the search wakes the wait below
+            found = search()
+            if found is not None:
+                if mode == "press":
+                    Atspi.Action.do_action(found, 0)
+                sys.exit(0)
+            while not changed[0] and not expired[0]:
+                context.iteration(True)
         sys.exit(mode + " " + value + ": not found")
         """
 
