@@ -12,8 +12,9 @@ APP_ID     := io.github.gtkplaceholder.ComposeWindow
 # fonts for deterministic Latin/Hebrew/Arabic and Chinese pixels; imagemagick for screenshots;
 # librsvg2-bin for the PNG icons; appstream, mandoc, zsh and fish to check the metainfo, man page
 # and completions; sway, wtype and grim for the Wayland test; dpkg-dev, fakeroot and lintian for
-# the package.
-APT_PACKAGES := python3 python3-gi gir1.2-glib-2.0 gir1.2-atspi-2.0 at-spi2-core dbus libglib2.0-bin xclip wl-clipboard libgtk-3-dev libgtk-4-dev libgtk-4-bin libgtksourceview-4-dev libgspell-1-dev hunspell-en-us gettext locales \
+# the package; GObject-Introspection, valac and GJS (with PyGObject) to build the C libraries'
+# bindings and use them as C, Python, JavaScript and Vala programs do.
+APT_PACKAGES := gobject-introspection libgirepository1.0-dev valac gjs gir1.2-gtk-3.0 gir1.2-gtk-4.0 python3 python3-gi gir1.2-glib-2.0 gir1.2-atspi-2.0 at-spi2-core dbus libglib2.0-bin xclip wl-clipboard libgtk-3-dev libgtk-4-dev libgtk-4-bin libgtksourceview-4-dev libgspell-1-dev hunspell-en-us gettext locales \
   libxtst-dev libxdamage-dev \
   desktop-file-utils xvfb xauth xdotool imagemagick fonts-dejavu-core fonts-wqy-microhei \
   librsvg2-bin appstream mandoc zsh fish sway wtype grim dpkg-dev fakeroot lintian
@@ -23,7 +24,7 @@ WITH_DISPLAY = $(if $(DISPLAY),,xvfb-run -a $(XVFB_ARGS))
 BIN         = $(shell $(SWIFT) build --show-bin-path $(1) 2>/dev/null)
 LANGUAGES  := $(basename $(notdir $(wildcard Resources/po/*.po)))
 
-.PHONY: all deps locales build run lint test check-memory check-durability docs coverage bench screenshots \
+.PHONY: all deps locales build run lint test clib check-memory check-durability docs coverage bench screenshots \
   release data install install-files uninstall stage test-fixtures deb check-deb clean
 
 all: build
@@ -143,16 +144,23 @@ data:
 	done
 	msgfmt --xml --template Resources/$(APP_ID).metainfo.xml.in -d Resources/po -o $(DATA)/$(APP_ID).metainfo.xml
 
+# The C libraries for GTK 3 and GTK 4 (scripts/build-clib.sh): self-contained shared objects, GIR,
+# typelib, Vala bindings and pkg-config templates in .build/clib, from the release build tree.
+CLIB := .build/clib
+clib: deps
+	SWIFT="$(SWIFT)" SWIFT_BUILD_FLAGS="$(RELEASE_FLAGS)" bash scripts/build-clib.sh $(CLIB)
+
 RELEASE_BIN   := .build/release
-install: release data
+LIBDIR        ?= lib
+install: release data clib
 	$(MAKE) --no-print-directory install-files
 
 # The copying alone (InstalledTests runs it: a build inside `swift test` would wait for its lock).
 install-files:
-	DESTDIR="$(DESTDIR)" PREFIX="$(PREFIX)" bash scripts/install.sh install $(RELEASE_BIN) $(DATA)
+	DESTDIR="$(DESTDIR)" PREFIX="$(PREFIX)" LIBDIR="$(LIBDIR)" bash scripts/install.sh install $(RELEASE_BIN) $(DATA) $(CLIB)
 
 uninstall:
-	DESTDIR="$(DESTDIR)" PREFIX="$(PREFIX)" bash scripts/install.sh uninstall $(RELEASE_BIN) $(DATA)
+	DESTDIR="$(DESTDIR)" PREFIX="$(PREFIX)" LIBDIR="$(LIBDIR)" bash scripts/install.sh uninstall $(RELEASE_BIN) $(DATA) $(CLIB)
 
 # What the suites need besides their build, made by every target that runs them (test, coverage;
 # MakeTargetTests checks): the compiled translations and the staged install.

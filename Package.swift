@@ -6,6 +6,9 @@ let package = Package(
     products: [
         .library(name: "GtkPlaceholder", targets: ["GtkPlaceholder"]),
         .library(name: "GtkPlaceholder4", targets: ["GtkPlaceholder4"]),
+        // The C libraries (`make install` links them self-contained, with SONAME and C symbols only).
+        .library(name: "gtkplaceholder-3.0", type: .dynamic, targets: ["GtkPlaceholderC"]),
+        .library(name: "gtkplaceholder-4.0", type: .dynamic, targets: ["GtkPlaceholder4C"]),
         .executable(name: "compose-window", targets: ["ComposeWindow"]),
         .executable(name: "minimal-window", targets: ["MinimalWindow"]),
         .executable(name: "chat-input", targets: ["ChatInput"]),
@@ -42,6 +45,13 @@ let package = Package(
         .target(
             name: "GtkPlaceholder", dependencies: ["CGtk", "GLibSwift", "PlaceholderCore"],
             linkerSettings: [.linkedLibrary("m")]),
+        // The C API (include/gtkplaceholder.h, one source for both toolkits) over the Swift widget's
+        // GObject type, which the TypeExport targets hand to C as placeholder_text_view_get_type().
+        .target(name: "GtkPlaceholderTypeExport", dependencies: ["GtkPlaceholder"]),
+        .target(name: "GtkPlaceholderC", dependencies: ["CGtk", "GtkPlaceholderTypeExport"]),
+        .target(
+            name: "GtkPlaceholder4TypeExport", dependencies: ["GtkPlaceholder4"], swiftSettings: [.define("GTK4")]),
+        .target(name: "GtkPlaceholder4C", dependencies: ["CGtk4", "GtkPlaceholder4TypeExport"]),
         // Pure logic of the app (counting, options, drafts): no GTK, tested without a display.
         .systemLibrary(name: "CIntl"),
         .target(name: "ComposeCore", dependencies: ["CIntl"]),

@@ -28,7 +28,20 @@ final class InstalledTests: XCTestCase {
                 "usr/share/fish/vendor_completions.d/compose-window.fish",
                 "usr/share/locale/zh_CN/LC_MESSAGES/compose-window.mo",
                 "usr/share/glib-2.0/schemas/\(appID).gschema.xml", "usr/share/glib-2.0/schemas/gschemas.compiled",
-            ])
+            ] + cLibraryFiles)
+    }
+
+    /// The C libraries for GTK 3 and GTK 4 and what C, Python, GJS and Vala find them by (the
+    /// development symlinks `libgtkplaceholder-API.so` are not regular files: checked apart).
+    static var cLibraryFiles: [String] {
+        ["3.0", "4.0"].flatMap { api in
+            [
+                "usr/lib/libgtkplaceholder-\(api).so.0", "usr/lib/pkgconfig/gtkplaceholder-\(api).pc",
+                "usr/include/gtkplaceholder-\(api)/gtkplaceholder.h", "usr/share/gir-1.0/GtkPlaceholder-\(api).gir",
+                "usr/lib/girepository-1.0/GtkPlaceholder-\(api).typelib",
+                "usr/share/vala/vapi/gtkplaceholder-\(api).vapi", "usr/share/vala/vapi/gtkplaceholder-\(api).deps",
+            ]
+        }
     }
 
     static func files(under root: URL) -> Set<String> {
@@ -42,8 +55,13 @@ final class InstalledTests: XCTestCase {
         return found
     }
 
-    func testTheStagedInstallIsExactlyTheExpectedFiles() {
+    func testTheStagedInstallIsExactlyTheExpectedFiles() throws {
         XCTAssertEqual(Self.files(under: Self.stage), Self.expectedFiles)
+        for api in ["3.0", "4.0"] {
+            let link = Self.stage.appendingPathComponent("usr/lib/libgtkplaceholder-\(api).so").path
+            XCTAssertEqual(
+                try FileManager.default.destinationOfSymbolicLink(atPath: link), "libgtkplaceholder-\(api).so.0")
+        }
     }
 
     /// `make install` (its copying step; `make test` has just built what it copies) then `make uninstall` into a DESTDIR that already holds another app's files:

@@ -1,0 +1,1 @@
+../../GtkPlaceholderC/include/gtkplaceholder.h

@@ -1,0 +1,1 @@
+../GtkPlaceholderC/placeholder-text-view.c

@@ -1,0 +1,1 @@
+../GtkPlaceholderTypeExport/TypeExport.swift
