@@ -13,8 +13,8 @@ APP_ID     := io.github.gtkplaceholder.ComposeWindow
 # librsvg2-bin for the PNG icons; appstream, mandoc, zsh and fish to check the metainfo, man page
 # and completions; sway, wtype and grim for the Wayland test; dpkg-dev, fakeroot and lintian for
 # the package; GObject-Introspection, valac and GJS (with PyGObject) to build the C libraries'
-# bindings and use them as C, Python, JavaScript and Vala programs do.
-APT_PACKAGES := gobject-introspection libgirepository1.0-dev valac gjs gir1.2-gtk-3.0 gir1.2-gtk-4.0 python3 python3-gi gir1.2-glib-2.0 gir1.2-atspi-2.0 at-spi2-core dbus libglib2.0-bin xclip wl-clipboard libgtk-3-dev libgtk-4-dev libgtk-4-bin libgtksourceview-4-dev libgspell-1-dev hunspell-en-us gettext locales \
+# bindings and use them as C, Python, JavaScript and Vala programs do (valgrind: the C program's memory).
+APT_PACKAGES := gobject-introspection libgirepository1.0-dev valac gjs gir1.2-gtk-3.0 gir1.2-gtk-4.0 valgrind python3 python3-gi gir1.2-glib-2.0 gir1.2-atspi-2.0 at-spi2-core dbus libglib2.0-bin xclip wl-clipboard libgtk-3-dev libgtk-4-dev libgtk-4-bin libgtksourceview-4-dev libgspell-1-dev hunspell-en-us gettext locales \
   libxtst-dev libxdamage-dev \
   desktop-file-utils xvfb xauth xdotool imagemagick fonts-dejavu-core fonts-wqy-microhei \
   librsvg2-bin appstream mandoc zsh fish sway wtype grim dpkg-dev fakeroot lintian
