@@ -211,5 +211,5 @@ coverage: deps
 	  || { tail -30 .build/coverage-test.log; exit 1; }
 	"$(LLVM_COV)" report "$(call BIN)/GtkPlaceholderPackageTests.xctest" \
 	  -instr-profile="$(call BIN)/codecov/default.profdata" \
-	  -ignore-filename-regex='(\.build|Tests|Examples|Sources/ComposeWindow|Sources/PlaceholderGallery|Sources/EmbedFilesTool)/' \
+	  -ignore-filename-regex='(\.build|Tests|Examples|Sources/ComposeWindow|Sources/PlaceholderGallery|Sources/PlaceholderEmbedFilesTool)/' \
 	  | sed "s|$(CURDIR)/||"

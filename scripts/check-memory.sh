@@ -64,7 +64,7 @@ python3 scripts/valgrind-report.py "$out/lifetime.xml" "$out/lifetime-gtk4.xml" 
 
 echo "== AddressSanitizer: lifetime tests, $asan_cycles cycles each, and a compose-window session"
 # Leaks are valgrind's part (above); set before building too, since the build's own tools (the
-# EmbedFiles plugin's) are sanitized as well and Foundation's Process keeps a weak reference.
+# PlaceholderEmbedFiles plugin's) are sanitized as well and Foundation's Process keeps a weak reference.
 export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1:halt_on_error=1
 swift build --build-tests --sanitize=address --scratch-path .build/asan
 LIFETIME_CYCLES=$asan_cycles .build/asan/debug/GtkPlaceholderPackageTests.xctest "$tests"

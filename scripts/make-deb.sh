@@ -42,7 +42,7 @@ Copyright: 2026 GtkPlaceholder team
 License: Expat
 $(sed -n '3,$s/^$/./;3,$s/^/ /p' LICENSE)
 
-Files: Sources/ComposeCore/TwitterText/TopLevelDomains.swift
+Files: Sources/ComposeWindowCore/TwitterText/TopLevelDomains.swift
 Copyright: 2011 Twitter, Inc.
 License: Apache-2.0
 Comment: The list of top-level domains twitter-text recognises in URLs (its conformance/tld_lib.yml),

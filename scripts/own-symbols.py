@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Keeps only a module's own symbols in its symbol graph: SOURCE TARGET [MODULE] (GtkPlaceholder).
 
-`@_exported import CGtk` (CGtk4) puts the whole GTK C API (some 27,000 symbols) into the module's
+`@_exported import CPlaceholderGtk3` (CPlaceholderGtk4) puts the whole GTK C API (some 27,000 symbols) into the module's
 symbol graph; the documentation is about the Swift API declared in Sources/MODULE.
 """
 import json

@@ -4,7 +4,7 @@ definitely-lost leaks, noting which pass through our code. Exit 1 if any error i
 import sys
 import xml.etree.ElementTree as ET
 
-OURS = ("GtkPlaceholder", "GObjectSwift", "GLibSwift", "ComposeWindow", "ComposeCore")
+OURS = ("GtkPlaceholder", "PlaceholderGObjectGlue", "PlaceholderGtk3Glue", "ComposeWindow", "ComposeWindowCore")
 
 
 def frames(error):

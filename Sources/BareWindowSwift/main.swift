@@ -1,4 +1,4 @@
-import CGtk
+import CPlaceholderGtk3
 import Glibc
 
 // bare-window-swift: the Swift floor of the app benchmark — bare-window-c's window written in

@@ -1,6 +1,6 @@
-import ComposeCore
-import GLibSwift
+import ComposeWindowCore
 import GtkPlaceholder
+import PlaceholderGtk3Glue
 
 /// Opens a link in the desktop's default browser, and says so only when a browser took it.
 /// gtk_show_uri_on_window was not enough: with no browser configured, GTK 3.24 falls back to the

@@ -1,7 +1,7 @@
-import ComposeCore
-import GLibSwift
+import ComposeWindowCore
 import Glibc
 import GtkPlaceholder
+import PlaceholderGtk3Glue
 
 /// `--to clipboard`: the text stays pasteable after the window has gone. Where a clipboard manager
 /// runs (GNOME's and KDE's keep clipboards; on X11 it owns CLIPBOARD_MANAGER), the text is handed

@@ -1,7 +1,7 @@
-import ComposeCore
-import GLibSwift
+import ComposeWindowCore
 import Glibc
 import GtkPlaceholder
+import PlaceholderGtk3Glue
 
 /// The process around one compose window, and the one place that turns the outcome into stdout
 /// and an exit code. Not a GtkApplication: a non-unique window has no use for the session bus, and

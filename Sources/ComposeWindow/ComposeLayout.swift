@@ -1,4 +1,4 @@
-import CGtkSource
+import CComposeWindowGtkSource
 import GtkPlaceholder
 
 /// The widgets of Resources/compose-window.ui.

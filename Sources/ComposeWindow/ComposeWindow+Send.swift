@@ -1,6 +1,6 @@
-import ComposeCore
-import GLibSwift
+import ComposeWindowCore
 import GtkPlaceholder
+import PlaceholderGtk3Glue
 
 /// Send, by target: standard output (the application writes it), the clipboard, or the network's
 /// compose page in the default browser; and the header bar's choice of target.

@@ -1,8 +1,8 @@
-import CGspell
-import CGtkSource
-import ComposeCore
-import GLibSwift
+import CComposeWindowGspell
+import CComposeWindowGtkSource
+import ComposeWindowCore
 import GtkPlaceholder
+import PlaceholderGtk3Glue
 
 /// The compose window (laid out by Resources/compose-window.ui): header bar with Cancel and Send, a
 /// PlaceholderTextView around a GtkSourceView (real undo/redo) with gspell, a counter, draft info bars.

@@ -1,6 +1,6 @@
-import ComposeCore
-import GLibSwift
+import ComposeWindowCore
 import GtkPlaceholder
+import PlaceholderGtk3Glue
 
 /// Keeps an IncrementalCounter in step with a GtkTextBuffer: each insertion or deletion recounts
 /// only a window around it (IncrementalCounter.window: a margin, grown to whole URLs and

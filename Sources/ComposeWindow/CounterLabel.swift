@@ -1,6 +1,6 @@
-import ComposeCore
-import GLibSwift
+import ComposeWindowCore
 import GtkPlaceholder
+import PlaceholderGtk3Glue
 
 /// The counter under the text ("12/140"; "287/280 · 7 over" in the error colour). A new text in a
 /// GtkLabel relayouts the whole window (about 130 K instructions, 8 % of a keystroke's cost), so

@@ -1,6 +1,6 @@
-import ComposeCore
-import GLibSwift
+import ComposeWindowCore
 import GtkPlaceholder
+import PlaceholderGtk3Glue
 
 /// "Discard this post?" with Keep editing, Save draft (when drafts are on) and Discard.
 @MainActor

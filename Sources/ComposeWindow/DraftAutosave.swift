@@ -1,6 +1,6 @@
-import ComposeCore
-import GLibSwift
+import ComposeWindowCore
 import GtkPlaceholder
+import PlaceholderGtk3Glue
 
 /// Saves the draft at most one second after an edit (a throttle, not a debounce: continuous typing
 /// still saves every second), at once when asked, and reports failures without ever losing the

@@ -1,6 +1,6 @@
-import ComposeCore
-import GLibSwift
+import ComposeWindowCore
 import GtkPlaceholder
+import PlaceholderGtk3Glue
 
 /// The info bar above the text: "Draft restored" (Discard draft), a saved draft to restore, a
 /// draft that could not be written, or a post that could not be handed over.

@@ -1,7 +1,7 @@
-import GLibSwift
 import GtkPlaceholder
+import PlaceholderGtk3Glue
 
-/// A .ui file compiled into the binary (Resources/, by the EmbedFiles plugin). One that does not
+/// A .ui file compiled into the binary (Resources/, by the PlaceholderEmbedFiles plugin). One that does not
 /// load, or lacks an id the code asks for, is a build defect: it stops the program with
 /// GtkBuilder's message. Toplevels belong to GTK's window list and packed widgets to their
 /// parents, so they outlive this value and its builder. Translations come from each file's

@@ -1,4 +1,4 @@
-import ComposeCore
+import ComposeWindowCore
 import Glibc
 
 /// One line on standard error, "compose-window: …", whatever user value the message quotes: scripts

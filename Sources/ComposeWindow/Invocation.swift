@@ -1,7 +1,7 @@
-import ComposeCore
-import GLibSwift
+import ComposeWindowCore
 import Glibc
 import GtkPlaceholder
+import PlaceholderGtk3Glue
 
 /// Reads the command line and standard input into validated options and initial text, or says in
 /// one line why not (exit 2).

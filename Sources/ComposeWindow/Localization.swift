@@ -1,4 +1,4 @@
-import ComposeCore
+import ComposeWindowCore
 import Glibc
 import GtkPlaceholder
 

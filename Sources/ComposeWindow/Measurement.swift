@@ -1,4 +1,4 @@
-import ComposeCore
+import ComposeWindowCore
 import Glibc
 
 /// `--measure`: the count of the text exactly as the window's counter shows it ("287/280", or "12"

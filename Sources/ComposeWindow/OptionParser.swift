@@ -1,5 +1,5 @@
-import CGtk
-import ComposeCore
+import CPlaceholderGtk3
+import ComposeWindowCore
 
 /// Command-line parsing by GLib's GOptionContext: `--help` in the platform's format, translated,
 /// GTK's own options included, and the same error wording as every GTK program. Values are handed

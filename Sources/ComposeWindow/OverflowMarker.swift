@@ -1,6 +1,6 @@
-import ComposeCore
-import GLibSwift
+import ComposeWindowCore
 import GtkPlaceholder
+import PlaceholderGtk3Glue
 
 /// Marks the part of the text beyond the limit, as X's composer does: a text tag with the theme's
 /// error colour, faint, behind the characters that do not fit. The start moves only when an edit

@@ -1,6 +1,6 @@
-import ComposeCore
-import GLibSwift
+import ComposeWindowCore
 import GtkPlaceholder
+import PlaceholderGtk3Glue
 
 /// What the window remembers between runs, in GSettings (schema io.github.gtkplaceholder.ComposeWindow,
 /// Resources/*.gschema.xml): where Send went last and the Mastodon server. The installed schema is

@@ -1,6 +1,6 @@
-import ComposeCore
-import GLibSwift
+import ComposeWindowCore
 import GtkPlaceholder
+import PlaceholderGtk3Glue
 
 /// "Which Mastodon server is your account on?": a host name such as mastodon.social, refused with
 /// the reason (and asked again) until it is one, or nil when the person cancels.

@@ -1,6 +1,6 @@
-import CGspell
-import GLibSwift
+import CComposeWindowGspell
 import GtkPlaceholder
+import PlaceholderGtk3Glue
 
 /// gspell inline spell checking. Without `--spell`, the dictionary of the user's own language (from
 /// the locale), or none: an English dictionary would underline every Chinese sentence. `--spell

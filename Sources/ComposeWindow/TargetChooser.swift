@@ -1,6 +1,6 @@
-import ComposeCore
-import GLibSwift
+import ComposeWindowCore
 import GtkPlaceholder
+import PlaceholderGtk3Glue
 
 /// The header bar's "Post to: Mastodon (mastodon.social) ▾" and its menu (Resources/target-chooser.ui,
 /// loaded only for a window whose post does not go to standard output): X, Mastodon, Bluesky,

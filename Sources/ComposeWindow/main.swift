@@ -1,7 +1,7 @@
-import ComposeCore
-import GLibSwift
+import ComposeWindowCore
 import Glibc
 import GtkPlaceholder
+import PlaceholderGtk3Glue
 
 // compose-window: a GTK compose window for people and shell scripts. See `--help`.
 // What the caller left open to us, before anything of ours opens a file: the clipboard's background

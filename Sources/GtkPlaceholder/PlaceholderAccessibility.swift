@@ -1,4 +1,4 @@
-import GLibSwift
+import PlaceholderGtk3Glue
 
 /// Screen readers learn the placeholder once, from the text view: as its accessible description
 /// (unless the app set its own), while the overlay label is marked redundant and nameless, ATK's

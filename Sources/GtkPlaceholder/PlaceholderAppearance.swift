@@ -1,5 +1,5 @@
-import GLibSwift
 import PlaceholderCore
+import PlaceholderGtk3Glue
 
 /// The placeholder's font and colour. The font is always the one the text view lays its text out
 /// with (read back after every style change: CSS, theme, gtk-font-name, `font`); the colour is the

@@ -1,5 +1,5 @@
-import GLibSwift
 import PlaceholderCore
+import PlaceholderGtk3Glue
 
 /// Places the placeholder label over the text view's first line, exactly where typed text would be
 /// laid out: asks the text view for the line's position instead of hard-coding insets, so margins,

@@ -1,5 +1,5 @@
-import GLibSwift
 import PlaceholderCore
+import PlaceholderGtk3Glue
 
 /// GTK 3's side of the widget under the shared core: the overlay layout, the style providers, ATK
 /// (made lazily); the buffer calls are shared (PlaceholderParts+Buffer.swift).

@@ -1,6 +1,6 @@
-@_exported import CGtk
-@_exported import GLibSwift
+@_exported import CPlaceholderGtk3
 import PlaceholderCore
+@_exported import PlaceholderGtk3Glue
 
 /// A GtkTextView with a placeholder label drawn where the first typed character will appear.
 ///

@@ -1,4 +1,4 @@
-import GLibSwift
+import PlaceholderGtk3Glue
 
 /// The GTK 3 virtual functions PlaceholderTextView (a GtkOverlay subclass) overrides: size
 /// allocation (the hidden placeholder costs nothing; never below the minimum), destruction, and the

@@ -1,4 +1,4 @@
-import Gtk4Swift
+import PlaceholderGtk4Glue
 
 /// The room CSS puts between the widget's edges and the text view's content box: the margin,
 /// border and padding of the text view and of each parent up to the widget (the scrolled window's

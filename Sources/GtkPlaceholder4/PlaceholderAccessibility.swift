@@ -1,4 +1,4 @@
-import Gtk4Swift
+import PlaceholderGtk4Glue
 
 /// Screen readers learn the placeholder once, from the text view's own accessible
 /// (GTK_ACCESSIBLE_PROPERTY_PLACEHOLDER, what GtkText sets for its placeholder), while the label

@@ -1,5 +1,5 @@
-import Gtk4Swift
 import PlaceholderCore
+import PlaceholderGtk4Glue
 
 /// The GTK 4 placeholder's font and colour. The font is always the one the text view lays its text
 /// out with (its Pango context's, compared whenever the widget is measured: any font change

@@ -1,5 +1,5 @@
-import Gtk4Swift
 import PlaceholderCore
+import PlaceholderGtk4Glue
 
 /// Places the GTK 4 placeholder label over the text view's first line, exactly where typed text
 /// would be laid out: the line's position comes from the text view (margins, indent,

@@ -1,5 +1,5 @@
-import Gtk4Swift
 import PlaceholderCore
+import PlaceholderGtk4Glue
 
 /// GTK 4's side of the widget under the shared core: measuring, placing and drawing the label, the
 /// display style sheet, GtkAccessible; the buffer calls are shared (PlaceholderParts+Buffer.swift).

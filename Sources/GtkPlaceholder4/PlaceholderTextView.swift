@@ -1,5 +1,5 @@
-@_exported import Gtk4Swift
 import PlaceholderCore
+@_exported import PlaceholderGtk4Glue
 
 /// A GTK 4 GtkTextView with a placeholder label drawn where the first typed character will appear.
 ///

@@ -1,5 +1,5 @@
-import Gtk4Swift
 import PlaceholderCore
+import PlaceholderGtk4Glue
 
 /// The virtual functions the GTK 4 `PlaceholderTextView` implements: measuring, allocating and
 /// drawing its two children (the label only while shown), focus going to the text view, dispose

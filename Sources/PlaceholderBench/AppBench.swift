@@ -1,5 +1,5 @@
 import Foundation
-import XProbe
+import PlaceholderXProbe
 
 /// compose-window measured from outside against bare-window-c (GTK alone), bare-window-swift (the
 /// Swift floor) and zenity, interleaved, with X key events into the mapped windows.

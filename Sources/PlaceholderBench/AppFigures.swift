@@ -1,5 +1,5 @@
 import Foundation
-import XProbe
+import PlaceholderXProbe
 
 /// The app figures of `make bench`: every program started and typed into from outside, in
 /// interleaved rounds, each figure a ratio against bare-window-c measured in the same round.

@@ -1,7 +1,7 @@
 import Foundation
-import XProbe
+import PlaceholderXProbe
 
-/// One program measured from outside through XProbe: started with text on standard input, timed to
+/// One program measured from outside through PlaceholderXProbe: started with text on standard input, timed to
 /// its first map and frame, then typed into with X key events at a person's pace.
 @MainActor
 struct AppProbe {

@@ -1,4 +1,4 @@
-import ComposeCore
+import ComposeWindowCore
 import Foundation
 
 /// compose-window's counter on its own, per counting rule: typing at the end of 1 MB of text (CJK,

@@ -1,6 +1,6 @@
 import Foundation
 import GtkPlaceholder
-import GtkTestSupport
+import PlaceholderGtk3TestSupport
 
 /// Real frames of mapped windows, done synchronously (MainLoop.renderFrame): the frame clock would
 /// cap a benchmark at 60 frames per second.

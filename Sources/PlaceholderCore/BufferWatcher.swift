@@ -1,5 +1,5 @@
-import CGObject
-import GObjectSwift
+import CPlaceholderGObject
+import PlaceholderGObjectGlue
 
 /// Watches one GtkTextBuffer's "changed" at a time; `watch` moves to another buffer and lets the
 /// old one go, so a swapped-out buffer is no longer observed (or kept alive) by us. The buffer is

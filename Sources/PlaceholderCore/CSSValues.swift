@@ -1,4 +1,4 @@
-import CPango
+import CPlaceholderPango
 
 /// A Pango font description ("Sans Bold 15") as CSS declarations for one widget's provider.
 package struct CSSFont {

@@ -1,6 +1,6 @@
-import CGObject
-import CPango
-import GObjectSwift
+import CPlaceholderGObject
+import CPlaceholderPango
+import PlaceholderGObjectGlue
 
 /// Gives the placeholder label the font the text view lays its text out with, scale included (a
 /// GTK 3 text view's default attributes carry a font and a font scale; GTK 4's Pango context a font

@@ -1,5 +1,5 @@
-import CPango
-import GObjectSwift
+import CPlaceholderPango
+import PlaceholderGObjectGlue
 
 /// The GObject properties of `PlaceholderTextView`, the same in GTK 3 and GTK 4 (GtkBuilder .ui
 /// files, C and GtkInspector see one API). GObject numbers them from 1.

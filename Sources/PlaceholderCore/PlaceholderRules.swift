@@ -1,4 +1,4 @@
-import CPango
+import CPlaceholderPango
 
 /// The decisions both widgets (GTK 3 and GTK 4) make the same way, kept apart from either
 /// toolkit's calls so that the two cannot drift.

@@ -1,5 +1,5 @@
-import CGObject
-import GObjectSwift
+import CPlaceholderGObject
+import PlaceholderGObjectGlue
 
 /// What the shared GObject type `PlaceholderTextView` needs from the toolkit whose widget it is.
 /// GTK 3 and GTK 4 never share a process, so one registration serves whichever registers.

@@ -1,5 +1,5 @@
-import CGObject
-import GObjectSwift
+import CPlaceholderGObject
+import PlaceholderGObjectGlue
 
 /// When the placeholder shows, the same for both toolkits: watches the text view's current buffer
 /// ("changed", with its O(1) character count), its "buffer" property and its input method's preedit,

@@ -1,5 +1,5 @@
-import CGObject
-import GObjectSwift
+import CPlaceholderGObject
+import PlaceholderGObjectGlue
 
 /// The style classes the placeholder label carries in both toolkits: the theme's dim colour, and a
 /// name themes can style it by.

@@ -3,7 +3,7 @@ import GtkPlaceholder
 
 // `placeholder-gallery`: the five seed designs (IWTextView, JSTextView, the unnamed one, YLTextView,
 // DJTextView) and four things none of them handled, each loaded from its .ui file in
-// Resources/gallery (compiled in by the EmbedFiles plugin), in one window.
+// Resources/gallery (compiled in by the PlaceholderEmbedFiles plugin), in one window.
 MainActor.assumeIsolated {
     guard gtk_init_check(nil, nil) != 0 else {
         FileHandle.standardError.write(Data("placeholder-gallery: cannot open a display (is DISPLAY set?)\n".utf8))

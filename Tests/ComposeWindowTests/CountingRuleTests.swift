@@ -1,4 +1,4 @@
-import ComposeCore
+import ComposeWindowCore
 import Foundation
 import XCTest
 
@@ -16,7 +16,7 @@ final class CountingRuleTests: XCTestCase {
     /// twitter-text's v3 cases (weighted length and validity), through the real binary.
     func testMeasureAgreesWithTwitterTextConformance() throws {
         let file = Shell.packageRoot.appendingPathComponent(
-            "Tests/ComposeCoreTests/Conformance/twitter-text-validate.json")
+            "Tests/ComposeWindowCoreTests/Conformance/twitter-text-validate.json")
         let object = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any]
         let tests = try XCTUnwrap(object?["tests"] as? [String: [[String: Any]]])
         let cases =

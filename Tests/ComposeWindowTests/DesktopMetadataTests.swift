@@ -1,4 +1,4 @@
-import ComposeCore
+import ComposeWindowCore
 import Foundation
 import XCTest
 

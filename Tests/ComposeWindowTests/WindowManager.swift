@@ -1,4 +1,4 @@
-import CGtk
+import CPlaceholderGtk3
 import Foundation
 
 /// What a window manager does when the title bar's close button is clicked: a WM_DELETE_WINDOW

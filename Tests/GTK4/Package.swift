@@ -12,6 +12,9 @@ let package = Package(
         .target(name: "PlaceholderTestSupport", dependencies: ["PlaceholderHeapProbe"]),
         // The heap probe for the lifetime tests (a link to the main package's Sources/PlaceholderHeapProbe).
         .target(name: "PlaceholderHeapProbe", cSettings: [.unsafeFlags(["-gdwarf-4"])]),  // valgrind 3.19
+        // The GObject and GTK 4 glue compiled again for these tests (links to the main package's
+        // sources): the library keeps it `package`, invisible to any other package, this one included.
+        .target(name: "Gtk4TestGlue", dependencies: [.product(name: "GtkPlaceholder4", package: "GtkPlaceholder")]),
         .systemLibrary(name: "CGtk4X11", pkgConfig: "gtk4-x11", providers: [.apt(["libgtk-4-dev"])]),
         // DWARF 4: valgrind 3.19 (Debian 12, `make check-memory`) gives up on clang's DWARF 5.
         .target(
@@ -21,7 +24,7 @@ let package = Package(
             name: "GtkPlaceholder4Tests",
             dependencies: [
                 .product(name: "GtkPlaceholder4", package: "GtkPlaceholder"), "PlaceholderTestSupport", "CGtk4X11",
-                "Gtk4TestHelpers",
+                "Gtk4TestHelpers", "Gtk4TestGlue",
             ],
             // The shared behaviour suite (Tests/PlaceholderBehaviours, linked in) imports GtkPlaceholder4.
             swiftSettings: [.define("GTK4")]),

@@ -1,5 +1,5 @@
-import GLibSwift
 import PlaceholderCore
+import PlaceholderGtk3Glue
 import XCTest
 
 @testable import GtkPlaceholder

@@ -1,6 +1,6 @@
 import Foundation
-import GLibSwift
 import GtkPlaceholder
+import PlaceholderGtk3Glue
 import XCTest
 
 /// The gallery's .ui files (Resources/gallery): each loads, carries the design the issue names,

@@ -1,6 +1,6 @@
-import GLibSwift
 import GtkPlaceholder
-import GtkTestSupport
+import PlaceholderGtk3Glue
+import PlaceholderGtk3TestSupport
 import XCTest
 
 /// GTK 3's accessibility (ATK) beyond the shared behaviours: accessibles made lazily, described

@@ -1,6 +1,6 @@
-import GLibSwift
 import GtkPlaceholder
-import GtkTestSupport
+import PlaceholderGtk3Glue
+import PlaceholderGtk3TestSupport
 import XCTest
 
 /// GTK 3's overlay beyond the shared behaviours (Tests/PlaceholderBehaviours).

@@ -1,4 +1,4 @@
-import CPango
+import CPlaceholderPango
 import PlaceholderCore
 import Testing
 

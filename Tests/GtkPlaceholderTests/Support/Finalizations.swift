@@ -1,5 +1,5 @@
-import GLibSwift
 import GtkPlaceholder
+import PlaceholderGtk3Glue
 
 /// Counts GObject finalizations (g_object_weak_ref fires when an object is finalized).
 @MainActor

@@ -1,7 +1,7 @@
 import Foundation
-import GLibSwift
 import GtkPlaceholder
-import GtkTestSupport
+import PlaceholderGtk3Glue
+import PlaceholderGtk3TestSupport
 import XCTest
 
 /// The GTK 3 suite's base class: the shared one (Tests/PlaceholderBehaviours/BehaviourTestCase.swift).

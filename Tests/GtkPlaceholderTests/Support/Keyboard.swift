@@ -1,6 +1,6 @@
-import GLibSwift
 import GtkPlaceholder
-import GtkTestSupport
+import PlaceholderGtk3Glue
+import PlaceholderGtk3TestSupport
 
 /// Key presses delivered through GTK's event dispatch to the toplevel's focus widget (and its input
 /// method), synchronously: what a keyboard sends, without an X round trip to wait for.

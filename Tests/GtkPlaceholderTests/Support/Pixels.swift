@@ -1,6 +1,6 @@
 import Foundation
-import GLibSwift
 import GtkPlaceholder
+import PlaceholderGtk3Glue
 import PlaceholderTestSupport
 
 /// GTK 3 widgets rendered for the pixel tests; the comparisons are the shared `PixelGrid`'s.

@@ -1,5 +1,5 @@
-import GLibSwift
 import GtkPlaceholder
+import PlaceholderGtk3Glue
 
 /// What a screen reader reads, through ATK (GTK 3's accessibility).
 @MainActor

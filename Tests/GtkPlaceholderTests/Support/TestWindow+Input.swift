@@ -1,7 +1,7 @@
 import Foundation
-import GLibSwift
 import GtkPlaceholder
-import GtkTestSupport
+import PlaceholderGtk3Glue
+import PlaceholderGtk3TestSupport
 
 /// Input as the shared behaviour suite sends it. Keys go through GTK's event dispatch to the
 /// window's focus widget (and its input method) at once (`Keyboard`); clicks through the X server.

@@ -1,6 +1,6 @@
-import GLibSwift
 import GtkPlaceholder
-import GtkTestSupport
+import PlaceholderGtk3Glue
+import PlaceholderGtk3TestSupport
 
 // GTK 3's side of the adapter the shared behaviour suite (Tests/PlaceholderBehaviours) is written
 // against; GTK 4's has the same names. Only what the two toolkits spell differently is here.

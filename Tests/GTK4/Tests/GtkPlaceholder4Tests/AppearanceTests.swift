@@ -1,3 +1,4 @@
+import Gtk4TestGlue
 import GtkPlaceholder4
 import PlaceholderTestSupport
 import XCTest

@@ -1,10 +1,11 @@
 import Foundation
+import Gtk4TestGlue
 import GtkPlaceholder4
 import PlaceholderTestSupport
 import XCTest
 
 /// `placeholder-gallery-gtk4` embeds the GTK 3 gallery's .ui files as gtk4-builder-tool converts them
-/// at build time (the EmbedFiles plugin): each converted design must load in GTK 4 with its settings
+/// at build time (the PlaceholderEmbedFiles plugin): each converted design must load in GTK 4 with its settings
 /// and draw the placeholder where typed text goes.
 final class GalleryTests: Gtk4TestCase {
     static let galleryDirectory = URL(fileURLWithPath: #filePath)

@@ -1,5 +1,6 @@
 import CGtk4X11
 import Foundation
+import Gtk4TestGlue
 import GtkPlaceholder4
 import PlaceholderTestSupport
 import XCTest

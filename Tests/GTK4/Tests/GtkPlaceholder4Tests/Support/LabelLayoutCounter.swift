@@ -1,3 +1,4 @@
+import Gtk4TestGlue
 import GtkPlaceholder4
 
 /// Counts GtkLabel measure/size_allocate calls for one label, by swapping GtkLabel's class vfuncs

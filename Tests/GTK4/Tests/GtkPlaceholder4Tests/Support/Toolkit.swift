@@ -1,3 +1,4 @@
+import Gtk4TestGlue
 import Gtk4TestHelpers
 import GtkPlaceholder4
 import PlaceholderTestSupport
