@@ -1,0 +1,2 @@
+// Pango as rhx/SwiftGtk declares it.
+#include <pango/pango.h>

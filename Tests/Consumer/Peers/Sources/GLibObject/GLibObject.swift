@@ -1,0 +1,2 @@
+/// Stands for the target of the same name in swift-cross-ui, SwiftGtk or adwaita-swift.
+public let gLibObjectName = "GLibObject"

@@ -1,0 +1,4 @@
+@_exported import CPango
+
+/// Stands for rhx/SwiftGtk's Pango module (over its own CPango system-library module).
+public let pangoName = "Pango"
