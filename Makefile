@@ -130,7 +130,11 @@ screenshots: build
 # half a megabyte less resident, but glibc before 2.36 cannot load the binary, and Ubuntu 22.04 LTS
 # has 2.35. What ships runs there (make check-deb checks every binary's glibc versions).
 PACKED_RELOCATIONS := $(if $(filter 1,$(PACK_RELOCATIONS)),-Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs)
-RELEASE_FLAGS := -c release -Xswiftc -warnings-as-errors --static-swift-stdlib --disable-local-rpath $(PACKED_RELOCATIONS)
+# Without Swift's implicit _StringProcessing import (Regex, `replacing`: nothing we ship uses them), the
+# static runtime linked in is 1.4 MB smaller, for the app and each C library alike.
+NO_STRING_PROCESSING := -Xswiftc -Xfrontend -Xswiftc -disable-implicit-string-processing-module-import
+RELEASE_FLAGS := -c release -Xswiftc -warnings-as-errors --static-swift-stdlib --disable-local-rpath $(NO_STRING_PROCESSING) \
+  $(PACKED_RELOCATIONS)
 DATA          := .build/data
 release: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product compose-window

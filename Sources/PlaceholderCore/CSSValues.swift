@@ -37,7 +37,11 @@ package struct CSSFont {
                     !$0.properties.isNoncharacterCodePoint && $0.value >= 0x20 && $0.value != 0x7F
                 }))
         let trimmed = printable.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()
-        let escaped = String(trimmed).replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
+        // Character by character (no `replacing`: the C libraries link without _StringProcessing).
+        let escaped = String(trimmed).reduce(into: "") { result, character in
+            if character == "\\" || character == "\"" { result.append("\\") }
+            result.append(character)
+        }
         return "\"\(escaped)\""
     }
 }

@@ -119,7 +119,7 @@ package final class PlaceholderWidgetCore<Owner: AnyObject, Parts: PlaceholderTo
     /// GTK buffers cannot hold NUL characters: setting text drops them.
     package var text: String {
         get { parts.bufferText }
-        set { parts.setBufferText(newValue.contains("\0") ? newValue.replacing("\0", with: "") : newValue) }
+        set { parts.setBufferText(newValue.contains("\0") ? String(newValue.filter { $0 != "\0" }) : newValue) }
     }
 
     package var hidesPlaceholder = false {

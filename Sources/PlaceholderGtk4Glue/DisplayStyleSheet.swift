@@ -48,7 +48,7 @@ package final class DisplayStyleSheet {
                 attached = false
                 return
             }
-            let rules = css.replacing("{}", with: ".\(className)")
+            let rules = Self.substituting("{}", in: css, with: ".\(className)")
             // GTK 4 reports parse errors through "parsing-error" only; unhandled, it warns.
             gtkplaceholder_css_load(provider, rules)
             if !attached {
@@ -91,4 +91,18 @@ package enum SharedStyleSheets {
 
     /// How many distinct sheets are in use (for tests and benchmarks).
     package static var count: Int { sheets.count }
+}
+
+extension DisplayStyleSheet {
+    /// `css.replacing(placeholder, with: value)` without _StringProcessing, which release builds
+    /// leave out (see the Makefile's NO_STRING_PROCESSING).
+    static func substituting(_ placeholder: String, in css: String, with value: String) -> String {
+        var result = ""
+        var rest = Substring(css)
+        while let start = rest.indices.first(where: { rest[$0...].hasPrefix(placeholder) }) {
+            result += rest[..<start] + value
+            rest = rest[rest.index(start, offsetBy: placeholder.count)...]
+        }
+        return result + rest
+    }
 }

@@ -1,5 +1,15 @@
-// swift-tools-version:6.1
+// swift-tools-version:5.8
+import Foundation
 import PackageDescription
+
+/// The name SwiftPM passes the main package's modules as `-package-name`: its directory's name,
+/// lower-cased, as a C identifier ("My-Pkg.x" → my_pkg_x; this file is Tests/GTK4/Package.swift).
+let mainPackageIdentity: String = {
+    let directory = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComponent()
+        .deletingLastPathComponent().lastPathComponent.lowercased()
+    let identifier = String(directory.map { $0.isLetter && $0.isASCII || $0.isNumber || $0 == "_" ? $0 : "_" })
+    return identifier.first?.isNumber == true ? "_" + identifier : identifier
+}()
 
 // The GTK 4 widget's tests, as their own package: SwiftPM links all of a package's test targets into
 // one binary, and GTK 3 and GTK 4 cannot share a process (GTK 4 aborts when it finds GTK 3's
@@ -12,9 +22,6 @@ let package = Package(
         .target(name: "PlaceholderTestSupport", dependencies: ["PlaceholderHeapProbe"]),
         // The heap probe for the lifetime tests (a link to the main package's Sources/PlaceholderHeapProbe).
         .target(name: "PlaceholderHeapProbe", cSettings: [.unsafeFlags(["-gdwarf-4"])]),  // valgrind 3.19
-        // The GObject and GTK 4 glue compiled again for these tests (links to the main package's
-        // sources): the library keeps it `package`, invisible to any other package, this one included.
-        .target(name: "Gtk4TestGlue", dependencies: [.product(name: "GtkPlaceholder4", package: "GtkPlaceholder")]),
         .systemLibrary(name: "CGtk4X11", pkgConfig: "gtk4-x11", providers: [.apt(["libgtk-4-dev"])]),
         // DWARF 4: valgrind 3.19 (Debian 12, `make check-memory`) gives up on clang's DWARF 5.
         .target(
@@ -24,10 +31,13 @@ let package = Package(
             name: "GtkPlaceholder4Tests",
             dependencies: [
                 .product(name: "GtkPlaceholder4", package: "GtkPlaceholder"), "PlaceholderTestSupport", "CGtk4X11",
-                "Gtk4TestHelpers", "Gtk4TestGlue",
+                "Gtk4TestHelpers",
             ],
             // The shared behaviour suite (Tests/PlaceholderBehaviours, linked in) imports GtkPlaceholder4.
-            swiftSettings: [.define("GTK4")]),
+            // and, as the main package's own tests do, uses the glue its modules share (`package`): this
+            // suite is compiled as part of that package. Tools version 5.8: from 5.9 on SwiftPM passes
+            // its own -package-name (this package's), and the last one given wins.
+            swiftSettings: [.define("GTK4"), .unsafeFlags(["-package-name", mainPackageIdentity])]),
     ],
-    swiftLanguageModes: [.v6]
+    swiftLanguageVersions: [.version("6")]
 )

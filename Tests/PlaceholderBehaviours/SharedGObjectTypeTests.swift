@@ -2,7 +2,6 @@ import XCTest
 
 #if GTK4
     import GtkPlaceholder4
-    import Gtk4TestGlue
 #else
     import GtkPlaceholder
 #endif

@@ -4,7 +4,6 @@ import XCTest
 
 #if GTK4
     import GtkPlaceholder4
-    import Gtk4TestGlue
 #else
     import GtkPlaceholder
 #endif

@@ -1,5 +1,4 @@
 import Foundation
-import Gtk4TestGlue
 import GtkPlaceholder4
 import PlaceholderTestSupport
 import XCTest

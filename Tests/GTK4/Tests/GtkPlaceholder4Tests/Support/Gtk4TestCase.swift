@@ -1,6 +1,5 @@
 import CGtk4X11
 import Foundation
-import Gtk4TestGlue
 import GtkPlaceholder4
 import PlaceholderTestSupport
 import XCTest

@@ -1,4 +1,3 @@
-import Gtk4TestGlue
 import GtkPlaceholder4
 
 /// Counts GtkLabel measure/size_allocate calls for one label, by swapping GtkLabel's class vfuncs

@@ -1,4 +1,3 @@
-import Gtk4TestGlue
 import GtkPlaceholder4
 
 /// Input as the shared behaviour suite sends it (keys: `type` and `key`, real X events).

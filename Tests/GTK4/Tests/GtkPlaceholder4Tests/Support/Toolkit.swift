@@ -1,4 +1,3 @@
-import Gtk4TestGlue
 import Gtk4TestHelpers
 import GtkPlaceholder4
 import PlaceholderTestSupport
