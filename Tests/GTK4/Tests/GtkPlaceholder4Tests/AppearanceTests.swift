@@ -1,4 +1,3 @@
-import Gtk4TestGlue
 import GtkPlaceholder4
 import PlaceholderTestSupport
 import XCTest
