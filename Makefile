@@ -13,8 +13,9 @@ APP_ID     := io.github.gtkplaceholder.ComposeWindow
 # librsvg2-bin for the PNG icons; appstream, mandoc, zsh and fish to check the metainfo, man page
 # and completions; sway, wtype and grim for the Wayland test; dpkg-dev, fakeroot and lintian for
 # the package; GObject-Introspection, valac and GJS (with PyGObject) to build the C libraries'
-# bindings and use them as C, Python, JavaScript and Vala programs do (valgrind: the C program's memory).
-APT_PACKAGES := gobject-introspection libgirepository1.0-dev valac gjs gir1.2-gtk-3.0 gir1.2-gtk-4.0 valgrind python3 python3-gi gir1.2-glib-2.0 gir1.2-atspi-2.0 at-spi2-core dbus libglib2.0-bin xclip wl-clipboard libgtk-3-dev libgtk-4-dev libgtk-4-bin libgtksourceview-4-dev libgspell-1-dev hunspell-en-us gettext locales \
+# bindings and use them as C, Python, JavaScript and Vala programs do (valgrind: the C program's memory;
+# gi-docgen: the C API reference).
+APT_PACKAGES := gobject-introspection libgirepository1.0-dev valac gjs gir1.2-gtk-3.0 gir1.2-gtk-4.0 valgrind gi-docgen python3 python3-gi gir1.2-glib-2.0 gir1.2-atspi-2.0 at-spi2-core dbus libglib2.0-bin xclip wl-clipboard libgtk-3-dev libgtk-4-dev libgtk-4-bin libgtksourceview-4-dev libgspell-1-dev hunspell-en-us gettext locales \
   libxtst-dev libxdamage-dev \
   desktop-file-utils xvfb xauth xdotool imagemagick fonts-dejavu-core fonts-wqy-microhei \
   librsvg2-bin appstream mandoc zsh fish sway wtype grim dpkg-dev fakeroot lintian
@@ -105,7 +106,8 @@ check-durability: deps
 # Benchmarks (not part of `make test`): release builds, under Xvfb; zenity (the peer people use) and
 # valgrind (callgrind's instruction counts, the steady figures) installed for comparison. Everything
 # the app is compared with is built as compose-window ships: static Swift runtime (bare-window-c is C).
-# Prints the table and writes bench/results.json and bench/typing.svg.
+# Prints the table and writes bench/results.json and bench/typing.svg (bench/results-gtk4.json and
+# bench/results-python.json: the GTK 4 widget, and the C library from Python).
 BENCH_TOOLS := zenity valgrind
 bench: deps
 	@missing=$$(for p in $(BENCH_TOOLS); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
@@ -119,6 +121,10 @@ bench: deps
 	NO_AT_BRIDGE=1 $(WITH_DISPLAY) "$(call BIN,-c release)/placeholder-bench" --output bench/results.json
 	$(SWIFT) build -c release -Xswiftc -warnings-as-errors --product placeholder-bench-gtk4
 	$(WITH_DISPLAY) "$(call BIN,-c release)/placeholder-bench-gtk4" --output bench/results-gtk4.json
+	@# From Python: the installed C library against a hand-rolled Python placeholder (scripts/bench-python.py).
+	rm -rf .build/bench-prefix && $(MAKE) --no-print-directory install PREFIX=$(CURDIR)/.build/bench-prefix >/dev/null
+	GI_TYPELIB_PATH=$(CURDIR)/.build/bench-prefix/lib/girepository-1.0 LD_LIBRARY_PATH=$(CURDIR)/.build/bench-prefix/lib \
+	  NO_AT_BRIDGE=1 $(WITH_DISPLAY) /usr/bin/python3 scripts/bench-python.py --output bench/results-python.json
 
 # The README's pictures: the gallery and the compose window (English, Chinese, discard dialog).
 screenshots: build
@@ -175,10 +181,12 @@ stage:
 	rm -rf .build/stage
 	$(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/.build/stage PREFIX=/usr
 
-# The Debian package (.build/deb/compose-window_VERSION_ARCH.deb) and its check: installed with
-# apt-get, run with the toolchain hidden, lintian, removed leaving nothing behind.
-deb: release data
+# The Debian packages in .build/deb: compose-window, and the C libraries split as Debian splits them
+# (runtime, gir1.2-, -dev, for GTK 3 and GTK 4). check-deb: installed with apt-get, run with the
+# toolchain hidden, lintian, removed leaving nothing behind.
+deb: release data clib
 	bash scripts/make-deb.sh $(RELEASE_BIN) $(DATA)
+	bash scripts/make-library-debs.sh $(RELEASE_BIN) $(DATA) $(CLIB)
 
 check-deb: deb
 	$(WITH_DISPLAY) bash scripts/check-deb.sh
@@ -188,6 +196,7 @@ clean:
 
 # DocC documentation of GtkPlaceholder as a static site in .build/docs, from the toolchain's docc
 # and the symbol graph of a normal build (the re-exported GTK C API filtered out); warnings fail it.
+# Then the C libraries' reference, from their GIR by gi-docgen.
 docs: deps
 	rm -rf .build/docs .build/symbol-graphs-own && mkdir -p .build/docs
 	for module in GtkPlaceholder GtkPlaceholder4; do \
@@ -202,6 +211,15 @@ docs: deps
 	    --transform-for-static-hosting --warnings-as-errors \
 	    --experimental-documentation-coverage --coverage-summary-level detailed \
 	    --output-path .build/docs/$$module || exit 1; \
+	done
+	$(MAKE) --no-print-directory clib
+	@# The C API reference from the GIR (gi-docgen; any warning fails it): .build/docs/GtkPlaceholder-API.
+	for api in 3.0 4.0; do \
+	  sed -e "s/@API@/$$api/g" -e "s/@GTK@/$${api%.0}/g" \
+	    -e "s/@VERSION@/$$(sed -nE 's/^## \[([0-9.]+)\] - .*/\1/p' CHANGELOG.md | head -1)/" \
+	    Resources/docs/gtkplaceholder.toml.in >.build/docs/gtkplaceholder-$$api.toml && \
+	  gi-docgen generate --quiet --fatal-warnings --config .build/docs/gtkplaceholder-$$api.toml \
+	    --output-dir .build/docs $(CLIB)/GtkPlaceholder-$$api.gir || exit 1; \
 	done
 
 # Line coverage of Sources by the whole test suite (llvm-cov from the toolchain, matching its

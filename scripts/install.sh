@@ -61,6 +61,12 @@ compile_schemas() {
     fi
 }
 
+# Programs find the C libraries through the loader's cache (they carry no RUNPATH): refreshed when
+# installing into the system itself, as root.
+refresh_loader_cache() {
+    if [ -n "$clib" ] && [ -z "${DESTDIR:-}" ] && [ "$(id -u)" = 0 ]; then ldconfig; fi
+}
+
 case $action in
     install)
         files | while read -r mode path source; do
@@ -78,8 +84,7 @@ case $action in
             fi
         done
         compile_schemas
-        # Programs find the library through the loader's cache (they carry no RUNPATH).
-        if [ -n "$clib" ] && [ -z "${DESTDIR:-}" ] && [ "$(id -u)" = 0 ]; then ldconfig; fi ;;
+        refresh_loader_cache ;;
     uninstall)
         rm -f "$schemas/io.github.gtkplaceholder.ComposeWindow.gschema.xml"
         compile_schemas
@@ -90,6 +95,7 @@ case $action in
             while [[ $directory != "$root" && $directory == "$root"/* ]] && rmdir "$directory" 2>/dev/null; do
                 directory=$(dirname "$directory")
             done
-        done ;;
+        done
+        refresh_loader_cache ;;
     *) echo "usage: $0 install|uninstall RELEASE_BIN_DIR DATA_DIR [C_LIBRARY_DIR]" >&2; exit 2 ;;
 esac

@@ -13,6 +13,48 @@ keep_on_instance (PlaceholderTextView *self, const char *key, gpointer value, GD
   return value;
 }
 
+/* The properties, as the Swift type installs them (documented here for the GIR). */
+
+/**
+ * PlaceholderTextView:placeholder-text:
+ *
+ * The placeholder, shown as plain text (never Pango markup) while the buffer is empty and no input
+ * method is composing. Empty shows none.
+ */
+
+/**
+ * PlaceholderTextView:placeholder-color:
+ *
+ * An explicit colour for the placeholder; %NULL (the default) follows the theme's dim colour. In .ui
+ * files, any string gdk_rgba_parse() reads.
+ */
+
+/**
+ * PlaceholderTextView:font:
+ *
+ * The text view's font as a Pango description ("Sans 15"), which the placeholder follows; %NULL
+ * follows the theme.
+ */
+
+/**
+ * PlaceholderTextView:hides-placeholder:
+ *
+ * Hides the placeholder whatever the buffer holds.
+ */
+
+/**
+ * PlaceholderTextView:placeholder-visible:
+ *
+ * Whether the placeholder is shown now; notified once per change.
+ */
+
+/**
+ * PlaceholderTextView:text-view:
+ *
+ * The text view it wraps (a GtkSourceView, say), given at construction; unset makes a
+ * [class@Gtk.TextView] that wraps at word or character boundaries.
+ */
+
 /**
  * placeholder_text_view_new:
  *

@@ -21,31 +21,30 @@ final class InstalledLibraryTests: XCTestCase {
     nonisolated(unsafe) private static var installed: Result<URL, InstallFailure>?
     struct InstallFailure: Error { let message: String }
 
-    var prefix: URL {
-        get throws {
-            if Self.installed == nil {
-                let prefix = FileManager.default.temporaryDirectory.appendingPathComponent(
-                    "prefix-\(UUID().uuidString)")
-                let install = try Shell.run("/usr/bin/make", ["-s", "install-files", "PREFIX=\(prefix.path)"])
-                Self.installed =
-                    install.code == 0 ? .success(prefix) : .failure(InstallFailure(message: install.stderr))
-            }
-            return try Self.installed!.get()
+    /// The prefix `make install-files PREFIX=…` filled, made afresh on first use (in .build: the next
+    /// run replaces it, `make clean` removes it).
+    static func installedPrefix() throws -> URL {
+        if installed == nil {
+            let prefix = Shell.packageRoot.appendingPathComponent(".build/installed-prefix")
+            try? FileManager.default.removeItem(at: prefix)
+            let install = try Shell.run("/usr/bin/make", ["-s", "install-files", "PREFIX=\(prefix.path)"])
+            installed = install.code == 0 ? .success(prefix) : .failure(InstallFailure(message: install.stderr))
         }
+        return try installed!.get()
     }
 
-    override class func tearDown() {
-        if case .success(let prefix) = installed { try? FileManager.default.removeItem(at: prefix) }
-        super.tearDown()
-    }
+    var prefix: URL { get throws { try Self.installedPrefix() } }
 
-    func environment(_ prefix: URL) -> [String: String] {
+    /// What finds the installed files: pkg-config, GObject-Introspection and the loader.
+    static func environment(_ prefix: URL) -> [String: String] {
         let lib = prefix.appendingPathComponent("lib").path
         return [
             "PKG_CONFIG_PATH": lib + "/pkgconfig", "GI_TYPELIB_PATH": lib + "/girepository-1.0",
             "LD_LIBRARY_PATH": lib, "NO_AT_BRIDGE": "1", "G_DEBUG": "fatal-criticals",
         ]
     }
+
+    func environment(_ prefix: URL) -> [String: String] { Self.environment(prefix) }
 
     /// Runs `command` with the toolchain out of sight and checks every line the program printed.
     func runChecks(
@@ -130,6 +129,33 @@ final class InstalledLibraryTests: XCTestCase {
                     ], environment: environment(prefix), directory: prefix)
             XCTAssertEqual(build.code, 0, build.stdout + build.stderr)
             try runChecks([program, Self.uiFile], prefix: prefix, "Vala, GTK \(api)")
+        }
+    }
+
+    /// `make docs`' C API reference: gi-docgen reads the installed GIR with no warning, and every
+    /// function and property has its page (their descriptions come from the C sources' comments).
+    func testTheAPIReferenceIsGeneratedFromTheGIR() throws {
+        let prefix = try prefix
+        for api in Self.apis {
+            let output = prefix.appendingPathComponent("docs-\(api)")
+            let generate = try Shell.bash(
+                """
+                sed -e "s/@API@/$1/g" -e "s/@GTK@/${1%.0}/g" -e "s/@VERSION@/0/" Resources/docs/gtkplaceholder.toml.in \
+                  >"$2.toml" && gi-docgen generate --quiet --fatal-warnings --config "$2.toml" --output-dir "$2" "$3"
+                """, api, output.path, prefix.appendingPathComponent("share/gir-1.0/GtkPlaceholder-\(api).gir").path)
+            XCTAssertEqual(generate.code, 0, generate.stdout + generate.stderr)
+            let pages = output.appendingPathComponent("GtkPlaceholder-\(api)")
+            for page in [
+                "class.TextView.html", "ctor.TextView.new_with_text_view.html",
+                "method.TextView.set_placeholder_text.html", "method.TextView.get_placeholder_visible.html",
+            ] {
+                XCTAssertTrue(
+                    FileManager.default.fileExists(atPath: pages.appendingPathComponent(page).path),
+                    "GTK \(api): \(page)")
+            }
+            let property = try String(
+                contentsOf: pages.appendingPathComponent("property.TextView.placeholder-text.html"), encoding: .utf8)
+            XCTAssertTrue(property.contains("never Pango markup"), "GTK \(api): the property's own description")
         }
     }
 
