@@ -40,10 +40,12 @@ debian_docs() {
 shlib_depends() {
     local work=$1
     shift
-    local source="$work/shlibdeps" depends
+    local source depends file files=()
+    source="$(realpath "$work")/shlibdeps"
     mkdir -p "$source/debian"
+    for file in "$@"; do files+=("-e$(realpath "$file")"); done
     printf 'Source: gtkplaceholder\n\nPackage: gtkplaceholder\nArchitecture: any\n' >"$source/debian/control"
-    depends=$(cd "$source" && dpkg-shlibdeps -O "${@/#/-e}" 2>"$source/log" | sed -n 's/^shlibs:Depends=//p')
+    depends=$(cd "$source" && dpkg-shlibdeps -O "${files[@]}" 2>"$source/log" | sed -n 's/^shlibs:Depends=//p')
     [ -n "$depends" ] || { cat "$source/log" >&2; echo "dpkg-shlibdeps found no dependencies" >&2; return 1; }
     printf '%s' "$depends"
 }
