@@ -65,7 +65,8 @@ XDG_STATE_HOME="$work/state" $SUDO unshare -m sh -c 'mount -t tmpfs none "$0" &&
     /usr/bin/compose-window --no-draft <"$work/in" >"$work/out" 2>"$work/err" &
 pid=$!
 window=$(timeout 20 xdotool search --sync --onlyvisible --pid "$pid" | head -1) || fail "no window appeared"
-xdotool windowfocus --sync "$window" && sleep 0.3 && xdotool key ctrl+Return
+# X queues the focus-in before any key sent after this (as ComposeProcess.waitForWindow): no pause.
+xdotool windowfocus --sync "$window" && xdotool key ctrl+Return
 status=0
 wait "$pid" || status=$?
 [ "$status" = 0 ] || fail "Send exited $status: $(cat "$work/err")"
