@@ -30,81 +30,64 @@ new_package() {
     debian_docs "$name" "$root"
 }
 
+# write_control DEPENDS SECTION SUMMARY: the control file of the package at $root (build_deb fills in
+# Installed-Size); the long description is read from standard input, lines indented by one space.
+write_control() {
+    {
+        echo "Package: $(basename "$root")"
+        echo "Source: gtkplaceholder"
+        echo "Version: $version"
+        echo "Architecture: $architecture"
+        echo "Multi-Arch: same"
+        echo "Maintainer: $maintainer"
+        echo "Installed-Size: 0"
+        echo "Depends: $1"
+        echo "Section: $2"
+        echo "Priority: optional"
+        echo "Homepage: $homepage"
+        echo "Description: GTK $gtk text view with a placeholder - $3"
+        cat
+    } >"$root/DEBIAN/control"
+}
+
 for api in 3.0 4.0; do
     if [ "$api" = 3.0 ]; then gtk=3 gtk_dev=libgtk-3-dev gtk_gir=gir1.2-gtk-3.0; else gtk=4 gtk_dev=libgtk-4-dev gtk_gir=gir1.2-gtk-4.0; fi
     library=gtkplaceholder-$api runtime=libgtkplaceholder-$api-0
     gir=gir1.2-gtkplaceholder-$api dev=libgtkplaceholder-$api-dev
 
     new_package "$runtime" "$libdir/lib$library.so.0"
-    depends=$(shlib_depends "$work" "$root/$libdir/lib$library.so.0")
     echo "lib$library 0 $runtime (>= $upstream)" >"$root/DEBIAN/shlibs"
     echo "activate-noawait ldconfig" >"$root/DEBIAN/triggers"
-    cat >"$root/DEBIAN/control" <<CONTROL
-Package: $runtime
-Source: gtkplaceholder
-Version: $version
-Architecture: $architecture
-Multi-Arch: same
-Maintainer: $maintainer
-Installed-Size: 0
-Depends: $depends
-Section: libs
-Priority: optional
-Homepage: $homepage
-Description: GTK $gtk text view with a placeholder - shared library
+    write_control "$(shlib_depends "$work" "$root/$libdir/lib$library.so.0")" libs "shared library" <<DESCRIPTION
  PlaceholderTextView is a GtkTextView that shows a placeholder ("Share
  something new...") exactly where the first typed character will appear,
  while its buffer is empty and no input method is composing. It follows
  the text view's font, margins, wrapping, justification and direction.
  .
  This package contains the shared library for GTK $gtk.
-CONTROL
+DESCRIPTION
     build_deb "$root" "$work"
 
     new_package "$gir" "$libdir/girepository-1.0/GtkPlaceholder-$api.typelib"
-    cat >"$root/DEBIAN/control" <<CONTROL
-Package: $gir
-Source: gtkplaceholder
-Version: $version
-Architecture: $architecture
-Multi-Arch: same
-Maintainer: $maintainer
-Installed-Size: 0
-Depends: $runtime (= $version), $gtk_gir
-Section: introspection
-Priority: optional
-Homepage: $homepage
-Description: GTK $gtk text view with a placeholder - introspection data
+    write_control "$runtime (= $version), $gtk_gir" introspection "introspection data" <<DESCRIPTION
  PlaceholderTextView is a GtkTextView that shows a placeholder exactly
  where the first typed character will appear.
  .
  This package contains the GObject-Introspection data (GtkPlaceholder
  $api) for Python (PyGObject), JavaScript (GJS) and other languages.
-CONTROL
+DESCRIPTION
     build_deb "$root" "$work"
 
     new_package "$dev" "usr/include/$library/gtkplaceholder.h" "$libdir/lib$library.so" \
         "$libdir/pkgconfig/$library.pc" "usr/share/gir-1.0/GtkPlaceholder-$api.gir" \
         "usr/share/vala/vapi/$library.vapi" "usr/share/vala/vapi/$library.deps"
-    cat >"$root/DEBIAN/control" <<CONTROL
-Package: $dev
-Source: gtkplaceholder
-Version: $version
-Architecture: $architecture
-Multi-Arch: same
-Maintainer: $maintainer
-Installed-Size: 0
-Depends: $runtime (= $version), $gir (= $version), $gtk_dev
-Section: libdevel
-Priority: optional
-Homepage: $homepage
-Description: GTK $gtk text view with a placeholder - development files
+    write_control "$runtime (= $version), $gir (= $version), $gtk_dev" libdevel "development files" <<DESCRIPTION
  PlaceholderTextView is a GtkTextView that shows a placeholder exactly
  where the first typed character will appear.
  .
  This package contains the header, the pkg-config file ($library),
  the GIR and the Vala bindings for building programs against it.
-CONTROL
+DESCRIPTION
     build_deb "$root" "$work"
 done
 rm -rf "$installed"
