@@ -25,7 +25,7 @@ WITH_DISPLAY = $(if $(DISPLAY),,xvfb-run -a $(XVFB_ARGS))
 BIN         = $(shell $(SWIFT) build --show-bin-path $(1) 2>/dev/null)
 LANGUAGES  := $(basename $(notdir $(wildcard Resources/po/*.po)))
 
-.PHONY: all deps locales build run lint test clib check-memory check-durability docs coverage bench screenshots \
+.PHONY: all deps locales build run lint test check-library-sources clib check-memory check-durability docs coverage bench screenshots \
   release data install install-files uninstall stage test-fixtures deb check-deb clean
 
 all: build
@@ -61,13 +61,14 @@ run: build
 
 # swift-format (the toolchain's) with the committed .swift-format: any finding fails.
 lint:
-	$(SWIFT) format lint --strict --recursive Sources Tests Examples Plugins Package.swift
+	$(SWIFT) format lint --strict --recursive Sources Tests Examples Benchmarks Tools Plugins Package.swift
 
 # XCTest and Swift Testing each print their own totals; the last line sums them up for CI. The
 # GTK 4 suite is its own package (Tests/GTK4): one test binary cannot hold GTK 3 and GTK 4.
 test: deps lint
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
 	$(SWIFT) build --package-path Tests/GTK4 --build-tests -Xswiftc -warnings-as-errors
+	$(MAKE) --no-print-directory check-library-sources
 	$(MAKE) --no-print-directory test-fixtures
 	set -o pipefail; export NO_AT_BRIDGE=1 G_DEBUG=fatal-criticals; \
 	$(WITH_DISPLAY) $(SWIFT) test --skip-build 2>&1 | tee .build/test.log; status=$$?; \
@@ -82,6 +83,18 @@ test: deps lint
 	done; \
 	if [ $$status -ne 0 ] && [ $$failed -eq 0 ]; then failed=1; fi; \
 	echo "tests: $$(( total - failed )) passed, $$failed failed (GTK 4: $$(grep -E '^\s*Executed [0-9]+ tests?' .build/test-gtk4.log | tail -1 | sed -E 's/.*Executed ([0-9]+) tests?.*/\1/'))"; exit $$status
+
+# The library products compile only what the widgets and the C libraries use: a declaration in their
+# sources that only the app, a bench, an example or a test uses fails it (scripts/check-library-sources.py,
+# from the object files of a debug build of everything, and its symbol graphs for what is public).
+LIBRARY_CHECK := .build/library-check
+check-library-sources:
+	$(SWIFT) build --build-tests --scratch-path $(LIBRARY_CHECK) -Xswiftc -emit-symbol-graph \
+	  -Xswiftc -emit-symbol-graph-dir -Xswiftc "$(CURDIR)/$(LIBRARY_CHECK)/symbol-graphs" >$(LIBRARY_CHECK).log 2>&1 \
+	  || { tail -20 $(LIBRARY_CHECK).log; exit 1; }
+	python3 scripts/check-library-sources.py $(LIBRARY_CHECK)/debug $(LIBRARY_CHECK)/symbol-graphs \
+	  Tests/GTK4/.build/debug >$(LIBRARY_CHECK)-sources.txt || { cat $(LIBRARY_CHECK)-sources.txt; exit 1; }
+	@tail -1 $(LIBRARY_CHECK)-sources.txt
 
 # valgrind memcheck and AddressSanitizer over the widget's lifetime tests and a scripted
 # compose-window session (scripts/check-memory.sh). VALGRIND_CYCLES / ASAN_CYCLES per lifetime test.
@@ -106,8 +119,8 @@ check-durability: deps
 # Benchmarks (not part of `make test`): release builds, under Xvfb; zenity (the peer people use) and
 # valgrind (callgrind's instruction counts, the steady figures) installed for comparison. Everything
 # the app is compared with is built as compose-window ships: static Swift runtime (bare-window-c is C).
-# Prints the table and writes bench/results.json and bench/typing.svg (bench/results-gtk4.json and
-# bench/results-python.json: the GTK 4 widget, and the C library from Python).
+# Prints the table and writes Benchmarks/Results/: results.json and typing.svg (results-gtk4.json and
+# results-python.json: the GTK 4 widget, and the C library from Python).
 BENCH_TOOLS := zenity valgrind
 bench: deps
 	@missing=$$(for p in $(BENCH_TOOLS); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
@@ -118,13 +131,13 @@ bench: deps
 	$(MAKE) --no-print-directory release  # compose-window as it ships: static Swift runtime
 	$(SWIFT) build $(RELEASE_FLAGS) --product bare-window-swift
 	$(SWIFT) build $(RELEASE_FLAGS) --product bare-window-c
-	NO_AT_BRIDGE=1 $(WITH_DISPLAY) "$(call BIN,-c release)/placeholder-bench" --output bench/results.json
+	NO_AT_BRIDGE=1 $(WITH_DISPLAY) "$(call BIN,-c release)/placeholder-bench" --output Benchmarks/Results/results.json
 	$(SWIFT) build -c release -Xswiftc -warnings-as-errors --product placeholder-bench-gtk4
-	$(WITH_DISPLAY) "$(call BIN,-c release)/placeholder-bench-gtk4" --output bench/results-gtk4.json
+	$(WITH_DISPLAY) "$(call BIN,-c release)/placeholder-bench-gtk4" --output Benchmarks/Results/results-gtk4.json
 	@# From Python: the installed C library against a hand-rolled Python placeholder (scripts/bench-python.py).
 	rm -rf .build/bench-prefix && $(MAKE) --no-print-directory install PREFIX=$(CURDIR)/.build/bench-prefix >/dev/null
 	GI_TYPELIB_PATH=$(CURDIR)/.build/bench-prefix/lib/girepository-1.0 LD_LIBRARY_PATH=$(CURDIR)/.build/bench-prefix/lib \
-	  NO_AT_BRIDGE=1 $(WITH_DISPLAY) /usr/bin/python3 scripts/bench-python.py --output bench/results-python.json
+	  NO_AT_BRIDGE=1 $(WITH_DISPLAY) /usr/bin/python3 scripts/bench-python.py --output Benchmarks/Results/results-python.json
 
 # The README's pictures: the gallery and the compose window (English, Chinese, discard dialog).
 screenshots: build
@@ -199,13 +212,14 @@ clean:
 # Then the C libraries' reference, from their GIR by gi-docgen.
 docs: deps
 	rm -rf .build/docs .build/symbol-graphs-own && mkdir -p .build/docs
-	for module in GtkPlaceholder GtkPlaceholder4; do \
+	for pair in GtkPlaceholder:Gtk3 GtkPlaceholder4:Gtk4; do \
+	  module=$${pair%%:*}; directory=Sources/Widget/$${pair#*:}; \
 	  $(SWIFT) build --target $$module -Xswiftc -emit-symbol-graph \
 	    -Xswiftc -emit-symbol-graph-dir -Xswiftc "$(CURDIR)/.build/symbol-graphs" && \
 	  mkdir -p .build/symbol-graphs-own/$$module && \
 	  python3 scripts/own-symbols.py .build/symbol-graphs/$$module.symbols.json \
-	    .build/symbol-graphs-own/$$module/$$module.symbols.json $$module && \
-	  docc convert Sources/$$module/$$module.docc \
+	    .build/symbol-graphs-own/$$module/$$module.symbols.json $$module $$directory && \
+	  docc convert $$directory/$$module.docc \
 	    --additional-symbol-graph-dir .build/symbol-graphs-own/$$module \
 	    --fallback-display-name $$module --fallback-bundle-identifier io.github.gtkplaceholder.$$module \
 	    --transform-for-static-hosting --warnings-as-errors \
@@ -233,5 +247,5 @@ coverage: deps
 	  || { tail -30 .build/coverage-test.log; exit 1; }
 	"$(LLVM_COV)" report "$(call BIN)/GtkPlaceholderPackageTests.xctest" \
 	  -instr-profile="$(call BIN)/codecov/default.profdata" \
-	  -ignore-filename-regex='(\.build|Tests|Examples|Sources/ComposeWindow|Sources/PlaceholderGallery|Sources/PlaceholderEmbedFilesTool)/' \
+	  -ignore-filename-regex='(\.build|Tests|Examples|Benchmarks|Tools|Sources/ComposeWindow)/' \
 	  | sed "s|$(CURDIR)/||"

@@ -1,6 +1,9 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+// Sections in the order the layers run (docs/architecture.md): C modules, GObject glue, the widget
+// (core, GTK 3, GTK 4), the C libraries; then the app, the examples, the benchmarks, the tests' support
+// and the build tool. Target names are the project's own and stay; folders say what each one is for.
 let package = Package(
     name: "GtkPlaceholder",
     products: [
@@ -13,81 +16,118 @@ let package = Package(
         .library(name: "gtkplaceholder-4.0", type: .dynamic, targets: ["GtkPlaceholder4C"]),
     ],
     targets: [
-        .systemLibrary(name: "CPlaceholderGtk3", pkgConfig: "gtk+-3.0", providers: [.apt(["libgtk-3-dev"])]),
-        // The app's own dependencies: real undo/redo and inline spell checking.
+        // MARK: - C modules (Sources/System)
         .systemLibrary(
-            name: "CComposeWindowGtkSource", pkgConfig: "gtksourceview-4", providers: [.apt(["libgtksourceview-4-dev"])]
-        ),
-        .systemLibrary(name: "CComposeWindowGspell", pkgConfig: "gspell-1", providers: [.apt(["libgspell-1-dev"])]),
-        .systemLibrary(name: "CPlaceholderGObject", pkgConfig: "gobject-2.0", providers: [.apt(["libglib2.0-dev"])]),
-        // The glue both toolkits share (GObject only), then GTK 3's own on top of it.
-        .target(name: "PlaceholderGObjectGlue", dependencies: ["CPlaceholderGObject"]),
-        .target(name: "PlaceholderGtk3Glue", dependencies: ["CPlaceholderGtk3", "PlaceholderGObjectGlue"]),
-        // GTK 4's glue and widget, on the same GObject glue and placeholder core.
-        .systemLibrary(name: "CPlaceholderGtk4", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
-        .target(name: "PlaceholderGtk4Glue", dependencies: ["CPlaceholderGtk4", "PlaceholderGObjectGlue"]),
+            name: "CPlaceholderGObject", path: "Sources/System/CPlaceholderGObject", pkgConfig: "gobject-2.0",
+            providers: [.apt(["libglib2.0-dev"])]),
+        .systemLibrary(
+            name: "CPlaceholderPango", path: "Sources/System/CPlaceholderPango", pkgConfig: "pango",
+            providers: [.apt(["libpango1.0-dev"])]),
+        .systemLibrary(
+            name: "CPlaceholderGtk3", path: "Sources/System/CPlaceholderGtk3", pkgConfig: "gtk+-3.0",
+            providers: [.apt(["libgtk-3-dev"])]),
+        .systemLibrary(
+            name: "CPlaceholderGtk4", path: "Sources/System/CPlaceholderGtk4", pkgConfig: "gtk4",
+            providers: [.apt(["libgtk-4-dev"])]),
+
+        // MARK: - GObject glue, the only unsafe code (Sources/Glue; package, not public)
+        // What both toolkits share (GObject only), then each toolkit's own on top of it. Glue/Shared is
+        // compiled into both toolkits' glue (linked in as Glue/Gtk3/Shared and Glue/Gtk4/Shared).
+        .target(name: "PlaceholderGObjectGlue", dependencies: ["CPlaceholderGObject"], path: "Sources/Glue/GObject"),
         .target(
-            name: "GtkPlaceholder4", dependencies: ["CPlaceholderGtk4", "PlaceholderGtk4Glue", "PlaceholderCore"],
-            linkerSettings: [.linkedLibrary("m")]),
-        // The placeholder's toolkit-neutral logic (visibility rule, direction, CSS values, the GObject
-        // type and its properties), which the GTK 3 and GTK 4 widgets share.
-        .systemLibrary(name: "CPlaceholderPango", pkgConfig: "pango", providers: [.apt(["libpango1.0-dev"])]),
+            name: "PlaceholderGtk3Glue", dependencies: ["CPlaceholderGtk3", "PlaceholderGObjectGlue"],
+            path: "Sources/Glue/Gtk3"),
+        .target(
+            name: "PlaceholderGtk4Glue", dependencies: ["CPlaceholderGtk4", "PlaceholderGObjectGlue"],
+            path: "Sources/Glue/Gtk4"),
+
+        // MARK: - The widget (Sources/Widget)
+        // The toolkit-neutral logic (visibility rule, direction, CSS values, the GObject type and its
+        // properties); then GTK 3's and GTK 4's widget, each compiling Widget/Shared as its Shared/.
+        // libm for round/floor: nothing else brings it in now that no module links Foundation.
         .target(
             name: "PlaceholderCore",
             dependencies: ["CPlaceholderGObject", "CPlaceholderPango", "PlaceholderGObjectGlue"],
-            linkerSettings: [.linkedLibrary("m")]),
-        // libm for round/floor: nothing else brings it in now that no module links Foundation.
+            path: "Sources/Widget/Core", linkerSettings: [.linkedLibrary("m")]),
         .target(
             name: "GtkPlaceholder", dependencies: ["CPlaceholderGtk3", "PlaceholderGtk3Glue", "PlaceholderCore"],
-            linkerSettings: [.linkedLibrary("m")]),
-        // The C API (include/gtkplaceholder.h, one source for both toolkits) over the Swift widget's
-        // GObject type, which the TypeExport targets hand to C as placeholder_text_view_get_type().
-        .target(name: "GtkPlaceholderTypeExport", dependencies: ["GtkPlaceholder"]),
-        .target(name: "GtkPlaceholderC", dependencies: ["CPlaceholderGtk3", "GtkPlaceholderTypeExport"]),
+            path: "Sources/Widget/Gtk3", linkerSettings: [.linkedLibrary("m")]),
         .target(
-            name: "GtkPlaceholder4TypeExport", dependencies: ["GtkPlaceholder4"], swiftSettings: [.define("GTK4")]),
-        .target(name: "GtkPlaceholder4C", dependencies: ["CPlaceholderGtk4", "GtkPlaceholder4TypeExport"]),
-        // Pure logic of the app (counting, options, drafts): no GTK, tested without a display.
-        .systemLibrary(name: "CComposeWindowIntl"),
-        .target(name: "ComposeWindowCore", dependencies: ["CComposeWindowIntl"]),
-        // Resources/*.ui compiled into the binaries that load them (see Plugins/PlaceholderEmbedFiles).
-        .executableTarget(name: "PlaceholderEmbedFilesTool"),
-        .plugin(name: "PlaceholderEmbedFiles", capability: .buildTool(), dependencies: ["PlaceholderEmbedFilesTool"]),
+            name: "GtkPlaceholder4", dependencies: ["CPlaceholderGtk4", "PlaceholderGtk4Glue", "PlaceholderCore"],
+            path: "Sources/Widget/Gtk4", linkerSettings: [.linkedLibrary("m")]),
+
+        // MARK: - The C libraries (Sources/CLibrary)
+        // The C API (include/gtkplaceholder.h, one source for both toolkits: CLibrary/Gtk4 links to
+        // CLibrary/Gtk3's files) over the Swift widget's GObject type, which the TypeExport targets hand to
+        // C as placeholder_text_view_get_type().
+        .target(
+            name: "GtkPlaceholderTypeExport", dependencies: ["GtkPlaceholder"], path: "Sources/CLibrary/TypeExport3"),
+        .target(
+            name: "GtkPlaceholderC", dependencies: ["CPlaceholderGtk3", "GtkPlaceholderTypeExport"],
+            path: "Sources/CLibrary/Gtk3"),
+        .target(
+            name: "GtkPlaceholder4TypeExport", dependencies: ["GtkPlaceholder4"], path: "Sources/CLibrary/TypeExport4",
+            swiftSettings: [.define("GTK4")]),
+        .target(
+            name: "GtkPlaceholder4C", dependencies: ["CPlaceholderGtk4", "GtkPlaceholder4TypeExport"],
+            path: "Sources/CLibrary/Gtk4"),
+
+        // MARK: - compose-window (Sources/ComposeWindow)
+        // Its own C modules: real undo/redo, inline spell checking, gettext.
+        .systemLibrary(
+            name: "CComposeWindowGtkSource", path: "Sources/ComposeWindow/System/CComposeWindowGtkSource",
+            pkgConfig: "gtksourceview-4", providers: [.apt(["libgtksourceview-4-dev"])]),
+        .systemLibrary(
+            name: "CComposeWindowGspell", path: "Sources/ComposeWindow/System/CComposeWindowGspell",
+            pkgConfig: "gspell-1", providers: [.apt(["libgspell-1-dev"])]),
+        .systemLibrary(name: "CComposeWindowIntl", path: "Sources/ComposeWindow/System/CComposeWindowIntl"),
+        // Its logic (counting, options, drafts): no GTK, tested without a display.
+        .target(name: "ComposeWindowCore", dependencies: ["CComposeWindowIntl"], path: "Sources/ComposeWindow/Core"),
+        // The glue only the app uses (main-loop sources, the clipboard, accelerators, GtkBuilder
+        // interfaces): never compiled into a library users link.
+        .target(
+            name: "ComposeWindowGlue",
+            dependencies: ["CPlaceholderGtk3", "PlaceholderGObjectGlue", "PlaceholderGtk3Glue"],
+            path: "Sources/ComposeWindow/Glue"),
         .executableTarget(
             name: "compose-window",
             dependencies: [
-                "GtkPlaceholder", "PlaceholderGtk3Glue", "ComposeWindowCore", "CComposeWindowGtkSource",
-                "CComposeWindowGspell",
+                "GtkPlaceholder", "PlaceholderGtk3Glue", "ComposeWindowGlue", "ComposeWindowCore",
+                "CComposeWindowGtkSource", "CComposeWindowGspell",
             ],
-            path: "Sources/ComposeWindow", exclude: ["embedded-files.txt"], plugins: ["PlaceholderEmbedFiles"]),
-        // The five seed designs and what none of them handled, each from a .ui file.
+            path: "Sources/ComposeWindow/App", exclude: ["embedded-files.txt"], plugins: ["PlaceholderEmbedFiles"]),
+
+        // MARK: - Examples (Examples)
+        // For library users: `swift build --product minimal-window` / `chat-input`.
+        .executableTarget(name: "minimal-window", dependencies: ["GtkPlaceholder"], path: "Examples/MinimalWindow"),
+        .executableTarget(name: "chat-input", dependencies: ["GtkPlaceholder"], path: "Examples/ChatInput"),
         .executableTarget(
-            name: "placeholder-gallery", dependencies: ["GtkPlaceholder"], path: "Sources/PlaceholderGallery",
-            exclude: ["embedded-files.txt"],
-            plugins: ["PlaceholderEmbedFiles"]),
-        // The same designs for GTK 4 (the .ui files converted by gtk4-builder-tool at build time).
+            name: "minimal-window-gtk4", dependencies: ["GtkPlaceholder4"], path: "Examples/MinimalWindow4"),
+        // The five seed designs and what none of them handled, each from a .ui file; the same for GTK 4
+        // (the .ui files converted by gtk4-builder-tool at build time).
         .executableTarget(
-            name: "placeholder-gallery-gtk4", dependencies: ["GtkPlaceholder4"], path: "Sources/PlaceholderGallery4",
-            exclude: ["embedded-files.txt"],
-            plugins: ["PlaceholderEmbedFiles"]),
-        // `make bench`: PlaceholderTextView against a bare GtkTextView, and compose-window against
-        // bare-window-c (GTK alone) and bare-window-swift (the Swift floor), driven through PlaceholderXProbe.
-        // Test- and bench-only GTK helpers (draining the main loop, waiting for and rendering frames):
-        // never in a library users link.
-        .target(name: "PlaceholderGtk3TestSupport", dependencies: ["CPlaceholderGtk3", "PlaceholderGtk3Glue"]),
+            name: "placeholder-gallery", dependencies: ["GtkPlaceholder", "ComposeWindowGlue"],
+            path: "Examples/Gallery",
+            exclude: ["embedded-files.txt"], plugins: ["PlaceholderEmbedFiles"]),
+        .executableTarget(
+            name: "placeholder-gallery-gtk4", dependencies: ["GtkPlaceholder4"], path: "Examples/Gallery4",
+            exclude: ["embedded-files.txt"], plugins: ["PlaceholderEmbedFiles"]),
+
+        // MARK: - Benchmarks (Benchmarks; `make bench`, results in Benchmarks/Results)
+        // PlaceholderTextView against a bare GtkTextView, and compose-window against bare-window-c (GTK
+        // alone) and bare-window-swift (the Swift floor), driven through PlaceholderXProbe.
         .executableTarget(
             name: "placeholder-bench",
             dependencies: [
                 "GtkPlaceholder", "CPlaceholderGtk3", "ComposeWindowCore", "PlaceholderXProbe",
                 "PlaceholderGtk3TestSupport",
             ],
-            path: "Sources/PlaceholderBench",
-            linkerSettings: [.linkedLibrary("X11")]),
-        // `make bench`'s GTK 4 part: its own binary (GTK 3 and GTK 4 cannot share a process).
+            path: "Benchmarks/Bench", linkerSettings: [.linkedLibrary("X11")]),
+        // The GTK 4 part: its own binary (GTK 3 and GTK 4 cannot share a process).
         .executableTarget(
-            name: "placeholder-bench-gtk4", dependencies: ["GtkPlaceholder4"], path: "Sources/PlaceholderBench4"),
+            name: "placeholder-bench-gtk4", dependencies: ["GtkPlaceholder4"], path: "Benchmarks/Bench4"),
         .target(
-            name: "PlaceholderXProbe",
+            name: "PlaceholderXProbe", path: "Benchmarks/XProbe",
             // DWARF 4: valgrind 3.19 (Debian 12) gives up on clang's DWARF 5 in a binary that also
             // holds Swift's, and the bench runs placeholder-bench under callgrind.
             cSettings: [.unsafeFlags(["-gdwarf-4"])],
@@ -95,33 +135,47 @@ let package = Package(
                 .linkedLibrary("X11"), .linkedLibrary("Xtst"), .linkedLibrary("Xdamage"), .linkedLibrary("m"),
             ]),
         .executableTarget(
-            name: "bare-window-c", dependencies: ["CPlaceholderGtk3"], path: "Sources/BareWindowC",
+            name: "bare-window-c", dependencies: ["CPlaceholderGtk3"], path: "Benchmarks/BareWindowC",
             cSettings: [.unsafeFlags(["-gdwarf-4"])],  // valgrind 3.19
             linkerSettings: [.linkedLibrary("gmodule-2.0")]),
         .executableTarget(
-            name: "bare-window-swift", dependencies: ["CPlaceholderGtk3"], path: "Sources/BareWindowSwift"),
-        // Examples for library users: `swift build --product minimal-window` / `chat-input`.
-        .executableTarget(name: "minimal-window", dependencies: ["GtkPlaceholder"], path: "Examples/MinimalWindow"),
-        .executableTarget(name: "chat-input", dependencies: ["GtkPlaceholder"], path: "Examples/ChatInput"),
-        .executableTarget(
-            name: "minimal-window-gtk4", dependencies: ["GtkPlaceholder4"], path: "Examples/MinimalWindow4"),
-        .testTarget(name: "PlaceholderGtk3GlueTests", dependencies: ["PlaceholderGtk3Glue"]),
+            name: "bare-window-swift", dependencies: ["CPlaceholderGtk3"], path: "Benchmarks/BareWindowSwift"),
+
+        // MARK: - Tests (Tests; their shared support in Tests/Support)
+        // Test- and bench-only GTK helpers (draining the main loop, waiting for and rendering frames).
+        .target(
+            name: "PlaceholderGtk3TestSupport", dependencies: ["CPlaceholderGtk3", "PlaceholderGtk3Glue"],
+            path: "Tests/Support/Gtk3"),
+        // Pixels, ink boxes and the behaviour list both widgets' suites share (the GTK 4 suite is its own
+        // package, Tests/GTK4: one test binary cannot load GTK 3 and GTK 4).
+        .target(name: "PlaceholderTestSupport", dependencies: ["PlaceholderHeapProbe"], path: "Tests/Support/Shared"),
+        // GObject properties read back as C reads them (the widgets only ever set theirs).
+        .target(
+            name: "PlaceholderGObjectTestSupport", dependencies: ["PlaceholderGObjectGlue"],
+            path: "Tests/Support/GObject"),
+        // C: the malloc heap in use (mallinfo2), for the lifetime tests' growth checks.
+        .target(
+            name: "PlaceholderHeapProbe", path: "Tests/Support/HeapProbe",
+            cSettings: [.unsafeFlags(["-gdwarf-4"])]),  // valgrind 3.19
+        .testTarget(
+            name: "PlaceholderGtk3GlueTests",
+            dependencies: ["PlaceholderGtk3Glue", "ComposeWindowGlue", "PlaceholderGObjectTestSupport"]),
         .testTarget(
             name: "GtkPlaceholderTests",
             dependencies: [
-                "GtkPlaceholder", "PlaceholderGtk3Glue", "PlaceholderGtk3TestSupport", "PlaceholderCore",
-                "PlaceholderTestSupport",
+                "GtkPlaceholder", "PlaceholderGtk3Glue", "ComposeWindowGlue", "PlaceholderGtk3TestSupport",
+                "PlaceholderCore", "PlaceholderTestSupport", "PlaceholderGObjectTestSupport",
             ]),
-        // Test-only: pixels, ink boxes and the behaviour list both widgets' suites share (the GTK 4
-        // suite is its own package, Tests/GTK4: one test binary cannot load GTK 3 and GTK 4).
-        .target(name: "PlaceholderTestSupport", dependencies: ["PlaceholderHeapProbe"]),
-        // Test-only C: the malloc heap in use (mallinfo2), for the lifetime tests' growth checks.
-        .target(name: "PlaceholderHeapProbe", cSettings: [.unsafeFlags(["-gdwarf-4"])]),  // valgrind 3.19
         .testTarget(name: "PlaceholderCoreTests", dependencies: ["PlaceholderCore", "CPlaceholderPango"]),
         .testTarget(name: "ComposeWindowCoreTests", dependencies: ["ComposeWindowCore"], exclude: ["Conformance"]),
         .testTarget(
             name: "ComposeWindowTests", dependencies: ["ComposeWindowCore", "CPlaceholderGtk3"],
             linkerSettings: [.linkedLibrary("X11")]),  // WM_DELETE_WINDOW, as a window manager sends it
+
+        // MARK: - Build tool (Tools, Plugins)
+        // Resources/*.ui compiled into the binaries that load them (Plugins/PlaceholderEmbedFiles).
+        .executableTarget(name: "PlaceholderEmbedFilesTool", path: "Tools/EmbedFiles"),
+        .plugin(name: "PlaceholderEmbedFiles", capability: .buildTool(), dependencies: ["PlaceholderEmbedFilesTool"]),
     ],
     swiftLanguageModes: [.v6]
 )

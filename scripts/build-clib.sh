@@ -8,8 +8,8 @@
 set -euo pipefail
 out=$1
 swift=${SWIFT:-swift}
-header_dir=Sources/GtkPlaceholderC/include
-sources=(Sources/GtkPlaceholderC/include/gtkplaceholder.h Sources/GtkPlaceholderC/placeholder-text-view.c)
+header_dir=Sources/CLibrary/Gtk3/include
+sources=(Sources/CLibrary/Gtk3/include/gtkplaceholder.h Sources/CLibrary/Gtk3/placeholder-text-view.c)
 version=$(sed -nE 's/^## \[([0-9]+\.[0-9]+\.[0-9]+)\] - .*/\1/p' CHANGELOG.md | head -1)
 mkdir -p "$out"
 

@@ -41,7 +41,7 @@ files() {
         local library=gtkplaceholder-$api
         echo "644 $libdir/lib$library.so.0 $clib/lib$library.so.0"
         echo "link $libdir/lib$library.so lib$library.so.0"
-        echo "644 include/$library/gtkplaceholder.h Sources/GtkPlaceholderC/include/gtkplaceholder.h"
+        echo "644 include/$library/gtkplaceholder.h Sources/CLibrary/Gtk3/include/gtkplaceholder.h"
         echo "pc $libdir/pkgconfig/$library.pc $clib/$library.pc.in"
         echo "644 share/gir-1.0/GtkPlaceholder-$api.gir $clib/GtkPlaceholder-$api.gir"
         echo "644 $libdir/girepository-1.0/GtkPlaceholder-$api.typelib $clib/GtkPlaceholder-$api.typelib"

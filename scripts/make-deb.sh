@@ -18,7 +18,7 @@ DESTDIR="$root" PREFIX=/usr ZSH_COMPLETIONS=share/zsh/vendor-completions COMPILE
 strip --remove-section=.comment --remove-section=.note "$root/usr/bin/compose-window"
 # Debian compresses manual pages and changelogs (gzip -9n: no name or time stamp inside).
 gzip -9n "$root/usr/share/man/man1/compose-window.1"
-debian_docs "$package" "$root" "Files: Sources/ComposeWindowCore/TwitterText/TopLevelDomains.swift
+debian_docs "$package" "$root" "Files: Sources/ComposeWindow/Core/TwitterText/TopLevelDomains.swift
 Copyright: 2011 Twitter, Inc.
 License: Apache-2.0
 Comment: The list of top-level domains twitter-text recognises in URLs (its conformance/tld_lib.yml),

@@ -18,10 +18,16 @@ let package = Package(
     name: "GtkPlaceholder4Tests",
     dependencies: [.package(name: "GtkPlaceholder", path: "../..")],
     targets: [
-        // The shared pixel helpers and behaviour list (a link to the main package's Sources/PlaceholderTestSupport).
+        // The shared pixel helpers and behaviour list (a link to the main package's Tests/Support/Shared).
         .target(name: "PlaceholderTestSupport", dependencies: ["PlaceholderHeapProbe"]),
-        // The heap probe for the lifetime tests (a link to the main package's Sources/PlaceholderHeapProbe).
+        // The heap probe for the lifetime tests (a link to the main package's Tests/Support/HeapProbe).
         .target(name: "PlaceholderHeapProbe", cSettings: [.unsafeFlags(["-gdwarf-4"])]),  // valgrind 3.19
+        // GObject properties read back (a link to the main package's Tests/Support/GObject), compiled as
+        // part of the main package as the suite is.
+        .target(
+            name: "PlaceholderGObjectTestSupport",
+            dependencies: [.product(name: "GtkPlaceholder4", package: "GtkPlaceholder")],
+            swiftSettings: [.unsafeFlags(["-package-name", mainPackageIdentity])]),
         .systemLibrary(name: "CGtk4X11", pkgConfig: "gtk4-x11", providers: [.apt(["libgtk-4-dev"])]),
         // DWARF 4: valgrind 3.19 (Debian 12, `make check-memory`) gives up on clang's DWARF 5.
         .target(
@@ -31,7 +37,7 @@ let package = Package(
             name: "GtkPlaceholder4Tests",
             dependencies: [
                 .product(name: "GtkPlaceholder4", package: "GtkPlaceholder"), "PlaceholderTestSupport", "CGtk4X11",
-                "Gtk4TestHelpers",
+                "Gtk4TestHelpers", "PlaceholderGObjectTestSupport",
             ],
             // The shared behaviour suite (Tests/PlaceholderBehaviours, linked in) imports GtkPlaceholder4.
             // and, as the main package's own tests do, uses the glue its modules share (`package`): this

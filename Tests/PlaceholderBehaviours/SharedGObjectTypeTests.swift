@@ -1,3 +1,4 @@
+import PlaceholderGObjectTestSupport
 import XCTest
 
 #if GTK4

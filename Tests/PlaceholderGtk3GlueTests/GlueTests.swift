@@ -1,4 +1,6 @@
 import CPlaceholderGtk3
+import ComposeWindowGlue
+import PlaceholderGObjectTestSupport
 import PlaceholderGtk3Glue
 import XCTest
 

@@ -8,14 +8,14 @@ final class AppearanceTests: Gtk4TestCase {
     /// one sheet, and the last one gone takes it away.
     func testViewsThatLookTheSameShareOneStyleSheet() {
         onMain {
-            let before = SharedStyleSheets.count
+            let before = SharedStyleSheets.sheets.count
             var views = (0..<50).map { _ in PlaceholderTextView(placeholder: "p") }
             for view in views { view.font = "DejaVu Serif 14" }
-            XCTAssertEqual(SharedStyleSheets.count, before + 1, "fifty views, one font: one sheet")
+            XCTAssertEqual(SharedStyleSheets.sheets.count, before + 1, "fifty views, one font: one sheet")
             views[0].placeholderColor = GdkRGBA(red: 1, green: 0, blue: 0, alpha: 1)
-            XCTAssertEqual(SharedStyleSheets.count, before + 2, "a second look")
+            XCTAssertEqual(SharedStyleSheets.sheets.count, before + 2, "a second look")
             views[0].placeholderColor = nil
-            XCTAssertEqual(SharedStyleSheets.count, before + 1, "back to one look")
+            XCTAssertEqual(SharedStyleSheets.sheets.count, before + 1, "back to one look")
             let window = TestWindow(views[1].widget)
             window.pack(views[2].widget)
             window.settle()
@@ -24,7 +24,7 @@ final class AppearanceTests: Gtk4TestCase {
             window.close()
             views[3].font = nil
             views = []
-            XCTAssertEqual(SharedStyleSheets.count, before, "the last view took the sheet away")
+            XCTAssertEqual(SharedStyleSheets.sheets.count, before, "the last view took the sheet away")
         }
     }
 }

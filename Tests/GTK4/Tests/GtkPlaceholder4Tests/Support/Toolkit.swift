@@ -1,5 +1,6 @@
 import Gtk4TestHelpers
 import GtkPlaceholder4
+import PlaceholderGObjectTestSupport
 import PlaceholderTestSupport
 
 // GTK 4's side of the adapter the shared behaviour suite (Tests/PlaceholderBehaviours) is written

@@ -1,0 +1,1 @@
+../../Gtk3/include/gtkplaceholder.h

@@ -1,0 +1,1 @@
+../Gtk3/placeholder-text-view.c

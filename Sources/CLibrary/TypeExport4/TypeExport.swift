@@ -1,0 +1,1 @@
+../TypeExport3/TypeExport.swift

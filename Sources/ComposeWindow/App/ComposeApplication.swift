@@ -1,0 +1,134 @@
+import ComposeWindowCore
+import ComposeWindowGlue
+import Glibc
+import GtkPlaceholder
+import PlaceholderGtk3Glue
+
+/// The process around one compose window, and the one place that turns the outcome into stdout
+/// and an exit code. Not a GtkApplication: a non-unique window has no use for the session bus, and
+/// registering on it (or, with no bus, failing to autolaunch one) was the largest single cost
+/// between exec and the first frame.
+@MainActor
+final class ComposeApplication {
+    static let applicationID = "io.github.gtkplaceholder.ComposeWindow"
+
+    enum Outcome {
+        /// Send with standard output as the target: the text goes there.
+        case sent(String)
+        /// A network's compose page took the post (GIO launched the browser with it).
+        case handedOff
+        /// Send with the clipboard as the target.
+        case copied(String)
+        case cancelled
+        case timedOut
+    }
+
+    private let options: ComposeOptions
+    private let initialText: String
+    private var window: ComposeWindow?
+    /// A plain GLib loop, not gtk_main: gtk_main flushes the display when it returns, and on Wayland,
+    /// after a nested loop (the discard dialog) was left by a signal, that round trip never ended.
+    private let loop = g_main_loop_new(nil, 0)!
+    private var outcome: Outcome = .cancelled
+    private var finished = false
+    private var drafts: DraftStore?
+    private var signalSources: [MainLoopSource] = []
+    private var clipboardLost = false
+    private var servingLoop: OpaquePointer?
+
+    init(options: ComposeOptions, initialText: String) {
+        self.options = options
+        self.initialText = initialText
+    }
+
+    func run() -> ExitCode {
+        if let name = options.draftName {
+            do { drafts = try DraftStore(name: name, environment: SystemIO.environment) } catch {
+                reportError(error.description)
+                return .failure
+            }
+        }
+        // Ending by a signal keeps what was typed: save the draft first, then exit 1.
+        for signal in [SIGTERM, SIGINT, SIGHUP] {
+            signalSources.append(
+                MainLoopSource.unixSignal(signal) { [unowned self] in
+                    self.finish(.cancelled)
+                    return false
+                })
+        }
+        window = ComposeWindow(options: options, initialText: initialText, drafts: drafts) {
+            [unowned self] outcome in self.finish(outcome)
+        }
+        if !finished { g_main_loop_run(loop) }
+        g_main_loop_unref(loop)
+        for source in signalSources { source.cancel() }
+        return deliver()
+    }
+
+    /// Saves the draft (unless sending), closes the window and leaves the main loop.
+    private func finish(_ outcome: Outcome) {
+        guard !finished else { return }
+        switch outcome {
+        case .sent, .handedOff: break
+        case .copied(let text):
+            let taken = ClipboardHandoff.take(text) { [unowned self] in
+                self.clipboardLost = true
+                if let loop = self.servingLoop { g_main_loop_quit(loop) }
+            }
+            guard taken else {
+                window?.handOffFailed(localized("The text could not be put on the clipboard."))
+                return
+            }
+        case .cancelled, .timedOut: window?.saveDraftNow()
+        }
+        finished = true
+        self.outcome = outcome
+        window?.preferences?.sync()
+        window?.close()
+        window = nil
+        g_main_loop_quit(loop)
+    }
+
+    /// Standard output gets exactly the text on Send; the draft goes only once that has worked.
+    private func deliver() -> ExitCode {
+        switch outcome {
+        case .cancelled: return .cancelled
+        case .timedOut: return .timedOut
+        case .handedOff:
+            removeDraft()
+            return .sent
+        case .copied:
+            // The clipboard holds the text: the draft can go.
+            removeDraft()
+            ClipboardHandoff.keep(isLost: { clipboardLost }, serve: serveClipboard)
+            return .sent
+        case .sent(let text):
+            do throws(SystemIO.Failure) { try SystemIO.writeAll(text.utf8, to: STDOUT_FILENO) } catch {
+                reportError(localized("cannot write standard output; the draft is kept"))
+                return .failure
+            }
+            removeDraft()
+            return .sent
+        }
+    }
+
+    private func removeDraft() {
+        do { try drafts?.remove() } catch {
+            reportError(error.description)
+        }
+    }
+
+    /// Without a window, until another program takes the clipboard (or the time is up).
+    private func serveClipboard() {
+        let loop = g_main_loop_new(nil, 0)!
+        servingLoop = loop
+        let limit = MainLoopSource.timeout(milliseconds: ClipboardHandoff.servingLimitSeconds * 1_000) {
+            g_main_loop_quit(loop)
+            return false
+        }
+        if !clipboardLost { g_main_loop_run(loop) }
+        limit.cancel()
+        servingLoop = nil
+        g_main_loop_unref(loop)
+    }
+}

@@ -1,0 +1,45 @@
+import CComposeWindowGtkSource
+import ComposeWindowGlue
+import GtkPlaceholder
+
+/// The widgets of Resources/compose-window.ui.
+@MainActor
+struct ComposeLayout {
+    let window: UnsafeMutablePointer<GtkWidget>
+    let header: UnsafeMutablePointer<GtkWidget>
+    let compose: PlaceholderTextView
+    let cancelButton: UnsafeMutablePointer<GtkWidget>
+    let sendButton: UnsafeMutablePointer<GtkWidget>
+    let counterLabel: UnsafeMutablePointer<GtkWidget>
+    /// The vertical box holding the text and the counter (and the info bar, when there is one).
+    let column: UnsafeMutablePointer<GtkWidget>
+
+    init() {
+        PlaceholderTextView.registerType()
+        g_type_ensure(gtk_source_view_get_type())
+        // No style scheme: the text follows the GTK theme, and the buffer does not parse every
+        // scheme's XML at start (a sixth of the instructions to the first frame).
+        var noDirectories: [UnsafeMutablePointer<gchar>?] = [nil]
+        gtk_source_style_scheme_manager_set_search_path(gtk_source_style_scheme_manager_get_default(), &noDirectories)
+        Self.addStyleSheet()
+        let interface = EmbeddedInterface("compose-window.ui")
+        window = interface.widget("window")
+        header = interface.widget("header")
+        compose = PlaceholderTextView.forWidget(interface.widget("compose"))!
+        cancelButton = interface.widget("cancel_button")
+        sendButton = interface.widget("send_button")
+        counterLabel = interface.widget("counter")
+        column = interface.widget("column")
+    }
+
+    /// The header bar's title in the regular weight: the theme's bold one is a second font file
+    /// opened and kept mapped before the first frame (half a megabyte resident) for two words.
+    private static func addStyleSheet() {
+        let provider = gtk_css_provider_new()!
+        let css = "headerbar .title { font-weight: normal; }"
+        gtk_css_provider_load_from_data(provider, css, gssize(css.utf8.count), nil)
+        gtk_style_context_add_provider_for_screen(
+            gdk_screen_get_default(), OpaquePointer(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        g_object_unref(provider.asGPointer)
+    }
+}

@@ -1,0 +1,255 @@
+import CComposeWindowGspell
+import CComposeWindowGtkSource
+import ComposeWindowCore
+import ComposeWindowGlue
+import GtkPlaceholder
+import PlaceholderGtk3Glue
+
+/// The compose window (laid out by Resources/compose-window.ui): header bar with Cancel and Send, a
+/// PlaceholderTextView around a GtkSourceView (real undo/redo) with gspell, a counter, draft info bars.
+@MainActor
+final class ComposeWindow {
+    let window: UnsafeMutablePointer<GtkWidget>
+    let compose: PlaceholderTextView
+    private let sourceBuffer: UnsafeMutablePointer<GtkSourceBuffer>
+    private let cancelButton: UnsafeMutablePointer<GtkWidget>
+    private let sendButton: UnsafeMutablePointer<GtkWidget>
+    private let counterLabel: CounterLabel
+    let infoBar: DraftInfoBar
+    let options: ComposeOptions
+    private let initialText: String
+    let counter: CountTracker
+    let overflow: OverflowMarker
+    private let autosave: DraftAutosave?
+    let finish: @MainActor (ComposeApplication.Outcome) -> Void
+    /// Where Send puts the post; the header bar's chooser changes it unless it is standard output.
+    var target: PostTarget
+    /// The Mastodon server: `--instance`, else the one given last time, else asked for.
+    var mastodonServer: String?
+    let preferences: Preferences?
+    var chooser: TargetChooser?
+    /// Send is disabled above it: the target's (or `--limit`).
+    var limit: Int? { options.limit(for: target) }
+    private var timeout: MainLoopSource?
+    private var closed = false
+    private var draftFailing = false
+    /// A saved draft the initial text took precedence over: moved aside before the first autosave
+    /// would replace it, so neither text is lost.
+    private var offeredDraftStore: DraftStore?
+
+    init(
+        options: ComposeOptions, initialText: String, drafts: DraftStore?,
+        finish: @escaping @MainActor (ComposeApplication.Outcome) -> Void
+    ) {
+        self.options = options
+        self.initialText = initialText
+        self.finish = finish
+        // Scripts' standard output needs nothing remembered; every other target reads and keeps
+        // the person's choices.
+        let preferences = options.target == .stdout ? nil : Preferences()
+        self.preferences = preferences
+        target = options.target ?? preferences?.target ?? .clipboard
+        mastodonServer = options.mastodonServer ?? preferences?.mastodonServer
+        if let server = options.mastodonServer { preferences?.mastodonServer = server }
+        let layout = ComposeLayout()
+        window = layout.window
+        // "Post to: Mastodon (mastodon.social)" needs room beside the title and the buttons.
+        let width = target == .stdout || options.widthGiven ? options.width : max(options.width, 600)
+        gtk_window_set_default_size(window.cast(), gint(width), gint(options.height))
+        if let title = options.title { gtk_header_bar_set_title(layout.header.cast(), title) }
+
+        compose = layout.compose
+        if let placeholder = options.placeholder { compose.placeholder = placeholder }
+        compose.font = options.font
+        compose.placeholderColor = options.placeholderColor.flatMap(Invocation.parseColor)
+        sourceBuffer = compose.buffer.cast()
+        // A code editor's feature: in prose it is a search around the caret on every keystroke.
+        gtk_source_buffer_set_highlight_matching_brackets(sourceBuffer, 0)
+        cancelButton = layout.cancelButton
+        sendButton = layout.sendButton
+        counterLabel = CounterLabel(layout.counterLabel)
+        infoBar = DraftInfoBar(column: layout.column)
+        let view = compose
+        infoBar.returnFocus = { [weak view] in view.map { gtk_widget_grab_focus($0.textView.asWidget) } }
+        autosave = drafts.map { DraftAutosave(store: $0, currentText: { [unowned view] in view.text }) }
+        let counter = CountTracker(buffer: view.buffer, rule: options.counting(for: target))
+        self.counter = counter
+        overflow = OverflowMarker(
+            textView: view.textView, rule: options.counting(for: target), limit: options.limit(for: target),
+            slice: counter.slice, scalarAt: counter.scalar)
+        connectWindow()
+        installActions()
+        if target != .stdout { setUpChooser(layout) }
+        loadInitialText(drafts: drafts)
+
+        counter.onChange = { [weak self] _ in self?.textChanged() }
+        autosave?.onResult = { [weak self] failure in self?.draftSaved(failure) }
+        updateCounter()
+        if let seconds = options.timeoutSeconds {
+            timeout = MainLoopSource.timeout(milliseconds: UInt32(seconds) * 1_000) { [weak self] in
+                self?.finish(.timedOut)
+                return false
+            }
+        }
+        gtk_widget_show_all(window)
+        // Present, not just show: on Wayland it hands over the launcher's activation token
+        // (xdg-activation), on X11 the startup-notification time, so the window gets the focus.
+        gtk_window_present(window.cast())
+        gtk_widget_grab_focus(compose.textView.asWidget)
+        afterFirstFrame { [weak self] in
+            guard let self else { return }
+            // The icon (for X11 task switchers: a theme look-up of every size, ~35 M instructions)
+            // and the dictionary (enchant loading it) are not needed to see the window and type.
+            gtk_window_set_icon_name(self.window.cast(), ComposeApplication.applicationID)
+            SpellChecking.attach(
+                to: self.compose.textView, language: self.options.spellLanguage, enabled: self.options.spellChecking)
+        }
+    }
+
+    /// Runs `work` once, when the main loop is idle after the window's first frame.
+    private func afterFirstFrame(_ work: @escaping @MainActor () -> Void) {
+        var drawn: SignalConnection?
+        drawn = Signal.connect(
+            window, "draw", after: true,
+            returning: { _ in
+                drawn?.disconnect()
+                drawn = nil
+                _ = MainLoopSource.idle {
+                    work()
+                    return false
+                }
+                return false
+            })
+    }
+
+    private func connectWindow() {
+        Signal.connect(cancelButton, "clicked") { [weak self] in self?.cancel() }
+        Signal.connect(sendButton, "clicked") { [weak self] in self?.send() }
+        Signal.connect(
+            window, "delete-event",
+            returning: { [weak self] _ in
+                self?.cancel()
+                return true  // we decide whether the window goes
+            })
+    }
+
+    /// The keys run what the buttons run (the buttons' "clicked", connected in connectWindow).
+    private func installActions() {
+        let send: VoidHandler = { [weak self] in self?.send() }
+        let cancel: VoidHandler = { [weak self] in self?.cancel() }
+        let redo: VoidHandler = { [weak self] in
+            guard let self, gtk_source_buffer_can_redo(self.sourceBuffer) != 0 else { return }
+            gtk_source_buffer_redo(self.sourceBuffer)
+        }
+        KeyboardShortcuts.install(
+            on: window,
+            [
+                ("<Control>Return", send), ("<Control>KP_Enter", send), ("Escape", cancel), ("<Control>w", cancel),
+                ("<Control>y", redo),
+            ])
+        infoBar.onDiscardDraft = { [weak self] in
+            self?.autosave?.discard()
+            self?.replaceText(with: "")
+        }
+        infoBar.onRestoreDraft = { [weak self] draft in self?.replaceText(with: draft) }
+    }
+
+    /// Initial text wins over a saved draft (then offered in the info bar); with no initial text
+    /// a saved draft is restored with the caret at its end.
+    private func loadInitialText(drafts: DraftStore?) {
+        var text = initialText
+        if let drafts {
+            do {
+                if let draft = try drafts.load(), !draft.isEmpty, draft != initialText {
+                    if initialText.isEmpty {
+                        text = draft
+                        infoBar.showRestored()
+                    } else {
+                        infoBar.offerRestore(draft)
+                        offeredDraftStore = drafts
+                    }
+                }
+            } catch {
+                infoBar.showLoadFailure(error)
+                reportError(error.description)
+            }
+        }
+        gtk_source_buffer_begin_not_undoable_action(sourceBuffer)
+        compose.text = text
+        gtk_source_buffer_end_not_undoable_action(sourceBuffer)
+        var end = GtkTextIter()
+        gtk_text_buffer_get_end_iter(compose.buffer, &end)
+        gtk_text_buffer_place_cursor(compose.buffer, &end)
+    }
+
+    private func replaceText(with text: String) {
+        gtk_text_buffer_begin_user_action(compose.buffer)
+        compose.text = text
+        gtk_text_buffer_end_user_action(compose.buffer)
+        var end = GtkTextIter()
+        gtk_text_buffer_get_end_iter(compose.buffer, &end)
+        gtk_text_buffer_place_cursor(compose.buffer, &end)
+        gtk_widget_grab_focus(compose.textView.asWidget)
+    }
+
+    private func textChanged() {
+        if let store = offeredDraftStore {
+            offeredDraftStore = nil
+            do { try store.keepAside() } catch { infoBar.showSaveFailure(error) }
+        }
+        updateCounter()
+        autosave?.textChanged()
+    }
+
+    func updateCounter() {
+        let count = counter.counter
+        let over = !count.fits(limit: limit)
+        // By how much, in the window only: --measure prints the plain "287/280" scripts parse.
+        var label =
+            over
+            ? localized("{0} · {1} over", count.label(limit: limit), String(count.displayed - limit!))
+            : count.label(limit: limit)
+        switch count.refusal {
+        case .invalidCharacters?: label = localized("{0} · X refuses U+FFFE, U+FEFF and U+FFFF", label)
+        case .tooManyBytes?: label = localized("{0} · over Bluesky’s 3,000 bytes", label)
+        case nil: break
+        }
+        overflow.update(editStart: counter.lastEditStart, isOver: over || count.refusal == .tooManyBytes)
+        counterLabel.show(label, overLimit: over || count.refusal != nil)
+        gtk_widget_set_sensitive(sendButton, count.canSend(limit: limit).gboolean)
+    }
+
+    /// Unchanged or empty text goes at once; anything else is never dropped silently.
+    func cancel() {
+        let text = compose.text
+        guard !text.isEmpty, text != initialText else { return finish(.cancelled) }
+        let choice = DiscardDialog.ask(parent: window.cast(), offersDraft: autosave != nil)
+        guard !closed else { return }
+        switch choice {
+        case .keepEditing: return
+        case .saveDraft: finish(.cancelled)  // finishing saves the draft
+        case .discard:
+            autosave?.discard()
+            finish(.cancelled)
+        }
+    }
+
+    func saveDraftNow() { autosave?.saveNow() }
+
+    /// The info bar says so in the window; a script's log gets one line per run of failures.
+    private func draftSaved(_ failure: DraftStore.Failure?) {
+        infoBar.showSaveFailure(failure)
+        if let failure, !draftFailing {
+            reportError(failure.description)
+        }
+        draftFailing = failure != nil
+    }
+
+    func close() {
+        guard !closed else { return }
+        closed = true
+        timeout?.cancel()
+        autosave?.cancel()
+        gtk_widget_destroy(window)
+    }
+}

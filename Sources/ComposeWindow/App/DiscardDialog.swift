@@ -1,0 +1,40 @@
+import ComposeWindowCore
+import ComposeWindowGlue
+import GtkPlaceholder
+import PlaceholderGtk3Glue
+
+/// "Discard this post?" with Keep editing, Save draft (when drafts are on) and Discard.
+@MainActor
+enum DiscardDialog {
+    enum Choice { case keepEditing, saveDraft, discard }
+
+    private static let saveDraftResponse: gint = 1
+    private static let discardResponse: gint = 2
+
+    static func ask(parent: UnsafeMutablePointer<GtkWindow>, offersDraft: Bool) -> Choice {
+        // gtk_message_dialog_new is C varargs; its properties say the same, and keep the text plain.
+        let dialog = newObject(gtk_message_dialog_get_type()).cast(to: GtkWidget.self)
+        gtk_window_set_transient_for(dialog.cast(), parent)
+        gtk_window_set_modal(dialog.cast(), 1)
+        gtk_window_set_destroy_with_parent(dialog.cast(), 1)
+        Property.set(dialog, "message-type", Int32(GTK_MESSAGE_QUESTION.rawValue))
+        Property.set(dialog, "text", localized("Discard this post?"))
+        Property.set(dialog, "secondary-text", localized("What you wrote will be lost."))
+        gtk_dialog_add_button(dialog.cast(), localized("_Keep editing"), gint(GTK_RESPONSE_CANCEL.rawValue))
+        if offersDraft { gtk_dialog_add_button(dialog.cast(), localized("_Save draft"), saveDraftResponse) }
+        let discard = gtk_dialog_add_button(dialog.cast(), localized("_Discard"), discardResponse)!
+        gtk_style_context_add_class(gtk_widget_get_style_context(discard), "destructive-action")
+        gtk_dialog_set_default_response(dialog.cast(), gint(GTK_RESPONSE_CANCEL.rawValue))
+        // A signal can close the window while the dialog runs, and destroy-with-parent then frees
+        // the dialog: our reference keeps it valid until we are done with it.
+        g_object_ref(dialog.asGPointer)
+        defer { g_object_unref(dialog.asGPointer) }
+        let response = gtk_dialog_run(dialog.cast())
+        gtk_widget_destroy(dialog)
+        switch response {
+        case saveDraftResponse: return .saveDraft
+        case discardResponse: return .discard
+        default: return .keepEditing
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import ComposeWindowCore
+import ComposeWindowGlue
+import GtkPlaceholder
+import PlaceholderGtk3Glue
+
+/// Saves the draft at most one second after an edit (a throttle, not a debounce: continuous typing
+/// still saves every second), at once when asked, and reports failures without ever losing the
+/// text in the window; the next edit retries.
+@MainActor
+final class DraftAutosave {
+    private let store: DraftStore
+    private let currentText: @MainActor () -> String
+    private var pending: MainLoopSource?
+    private(set) var isDirty = false
+    var onResult: (@MainActor (DraftStore.Failure?) -> Void)?
+
+    init(store: DraftStore, currentText: @escaping @MainActor () -> String) {
+        self.store = store
+        self.currentText = currentText
+    }
+
+    func textChanged() {
+        isDirty = true
+        guard pending == nil else { return }
+        pending = MainLoopSource.timeout(milliseconds: 1_000) { [weak self] in
+            self?.pending = nil
+            self?.saveNow()
+            return false
+        }
+    }
+
+    /// Writes the draft if anything changed since the last successful save. An empty text has no
+    /// draft: the file is removed rather than left empty.
+    func saveNow() {
+        pending?.cancel()
+        pending = nil
+        guard isDirty else { return }
+        let text = currentText()
+        do {
+            if text.isEmpty { try store.remove() } else { try store.save(text) }
+            isDirty = false
+            onResult?(nil)
+        } catch {
+            onResult?(error)
+        }
+    }
+
+    func discard() {
+        pending?.cancel()
+        pending = nil
+        isDirty = false
+        // Left on disk, a discarded draft would come back at the next start: reported like a
+        // failed save.
+        do { try store.remove() } catch { onResult?(error) }
+    }
+
+    func cancel() {
+        pending?.cancel()
+        pending = nil
+    }
+}

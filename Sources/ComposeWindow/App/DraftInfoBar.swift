@@ -1,0 +1,107 @@
+import ComposeWindowCore
+import ComposeWindowGlue
+import GtkPlaceholder
+import PlaceholderGtk3Glue
+
+/// The info bar above the text: "Draft restored" (Discard draft), a saved draft to restore, a
+/// draft that could not be written, or a post that could not be handed over.
+@MainActor
+final class DraftInfoBar {
+    private struct Widgets {
+        let bar: UnsafeMutablePointer<GtkWidget>
+        let message: UnsafeMutablePointer<GtkWidget>
+        let button: UnsafeMutablePointer<GtkWidget>
+    }
+
+    private let column: UnsafeMutablePointer<GtkWidget>
+    private var widgets: Widgets?
+    private var action: (@MainActor () -> Void)?
+    private var showsFailure = false
+    var onDiscardDraft: (@MainActor () -> Void)?
+    var onRestoreDraft: (@MainActor (String) -> Void)?
+    /// Where the keyboard goes once the bar is answered (its button had it, and the bar is gone).
+    var returnFocus: (@MainActor () -> Void)?
+
+    /// The bar goes at the top of `column` (a vertical GtkBox) when it is first shown.
+    init(column: UnsafeMutablePointer<GtkWidget>) { self.column = column }
+
+    /// Resources/draft-info-bar.ui, packed above the text.
+    private func loadedWidgets() -> Widgets {
+        if let widgets { return widgets }
+        let interface = EmbeddedInterface("draft-info-bar.ui")
+        let loaded = Widgets(
+            bar: interface.widget("info_bar"), message: interface.widget("info_message"),
+            button: interface.widget("info_button"))
+        gtk_box_pack_start(column.cast(), loaded.bar, 0, 0, 0)
+        gtk_box_reorder_child(column.cast(), loaded.bar, 0)
+        Signal.connect(
+            loaded.bar, "response",
+            withInt: { [weak self] response in
+                guard let self else { return }
+                if response == 1 { self.action?() }
+                self.hide()
+                self.returnFocus?()
+            })
+        widgets = loaded
+        return loaded
+    }
+
+    func showRestored() {
+        show(localized("Draft restored"), type: GTK_MESSAGE_INFO, button: localized("_Discard draft")) { [weak self] in
+            self?.onDiscardDraft?()
+        }
+    }
+
+    func offerRestore(_ draft: String) {
+        show(
+            localized("A saved draft differs from this text."), type: GTK_MESSAGE_INFO,
+            button: localized("_Restore draft")
+        ) {
+            [weak self] in
+            self?.onRestoreDraft?(draft)
+        }
+    }
+
+    func showLoadFailure(_ failure: DraftStore.Failure) {
+        show(
+            localized("The saved draft could not be read: ") + failure.description, type: GTK_MESSAGE_WARNING,
+            button: nil,
+            action: nil)
+    }
+
+    /// nil: the last save worked, so a failure message (only) goes away.
+    func showSaveFailure(_ failure: DraftStore.Failure?) {
+        guard let failure else {
+            if showsFailure { hide() }
+            return
+        }
+        show(
+            localized("The draft could not be saved; your text is still here. ") + failure.description,
+            type: GTK_MESSAGE_ERROR, button: nil, action: nil)
+        showsFailure = true
+    }
+
+    /// Send could not hand the post over (no browser, the clipboard refused): why.
+    func showSendFailure(_ message: String) {
+        show(message, type: GTK_MESSAGE_ERROR, button: nil, action: nil)
+    }
+
+    private func show(_ text: String, type: GtkMessageType, button label: String?, action: (@MainActor () -> Void)?) {
+        showsFailure = false
+        let widgets = loadedWidgets()
+        gtk_label_set_text(widgets.message.cast(), text)
+        gtk_info_bar_set_message_type(widgets.bar.cast(), type)
+        if let label {
+            gtk_button_set_label(widgets.button.cast(), label)
+            gtk_button_set_use_underline(widgets.button.cast(), 1)
+        }
+        gtk_widget_set_visible(widgets.button, (label != nil).gboolean)
+        self.action = action
+        gtk_widget_show(widgets.bar)
+    }
+
+    private func hide() {
+        showsFailure = false
+        if let widgets { gtk_widget_hide(widgets.bar) }
+    }
+}

@@ -1,0 +1,58 @@
+import ComposeWindowCore
+import ComposeWindowGlue
+import GtkPlaceholder
+import PlaceholderGtk3Glue
+
+/// The header bar's "Post to: Mastodon (mastodon.social) ▾" and its menu (Resources/target-chooser.ui,
+/// loaded only for a window whose post does not go to standard output): X, Mastodon, Bluesky,
+/// Weibo, Copy to clipboard, and the Mastodon server.
+@MainActor
+final class TargetChooser {
+    private let label: UnsafeMutablePointer<GtkWidget>
+    private let items: [(target: PostTarget, item: UnsafeMutablePointer<GtkWidget>)]
+    private var updating = false
+    /// The person picked `target` in the menu.
+    var onChoose: (@MainActor (PostTarget) -> Void)?
+    /// The person asked to change the Mastodon server.
+    var onChangeServer: (@MainActor () -> Void)?
+
+    /// Packs the chooser into `header`, left of the Send button.
+    init(header: UnsafeMutablePointer<GtkWidget>) {
+        let interface = EmbeddedInterface("target-chooser.ui")
+        label = interface.widget("target_label")
+        items = PostTarget.handoffTargets.map { ($0, interface.widget("target_\($0.rawValue)")) }
+        gtk_header_bar_pack_end(header.cast(), interface.widget("target_button"))
+        for (target, item) in items {
+            Signal.connect(item, "toggled") { [weak self] in
+                guard let self, !self.updating, gtk_check_menu_item_get_active(item.cast()) != 0 else { return }
+                self.onChoose?(target)
+            }
+        }
+        Signal.connect(interface.widget("mastodon_server_item"), "activate") { [weak self] in
+            self?.onChangeServer?()
+        }
+    }
+
+    /// Shows `target` (and Mastodon's server) in the header bar and the menu.
+    func show(_ target: PostTarget, server: String?) {
+        updating = true
+        defer { updating = false }
+        for (candidate, item) in items where candidate == target {
+            gtk_check_menu_item_set_active(item.cast(), 1)
+        }
+        gtk_label_set_text_with_mnemonic(
+            label.cast(), localized("Post _to: {0}", Self.name(of: target, server: server)))
+    }
+
+    /// The target's name as the window shows it.
+    static func name(of target: PostTarget, server: String?) -> String {
+        switch target {
+        case .x: return "X"
+        case .mastodon: return server.map { localized("Mastodon ({0})", $0) } ?? "Mastodon"
+        case .bluesky: return "Bluesky"
+        case .weibo: return localized("Weibo")
+        case .clipboard: return localized("Clipboard")
+        case .stdout: return localized("Standard output")
+        }
+    }
+}

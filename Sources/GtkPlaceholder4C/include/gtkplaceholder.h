@@ -1,1 +1,0 @@
-../../GtkPlaceholderC/include/gtkplaceholder.h

@@ -1,1 +1,0 @@
-../GtkPlaceholderC/placeholder-text-view.c

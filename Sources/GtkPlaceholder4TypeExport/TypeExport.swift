@@ -1,1 +1,0 @@
-../GtkPlaceholderTypeExport/TypeExport.swift

@@ -1,0 +1,110 @@
+import PlaceholderCore
+
+// One source compiled into both widget modules (linked from Sources/Widget/Gtk3/Shared and
+// Sources/Widget/Gtk4/Shared): the names are GTK's in both toolkits, the types each module's own.
+
+/// The public API both toolkits' `PlaceholderTextView` share, over `PlaceholderWidgetCore`.
+extension PlaceholderTextView {
+    /// Creates its own GtkTextView (word-char wrapping, as a compose field wants).
+    ///
+    /// - Parameter placeholder: The placeholder text; empty shows none.
+    public convenience init(placeholder: String = "") {
+        self.init(textView: Self.makeDefaultTextView(), placeholder: placeholder)
+    }
+
+    /// Wraps an existing, unparented text view, e.g. a GtkSourceView.
+    ///
+    /// - Parameters:
+    ///   - textView: A text view with no parent yet; it is packed into ``scrolledWindow``.
+    ///   - placeholder: The placeholder text; empty shows none.
+    public convenience init(textView: UnsafeMutablePointer<GtkTextView>, placeholder: String = "") {
+        precondition(gtk_widget_get_parent(textView.asWidget) == nil, "the text view already has a parent")
+        let widget = PlaceholderTextViewClass.newInstanceForSwift(textView: textView)
+        self.init(instance: ObjectOwnership(widget), textView: textView, placeholder: placeholder)
+        Self.showNew(widget)
+    }
+
+    /// The Swift side of an instance made by `g_object_new` or GtkBuilder (not shown: the caller
+    /// shows it, as with any widget it makes); the widget keeps it alive.
+    convenience init(
+        constructed widget: UnsafeMutablePointer<GtkWidget>, textView: UnsafeMutablePointer<GtkTextView>
+    ) {
+        self.init(instance: ObjectOwnership(borrowing: widget), textView: textView, placeholder: "")
+    }
+
+    static func makeDefaultTextView() -> UnsafeMutablePointer<GtkTextView> {
+        let view = gtk_text_view_new()!.cast(to: GtkTextView.self)
+        gtk_text_view_set_wrap_mode(view, GTK_WRAP_WORD_CHAR)
+        return view
+    }
+
+    /// Registers the GObject type `PlaceholderTextView` (idempotent). Call it before loading .ui
+    /// files that use `<object class="PlaceholderTextView">`; Swift's initializers call it too.
+    @discardableResult
+    public static func registerType() -> GType { PlaceholderTextViewClass.register() }
+
+    /// The widget to pack: a `PlaceholderTextView` GObject (a GtkOverlay subclass in GTK 3, a
+    /// GtkWidget subclass in GTK 4) around a scrolled text view.
+    public var widget: UnsafeMutablePointer<GtkWidget> { core.widget.cast() }
+    /// The text view: the one given to `init(textView:placeholder:)`, or our own.
+    public var textView: UnsafeMutablePointer<GtkTextView> { core.textView.cast() }
+    /// The text view's current buffer (it follows `gtk_text_view_set_buffer`).
+    public var buffer: UnsafeMutablePointer<GtkTextBuffer> { gtk_text_view_get_buffer(textView) }
+
+    /// The placeholder, shown as plain text (never Pango markup). Empty hides it.
+    public var placeholder: String {
+        get { core.placeholder }
+        set { core.placeholder = newValue }
+    }
+
+    /// An explicit placeholder colour; nil follows the theme (`dim-label`, `placeholder` classes).
+    public var placeholderColor: GdkRGBA? {
+        get { core.placeholderColor }
+        set { core.placeholderColor = newValue }
+    }
+
+    /// The text view's font as a Pango description ("Sans 15"); nil: the theme's. The placeholder
+    /// follows the text view's font whatever sets it (this property, CSS, gtk-font-name).
+    public var font: String? {
+        get { core.font }
+        set { core.font = newValue }
+    }
+
+    /// The buffer's whole text, hidden characters included. GTK buffers cannot hold NUL characters:
+    /// setting text drops them.
+    public var text: String {
+        get { core.text }
+        set { core.text = newValue }
+    }
+
+    /// Hides the placeholder whatever the buffer holds (YLTextView's hidePlaceHoder).
+    public var hidesPlaceholder: Bool {
+        get { core.hidesPlaceholder }
+        set { core.hidesPlaceholder = newValue }
+    }
+
+    /// Whether the placeholder is shown now.
+    public var isPlaceholderVisible: Bool { core.isPlaceholderVisible }
+
+    /// Whether an input method is composing (preedit text that is not yet in the buffer).
+    public var isComposing: Bool { core.isComposing }
+
+    /// Called after every change of the buffer's content, on the buffer the view shows now.
+    public var onTextChanged: (@MainActor (PlaceholderTextView) -> Void)? {
+        get { core.onTextChanged }
+        set { core.onTextChanged = newValue }
+    }
+
+    /// Called when the placeholder appears (true) or disappears (false).
+    public var onPlaceholderVisibilityChanged: (@MainActor (Bool) -> Void)? {
+        get { core.onPlaceholderVisibilityChanged }
+        set { core.onPlaceholderVisibilityChanged = newValue }
+    }
+
+    /// The Swift object behind a widget made by this class, if it is still alive.
+    public static func forWidget(_ widget: UnsafeMutablePointer<GtkWidget>) -> PlaceholderTextView? {
+        PlaceholderWidgetCore<PlaceholderTextView, PlaceholderParts>.owner(of: widget.asObject)
+    }
+}
+
+extension PlaceholderTextView: PlaceholderPropertyOwner {}
