@@ -4,34 +4,41 @@ SWIFT      ?= swift
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PREFIX     ?= /usr/local
 APP_ID     := io.github.gtkplaceholder.ComposeWindow
-# GTK 3 for the library and GTK 4 for its twin (GtkPlaceholder4; gtk4-builder-tool converts the
-# gallery's .ui files for GTK 4); GtkSourceView 4 and gspell (+ an English dictionary) for the app; gettext
-# and locales for the translations; Xvfb, xauth and xdotool for the GUI tests; GIO's tools (gio launch),
-# PyGObject with GIO and AT-SPI, D-Bus and xclip/wl-clipboard for the desktop and clipboard tests
-# (a button pressed through the accessibility bus where wtype's modifiers do not reach GTK 3); DejaVu and WenQuanYi
-# fonts for deterministic Latin/Hebrew/Arabic and Chinese pixels; imagemagick for screenshots;
-# librsvg2-bin for the PNG icons; appstream, mandoc, zsh and fish to check the metainfo, man page
-# and completions; sway, wtype and grim for the Wayland test; dpkg-dev, fakeroot and lintian for
-# the package; GObject-Introspection, valac and GJS (with PyGObject) to build the C libraries'
-# bindings and use them as C, Python, JavaScript and Vala programs do (valgrind: the C program's memory;
-# gi-docgen: the C API reference).
-APT_PACKAGES := gobject-introspection libgirepository1.0-dev valac gjs gir1.2-gtk-3.0 gir1.2-gtk-4.0 valgrind gi-docgen python3 python3-gi gir1.2-glib-2.0 gir1.2-atspi-2.0 at-spi2-core dbus libglib2.0-bin xclip wl-clipboard libgtk-3-dev libgtk-4-dev libgtk-4-bin libgtksourceview-4-dev libgspell-1-dev hunspell-en-us gettext locales \
-  libxtst-dev libxdamage-dev \
+# What building and running need (`make run`): GTK 3 for the library and GTK 4 for its twin
+# (GtkPlaceholder4); GtkSourceView 4 and gspell (+ an English dictionary) for the app; gettext and
+# locales for the translations; GLib's tools for the schema. The C libraries' GIR, typelib and Vala
+# bindings (`make install`) take GObject-Introspection and valac; librsvg2-bin makes the PNG icons;
+# XTest and XDamage's headers build the bench's probe (`swift build` builds every target).
+BUILD_PACKAGES := libgtk-3-dev libgtk-4-dev libgtksourceview-4-dev libgspell-1-dev hunspell-en-us gettext locales \
+  libglib2.0-bin gobject-introspection libgirepository1.0-dev valac librsvg2-bin libxtst-dev libxdamage-dev
+# What only the tests, benches and checks need (`make test`, `make bench`, check-*): Xvfb, xauth and
+# xdotool for the GUI tests; gtk4-builder-tool (libgtk-4-bin) for the GTK 4 gallery's conversion check;
+# GIO's launcher, PyGObject with GIO and AT-SPI, D-Bus and xclip/wl-clipboard for the desktop and
+# clipboard tests (a button pressed through the accessibility bus where wtype's modifiers do not reach
+# GTK 3); DejaVu and WenQuanYi fonts for deterministic Latin/Hebrew/Arabic and Chinese pixels;
+# imagemagick for screenshots; desktop-file-utils, appstream, mandoc, zsh and fish to check the
+# launcher, metainfo, man page and completions; sway, wtype and grim for the Wayland test; dpkg-dev,
+# fakeroot and lintian for the package; GJS, PyGObject and the GIRs to use the C libraries as Python and
+# JavaScript programs do (valgrind: the C program's memory; gi-docgen: the C API reference).
+TEST_PACKAGES := gjs gir1.2-gtk-3.0 gir1.2-gtk-4.0 valgrind gi-docgen python3 python3-gi gir1.2-glib-2.0 \
+  gir1.2-atspi-2.0 at-spi2-core dbus xclip wl-clipboard libgtk-4-bin \
   desktop-file-utils xvfb xauth xdotool imagemagick fonts-dejavu-core fonts-wqy-microhei \
-  librsvg2-bin appstream mandoc zsh fish sway wtype grim dpkg-dev fakeroot lintian
+  appstream mandoc zsh fish sway wtype grim dpkg-dev fakeroot lintian
 XVFB_ARGS  := -s "-screen 0 1280x1024x24 -noreset"
 # Xvfb only when there is no display already (a desktop user keeps theirs).
 WITH_DISPLAY = $(if $(DISPLAY),,xvfb-run -a $(XVFB_ARGS))
 BIN         = $(shell $(SWIFT) build --show-bin-path $(1) 2>/dev/null)
 LANGUAGES  := $(basename $(notdir $(wildcard Resources/po/*.po)))
 
-.PHONY: all deps locales build run lint test check-library-sources clib check-memory check-durability docs coverage bench screenshots \
+.PHONY: all deps test-deps locales build run lint test check-library-sources clib check-memory check-durability docs coverage bench screenshots \
   release data install install-files uninstall stage test-fixtures deb check-deb clean
 
 all: build
 
+# Installs what is missing of PACKAGES (the build's by default; test-deps adds the tests').
+PACKAGES ?= $(BUILD_PACKAGES)
 deps:
-	@missing=$$(for p in $(APT_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
+	@missing=$$(for p in $(PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
 	  echo "Installing:" $$missing; \
 	  $(SUDO) apt-get update -qq && \
@@ -41,6 +48,9 @@ deps:
 	@if ! locale -a 2>/dev/null | grep -qi '^zh_CN.utf8$$'; then \
 	  $(SUDO) sed -i 's/^# *zh_CN.UTF-8 UTF-8/zh_CN.UTF-8 UTF-8/' /etc/locale.gen && $(SUDO) locale-gen >/dev/null; \
 	fi
+
+test-deps:
+	@$(MAKE) --no-print-directory deps PACKAGES="$(BUILD_PACKAGES) $(TEST_PACKAGES)"
 
 # Compiled translations and the GSettings schema next to the binary, where compose-window looks
 # in a build tree.
@@ -65,7 +75,7 @@ lint:
 
 # XCTest and Swift Testing each print their own totals; the last line sums them up for CI. The
 # GTK 4 suite is its own package (Tests/GTK4): one test binary cannot hold GTK 3 and GTK 4.
-test: deps lint
+test: test-deps lint
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
 	$(SWIFT) build --package-path Tests/GTK4 --build-tests -Xswiftc -warnings-as-errors
 	$(MAKE) --no-print-directory check-library-sources
@@ -100,7 +110,7 @@ check-library-sources:
 # compose-window session (scripts/check-memory.sh). VALGRIND_CYCLES / ASAN_CYCLES per lifetime test.
 VALGRIND_CYCLES ?= 1000
 ASAN_CYCLES     ?= 10000
-check-memory: deps
+check-memory: test-deps
 	@dpkg-query -W -f='$${Status}' valgrind 2>/dev/null | grep -q 'install ok installed' || \
 	  { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends valgrind; }
 	$(MAKE) --no-print-directory locales
@@ -110,7 +120,7 @@ check-memory: deps
 # standard input (make test runs 3, 400 and 1 MB).
 DURABILITY_ROUNDS ?= 25
 FUZZ_RUNS         ?= 5000
-check-durability: deps
+check-durability: test-deps
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
 	$(MAKE) --no-print-directory test-fixtures
 	DURABILITY_ROUNDS=$(DURABILITY_ROUNDS) FUZZ_RUNS=$(FUZZ_RUNS) INPUT_MEGABYTES=50 NO_AT_BRIDGE=1 $(WITH_DISPLAY) \
@@ -122,7 +132,7 @@ check-durability: deps
 # Prints the table and writes Benchmarks/Results/: results.json and typing.svg (results-gtk4.json and
 # results-python.json: the GTK 4 widget, and the C library from Python).
 BENCH_TOOLS := zenity valgrind
-bench: deps
+bench: test-deps
 	@missing=$$(for p in $(BENCH_TOOLS); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
@@ -140,7 +150,7 @@ bench: deps
 	  NO_AT_BRIDGE=1 $(WITH_DISPLAY) /usr/bin/python3 scripts/bench-python.py --output Benchmarks/Results/results-python.json
 
 # The README's pictures: the gallery and the compose window (English, Chinese, discard dialog).
-screenshots: build
+screenshots: test-deps build
 	$(WITH_DISPLAY) bash scripts/screenshots.sh "$(call BIN)" Resources/screenshots
 
 # What people install: the Swift runtime linked in (no toolchain needed where it runs), no rpath.
@@ -201,7 +211,7 @@ deb: release data clib
 	bash scripts/make-deb.sh $(RELEASE_BIN) $(DATA)
 	bash scripts/make-library-debs.sh $(RELEASE_BIN) $(DATA) $(CLIB)
 
-check-deb: deb
+check-deb: test-deps deb
 	$(WITH_DISPLAY) bash scripts/check-deb.sh
 
 clean:
@@ -210,7 +220,7 @@ clean:
 # DocC documentation of GtkPlaceholder as a static site in .build/docs, from the toolchain's docc
 # and the symbol graph of a normal build (the re-exported GTK C API filtered out); warnings fail it.
 # Then the C libraries' reference, from their GIR by gi-docgen.
-docs: deps
+docs: test-deps
 	rm -rf .build/docs .build/symbol-graphs-own && mkdir -p .build/docs
 	for pair in GtkPlaceholder:Gtk3 GtkPlaceholder4:Gtk4; do \
 	  module=$${pair%%:*}; directory=Sources/Widget/$${pair#*:}; \
@@ -240,7 +250,7 @@ docs: deps
 # profile format). The executables' own files are measured by their end-to-end tests only as
 # behaviour, not lines: they run as separate processes.
 LLVM_COV := $(dir $(shell readlink -f $$(command -v swift)))llvm-cov
-coverage: deps
+coverage: test-deps
 	$(SWIFT) build --build-tests --enable-code-coverage
 	$(MAKE) --no-print-directory test-fixtures
 	NO_AT_BRIDGE=1 $(WITH_DISPLAY) $(SWIFT) test --skip-build --enable-code-coverage >.build/coverage-test.log 2>&1 \

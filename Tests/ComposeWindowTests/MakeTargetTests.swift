@@ -34,4 +34,19 @@ final class MakeTargetTests: XCTestCase {
         let makefile = try String(contentsOf: Shell.packageRoot.appendingPathComponent("Makefile"), encoding: .utf8)
         XCTAssertTrue(makefile.contains("\ntest-fixtures: locales stage\n"), "test-fixtures makes both")
     }
+
+    /// `make run` installs what building and running need, and none of the tests' tools: its
+    /// recipe, as `make -n` prints it, names none of them (`make test` and the checks add them).
+    func testMakeRunInstallsNoTestTool() throws {
+        // SWIFT=true: `swift build --show-bin-path` would wait for the build lock `swift test` holds.
+        let dryRun = try Shell.run("/usr/bin/make", ["-n", "--no-print-directory", "run", "SWIFT=true"])
+        XCTAssertEqual(dryRun.code, 0, dryRun.stderr)
+        let words = Set(dryRun.stdout.split(whereSeparator: { " \t\n;'\"".contains($0) }).map(String.init))
+        XCTAssertTrue(words.contains("libgtk-3-dev"), "the package list is in the recipe: \(dryRun.stdout)")
+        for tool in ["sway", "lintian", "fish", "zsh", "valgrind", "xvfb", "xdotool", "imagemagick"] {
+            XCTAssertFalse(words.contains(tool), "make run installs \(tool)")
+        }
+        let testDryRun = try Shell.run("/usr/bin/make", ["-n", "--no-print-directory", "test-deps", "SWIFT=true"])
+        XCTAssertTrue(testDryRun.stdout.contains(" xvfb "), "make test still installs Xvfb")
+    }
 }

@@ -13,7 +13,6 @@ enum Localization {
     }
 
     static var localeDirectory: String {
-        if let override = SystemIO.environment("COMPOSE_WINDOW_LOCALEDIR") { return override }
         // The executable itself, not argv[0]: launched through PATH, argv[0] is a bare name.
         let binary = SystemIO.executablePath ?? CommandLine.arguments[0]
         let binaryDirectory = binary.split(separator: "/", omittingEmptySubsequences: false).dropLast()
