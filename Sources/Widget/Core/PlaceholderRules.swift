@@ -21,6 +21,36 @@ package enum PlaceholderRules {
         lineHeight > 0 ? min(natural, lineHeight * maximumLines) : natural
     }
 
+    /// The placeholder's span on the first line between the text area's `left` and `right` edges
+    /// (margins applied): the indent moves the start side (the right one in right-to-left text) when
+    /// the justification starts lines there (the label then indents every line: documented). At
+    /// least one pixel wide.
+    package static func firstLineSpan(
+        left: Int32, right: Int32, indent: Int32, justification: PlaceholderJustification, direction: BaseDirection
+    ) -> (x: Int32, width: Int32) {
+        var (left, right) = (left, right)
+        if justification.indentsStart {
+            if direction == .rightToLeft { right -= indent } else { left += indent }
+        }
+        return (left, max(1, right - left))
+    }
+
+    /// What the label leaves undrawn for a caret whose top is at (`x`, `y`): exactly the stem GTK
+    /// paints (gtk_render_insertion_cursor, GTK 4's gtk_snapshot_render_insertion_cursor), in the
+    /// same coordinates, so while the caret blinks off the placeholder misses only those pixels.
+    package static func caretHole(x: Int32, y: Int32, caretHeight: Int32, stem: CaretStem) -> PixelRect {
+        PixelRect(x: x - stem.offset, y: y, width: stem.width, height: caretHeight)
+    }
+
+    /// How the label mirrors the text view: the paragraph's resolved direction, and the text view's
+    /// justification as the label's xalign (GtkTextView's "left" is the start side, as xalign's 0
+    /// is once the label has the paragraph's direction).
+    package static func labelAlignment(
+        justification: PlaceholderJustification, direction: BaseDirection
+    ) -> (isRightToLeft: Bool, xalign: Float) {
+        (direction == .rightToLeft, justification.xalign)
+    }
+
     /// The parts of `bounds` outside `hole`: what is left of the placeholder around the caret's
     /// stem (GTK 4 clips to rectangles only). Empty parts are left out; no hole, one part.
     package static func parts(of bounds: PixelRect, outside hole: PixelRect) -> [PixelRect] {

@@ -106,13 +106,12 @@ final class PlaceholderLayout {
         PlaceholderJustification(gtkJustification: gtk_text_view_get_justification(textView).rawValue)
     }
 
-    /// Mirrors the text view's justification on the label. GtkTextView's "left" means the
-    /// paragraph's start side, as the label's xalign does once the label has the same direction.
+    /// Mirrors the text view's justification and the paragraph's direction on the label.
     private func alignLabel() {
-        gtk_widget_set_direction(
-            label.asWidget, resolvedDirection == .rightToLeft ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR)
+        let alignment = PlaceholderRules.labelAlignment(justification: justification, direction: resolvedDirection)
+        gtk_widget_set_direction(label.asWidget, alignment.isRightToLeft ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR)
         gtk_label_set_justify(label, gtk_text_view_get_justification(textView))
-        gtk_label_set_xalign(label, justification.xalign)
+        gtk_label_set_xalign(label, alignment.xalign)
         gtk_widget_queue_resize(label.asWidget)
     }
 
@@ -123,14 +122,9 @@ final class PlaceholderLayout {
         let line = FirstLine(of: textView)
         let (firstCell, visible) = (line.cell, line.visible)
 
-        var left = visible.x + insets.left
-        var right = visible.x + visible.width - insets.right
-        let startsAtLeft = resolvedDirection != .rightToLeft
-        if justification.indentsStart {
-            // The indent applies at the start side (the label indents every line: documented).
-            if startsAtLeft { left += insets.indent } else { right -= insets.indent }
-        }
-        let width = max(1, right - left)
+        let (left, width) = PlaceholderRules.firstLineSpan(
+            left: visible.x + insets.left, right: visible.x + visible.width - insets.right, indent: insets.indent,
+            justification: justification, direction: resolvedDirection)
 
         var widgetX: gint = 0
         var widgetY: gint = 0
@@ -173,16 +167,14 @@ final class PlaceholderLayout {
         var labelX: gint = 0
         var labelY: gint = 0
         gtk_widget_translate_coordinates(textView.asWidget, label.asWidget, widgetX, widgetY, &labelX, &labelY)
-        // Exactly the stem GTK paints (gtk_render_insertion_cursor). Nothing more is cut out, so
-        // while the caret blinks off the placeholder misses only those pixels.
         let stem = CaretStem(
             caretHeight: caret.height, aspectRatio: Property.styleFloat(textView, "cursor-aspect-ratio"),
             direction: resolvedDirection)
+        let hole = PlaceholderRules.caretHole(x: labelX, y: labelY, caretHeight: caret.height, stem: stem)
         let width = Double(gtk_widget_get_allocated_width(label.asWidget))
         let height = Double(gtk_widget_get_allocated_height(label.asWidget))
         cairo_rectangle(cairo, 0, 0, width, height)
-        cairo_rectangle(
-            cairo, Double(labelX - stem.offset), Double(labelY), Double(stem.width), Double(caret.height))
+        cairo_rectangle(cairo, Double(hole.x), Double(hole.y), Double(hole.width), Double(hole.height))
         cairo_set_fill_rule(cairo, CAIRO_FILL_RULE_EVEN_ODD)
         cairo_clip(cairo)
         return true

@@ -98,9 +98,10 @@ final class PlaceholderLayout {
 
     /// Mirrors the text view's justification and the paragraph's direction on the label.
     private func alignLabel() {
-        gtk_widget_set_direction(label, resolvedDirection == .rightToLeft ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR)
+        let alignment = PlaceholderRules.labelAlignment(justification: justification, direction: resolvedDirection)
+        gtk_widget_set_direction(label, alignment.isRightToLeft ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR)
         gtk_label_set_justify(OpaquePointer(label), gtk_text_view_get_justification(textView))
-        gtk_label_set_xalign(OpaquePointer(label), justification.xalign)
+        gtk_label_set_xalign(OpaquePointer(label), alignment.xalign)
         gtk_widget_queue_resize(widget)
     }
 
@@ -113,11 +114,16 @@ final class PlaceholderLayout {
 
     /// The label's width for a text area `areaWidth` wide.
     private func labelWidth(inArea areaWidth: Int32) -> Int32 {
-        let insets = insets
-        let indent = justification.indentsStart ? gtk_text_view_get_indent(textView) : 0
         var minimum: Int32 = 0
         gtk_widget_measure(label, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, nil, nil, nil)
-        return max(areaWidth - insets.left - insets.right - indent, minimum, 1)
+        return max(firstLineSpan(areaX: 0, areaWidth: areaWidth).width, minimum)
+    }
+
+    /// The first line's span in a text area at `areaX`, `areaWidth` wide (buffer coordinates).
+    private func firstLineSpan(areaX: Int32, areaWidth: Int32) -> (x: Int32, width: Int32) {
+        PlaceholderRules.firstLineSpan(
+            left: areaX + insets.left, right: areaX + areaWidth - insets.right,
+            indent: gtk_text_view_get_indent(textView), justification: justification, direction: resolvedDirection)
     }
 
     private func labelHeight(forWidth width: Int32) -> Int32 {
@@ -161,10 +167,7 @@ final class PlaceholderLayout {
         let line = FirstLine(of: textView)
         let (firstCell, visible) = (line.cell, line.visible)
         let width = labelWidth(inArea: visible.width)
-        let insets = insets
-        let indent = justification.indentsStart ? gtk_text_view_get_indent(textView) : 0
-        let left = resolvedDirection == .rightToLeft ? visible.x + insets.left : visible.x + insets.left + indent
-        let origin = point(inWidgetOf: left, firstCell.y)
+        let origin = point(inWidgetOf: firstLineSpan(areaX: visible.x, areaWidth: visible.width).x, firstCell.y)
         let frame = PixelRect(x: origin.x, y: origin.y, width: width, height: labelHeight(forWidth: width))
         lastFrame = frame
         var allocation = GtkAllocation(x: frame.x, y: frame.y, width: frame.width, height: frame.height)
@@ -201,7 +204,7 @@ final class PlaceholderLayout {
             caretHeight: caret.height,
             aspectRatio: Float(Property.double(settings.asObject, "gtk-cursor-aspect-ratio")),
             direction: resolvedDirection)
-        let hole = PixelRect(x: origin.x - stem.offset, y: origin.y, width: stem.width, height: caret.height)
+        let hole = PlaceholderRules.caretHole(x: origin.x, y: origin.y, caretHeight: caret.height, stem: stem)
         for part in PlaceholderRules.parts(of: frame, outside: hole) {
             var clip = graphene_rect_t(
                 origin: graphene_point_t(x: Float(part.x), y: Float(part.y)),
