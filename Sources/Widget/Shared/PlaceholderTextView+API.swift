@@ -70,8 +70,10 @@ extension PlaceholderTextView {
         set { core.font = newValue }
     }
 
-    /// The buffer's whole text, hidden characters included. GTK buffers cannot hold NUL characters:
-    /// setting text drops them.
+    /// The buffer's whole text, hidden characters included. Each read copies it out of the buffer,
+    /// O(n) in its length: to learn only whether it is empty, ask `isPlaceholderVisible` or
+    /// `gtk_text_buffer_get_char_count` (O(1)). GTK buffers cannot hold NUL characters: setting text
+    /// drops them.
     public var text: String {
         get { core.text }
         set { core.text = newValue }
