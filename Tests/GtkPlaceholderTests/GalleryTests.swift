@@ -63,7 +63,8 @@ final class GalleryTests: GtkTestCase {
                     if let color = design.color {
                         var expected = GdkRGBA()
                         gdk_rgba_parse(&expected, color)
-                        XCTAssertEqual(view.placeholderColor.map { gdk_rgba_equal([$0], [expected]) }, 1, design.file)
+                        XCTAssertEqual(
+                            view.placeholderTextColor.map { gdk_rgba_equal([$0.rgba], [expected]) }, 1, design.file)
                     }
                     XCTAssertEqual(view.font, design.font, design.file)
                     if let margins = design.margins {

@@ -66,7 +66,7 @@ final class InteractionTests: GtkTestCase {
             XCTAssertEqual(String(cString: atk_object_get_description(textViewAccessible)), "Lazy")
             XCTAssertGreaterThan(
                 InteractionTests.insertionListeners(view.buffer), bareListeners, "the accessible listens now")
-            let labelAccessible = gtk_widget_get_accessible(view.placeholderLabel.asWidget)!
+            let labelAccessible = gtk_widget_get_accessible(view.placeholderLabelWidget)!
             XCTAssertEqual(atk_object_get_role(labelAccessible), ATK_ROLE_REDUNDANT_OBJECT)
         }
     }

@@ -12,7 +12,7 @@ import XCTest
 /// Font, colour and caret, in each toolkit's own rendering.
 final class SharedAppearanceTests: BehaviourTestCase {
     @MainActor
-    static func labelHeight(_ view: PlaceholderTextView) -> Int32 { Toolkit.height(view.placeholderLabel.asWidget) }
+    static func labelHeight(_ view: PlaceholderTextView) -> Int32 { Toolkit.height(view.placeholderLabelWidget) }
 
     /// Once the window has painted, the placeholder is drawn in the font typed text uses (same ink box).
     @MainActor
@@ -59,8 +59,8 @@ final class SharedAppearanceTests: BehaviourTestCase {
             let view = PlaceholderTextView(placeholder: "██ colour")
             let window = TestWindow(view.widget)
             defer { window.close() }
-            XCTAssertTrue(Toolkit.hasStyleClass(view.placeholderLabel.asWidget, "dim-label"))
-            XCTAssertTrue(Toolkit.hasStyleClass(view.placeholderLabel.asWidget, "placeholder"))
+            XCTAssertTrue(Toolkit.hasStyleClass(view.placeholderLabelWidget, "dim-label"))
+            XCTAssertTrue(Toolkit.hasStyleClass(view.placeholderLabelWidget, "placeholder"))
 
             gtk_text_view_set_cursor_visible(view.textView, 0)
             @MainActor func inkColours() -> [RGB] {
@@ -81,12 +81,12 @@ final class SharedAppearanceTests: BehaviourTestCase {
             XCTAssertGreaterThan(theme.red, 60, "dimmer than the text colour")
             XCTAssertLessThan(theme.red, 200, "but visible")
 
-            view.placeholderColor = GdkRGBA(red: 0.9, green: 0.1, blue: 0.1, alpha: 1)
+            view.placeholderTextColor = PlaceholderColor(red: 0.9, green: 0.1, blue: 0.1, alpha: 1)
             let red = inkColours().filter { $0.red > 200 && $0.green < 60 && $0.blue < 60 }
             XCTAssertGreaterThan(red.count, 50, "the explicit colour, undimmed")
-            XCTAssertEqual(view.placeholderColor?.red, 0.9)
+            XCTAssertEqual(view.placeholderTextColor?.red, 0.9)
 
-            view.placeholderColor = nil
+            view.placeholderTextColor = nil
             let restored = darkest(inkColours())
             XCTAssertTrue(restored == theme, "nil restores the theme colour: \(restored) vs \(theme)")
         }
@@ -104,7 +104,7 @@ final class SharedAppearanceTests: BehaviourTestCase {
             let restoreCaret = Toolkit.thickCaret(view.textView, ratio: aspectRatio)
             defer { restoreCaret() }
             // Opaque: the theme's dim-label opacity would let a covered caret show through, dimmed.
-            view.placeholderColor = GdkRGBA(red: 0.5, green: 0.5, blue: 0.5, alpha: 1)
+            view.placeholderTextColor = PlaceholderColor(red: 0.5, green: 0.5, blue: 0.5, alpha: 1)
             let entry = gtk_entry_new()!
             let window = TestWindow(view.widget)
             defer { window.close() }

@@ -14,7 +14,7 @@ final class SharedCompositionTests: BehaviourTestCase {
     func testGrowsWithItsTextUpToTheCapThenScrolls() {
         onMain {
             let view = PlaceholderTextView(placeholder: "Message…")
-            let scrolled = view.scrolledWindow
+            let scrolled = Toolkit.scrolledWindow(view)
             gtk_scrolled_window_set_propagate_natural_height(scrolled, 1)
             gtk_scrolled_window_set_max_content_height(scrolled, 5 * 17)
             let window = TestWindow(view.widget, width: 300, height: 40)

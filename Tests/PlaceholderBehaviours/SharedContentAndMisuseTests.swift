@@ -31,7 +31,7 @@ final class SharedContentAndMisuseTests: BehaviourTestCase {
                 let view = PlaceholderTextView(placeholder: content)
                 let window = TestWindow(view.widget, width: 360, height: 160)
                 defer { window.close() }
-                XCTAssertEqual(String(cString: gtk_label_get_text(view.placeholderLabel)), content, name)
+                XCTAssertEqual(String(cString: gtk_label_get_text(Toolkit.label(view))), content, name)
                 XCTAssertTrue(view.isPlaceholderVisible, name)
                 let height = Toolkit.height(view.widget)
                 XCTAssertLessThan(height, 400, "\(name): the widget grew to \(height) px")
@@ -67,7 +67,7 @@ final class SharedContentAndMisuseTests: BehaviourTestCase {
             gdk_rgba_parse(&red, "red")
             view.placeholder = "before"
             view.font = "DejaVu Sans 14"
-            view.placeholderColor = red
+            view.placeholderTextColor = PlaceholderColor(red)
             view.hidesPlaceholder = true
             view.text = "x"
             view.text = ""
@@ -81,7 +81,7 @@ final class SharedContentAndMisuseTests: BehaviourTestCase {
 
             view.placeholder = "after realize"
             view.font = "DejaVu Sans 20"
-            view.placeholderColor = nil
+            view.placeholderTextColor = nil
             (placeholderInk, typedInk) = SharedPositionTests.inkBoxes(of: view, in: window)
             XCTAssertTrue(Self.agree(placeholderInk, typedInk), "after realize")
         }
@@ -114,7 +114,7 @@ final class SharedContentAndMisuseTests: BehaviourTestCase {
             let (placeholderInk, typedInk) = SharedPositionTests.inkBoxes(of: view, in: window)
             XCTAssertTrue(Self.agree(placeholderInk, typedInk), "font restored")
 
-            view.placeholderColor = GdkRGBA(red: 1, green: 0, blue: 0, alpha: 0)
+            view.placeholderTextColor = PlaceholderColor(red: 1, green: 0, blue: 0, alpha: 0)
             let ink = SharedPositionTests.inkBoxes(of: view, in: window).placeholder
             XCTAssertNil(ink, "a transparent placeholder draws nothing: \(String(describing: ink))")
             XCTAssertTrue(view.isPlaceholderVisible)

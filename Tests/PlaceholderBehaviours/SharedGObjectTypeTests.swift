@@ -52,7 +52,7 @@ final class SharedGObjectTypeTests: BehaviourTestCase {
                 "visible or not when made, as any new widget of its toolkit")
             g_object_unref(anyNewWidget.asGPointer)
             let window = TestWindow(widget)
-            XCTAssertEqual(gtk_widget_get_mapped(PlaceholderTextView.forWidget(widget)!.placeholderLabel.asWidget), 1)
+            XCTAssertEqual(gtk_widget_get_mapped(PlaceholderTextView.forWidget(widget)!.placeholderLabelWidget), 1)
             // Only the window holds it now (the Swift side is the widget's): it goes with the window.
             window.close()
             XCTAssertEqual(Finalizations.count - finalizedBefore, 5, "all finalized with the window")
@@ -135,11 +135,12 @@ final class SharedGObjectTypeTests: BehaviourTestCase {
             }
             XCTAssertEqual(view.placeholder, "分享新鲜事…")
             XCTAssertEqual(view.font, "DejaVu Sans 15")
-            XCTAssertEqual(view.placeholderColor.map { [$0.red, $0.green, $0.blue] }, [200.0 / 255, 0, 0])
+            XCTAssertEqual(
+                view.placeholderTextColor.map { [$0.rgba.red, $0.rgba.green, $0.rgba.blue] }, [200.0 / 255, 0, 0])
             XCTAssertEqual(gtk_text_view_get_left_margin(view.textView), 8, "internal child text_view")
             XCTAssertEqual(gtk_text_view_get_top_margin(view.textView), 5)
             XCTAssertTrue(view.isPlaceholderVisible)
-            XCTAssertEqual(gtk_widget_get_mapped(view.placeholderLabel.asWidget), 1)
+            XCTAssertEqual(gtk_widget_get_mapped(view.placeholderLabelWidget), 1)
             let (placeholderInk, typedInk) = SharedPositionTests.inkBoxes(of: view, in: window)
             XCTAssertNotNil(placeholderInk)
             if let placeholderInk, let typedInk {
@@ -196,13 +197,13 @@ final class SharedGObjectTypeTests: BehaviourTestCase {
 
             var red = GdkRGBA()
             gdk_rgba_parse(&red, "red")
-            view.placeholderColor = red
+            view.placeholderTextColor = PlaceholderColor(red)
             expect(["placeholder-color": 1], "Swift colour")
             Property.set(view.widget, "placeholder-color", red)
             expect([:], "the same colour")
             Property.set(view.widget, "placeholder-color", nil as GdkRGBA?)
             expect(["placeholder-color": 1], "theme colour again")
-            XCTAssertNil(view.placeholderColor)
+            XCTAssertNil(view.placeholderTextColor)
 
             Property.set(view.widget, "hides-placeholder", true)
             expect(["hides-placeholder": 1, "placeholder-visible": 1], "hides")
@@ -226,7 +227,7 @@ final class SharedGObjectTypeTests: BehaviourTestCase {
             view.font = "DejaVu Sans 13"
             var grey = GdkRGBA()
             gdk_rgba_parse(&grey, "#808080")
-            view.placeholderColor = grey
+            view.placeholderTextColor = PlaceholderColor(grey)
             XCTAssertEqual(Property.string(view.widget, "placeholder-text"), "分享新鲜事…")
             XCTAssertEqual(Property.string(view.widget, "font"), "DejaVu Sans 13")
             let color = Property.rgba(view.widget, "placeholder-color")
@@ -268,7 +269,7 @@ final class SharedGObjectTypeTests: BehaviourTestCase {
                 defer { g_object_unref(view.widget.asGPointer) }
                 XCTAssertNotEqual(view.textView.asWidget, taken)
                 XCTAssertEqual(gtk_widget_get_parent(taken), object("elsewhere"))
-                XCTAssertEqual(gtk_widget_get_parent(view.textView.asWidget), view.scrolledWindow.asWidget)
+                XCTAssertEqual(gtk_widget_get_parent(view.textView.asWidget), view.scrolledWindowWidget)
             }
         }
     }
@@ -299,7 +300,7 @@ final class SharedGObjectTypeTests: BehaviourTestCase {
                     weakView = view
                     Finalizations.watchAll(view)
                     window.pack(widget)
-                    if gtk_widget_get_realized(view.placeholderLabel.asWidget) == 0 { unrealized += 1 }
+                    if gtk_widget_get_realized(view.placeholderLabelWidget) == 0 { unrealized += 1 }
                     window.discard(widget)
                 }
                 if weakView != nil { swiftSurvivors += 1 }

@@ -103,7 +103,7 @@ final class SharedInputTests: BehaviourTestCase {
             XCTAssertEqual(transitions, 1, "one visibility change, on the first character")
             view.text = ""
             window.settle()
-            XCTAssertEqual(gtk_widget_get_mapped(view.placeholderLabel.asWidget), 1, "shown again")
+            XCTAssertEqual(gtk_widget_get_mapped(view.placeholderLabelWidget), 1, "shown again")
             let beforeNewText = counter.count
             view.placeholder = "Something else to say"
             window.settle()

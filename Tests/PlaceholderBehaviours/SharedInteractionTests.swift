@@ -25,7 +25,7 @@ final class SharedInteractionTests: BehaviourTestCase {
             window.settle()
             XCTAssertEqual(gtk_widget_has_focus(view.textView.asWidget), 0)
 
-            let label = view.placeholderLabel.asWidget
+            let label = view.placeholderLabelWidget
             XCTAssertTrue(
                 Toolkit.letsClicksThrough(label, in: view), "clicks go through the label, which never takes focus")
             window.click(label, x: Toolkit.width(label) / 2, y: Toolkit.height(label) / 2)
@@ -71,7 +71,7 @@ final class SharedInteractionTests: BehaviourTestCase {
                 ScreenReader.widgetsReading(placeholder, in: window.window), [textView],
                 "exactly once, on the text view")
             XCTAssertTrue(ScreenReader.describes(textView, as: placeholder))
-            XCTAssertTrue(ScreenReader.ignores(view.placeholderLabel.asWidget), "the label says: ignore me")
+            XCTAssertTrue(ScreenReader.ignores(view.placeholderLabelWidget), "the label says: ignore me")
 
             view.placeholder = "分享新鲜事…"
             XCTAssertEqual(ScreenReader.widgetsReading("分享新鲜事…", in: window.window), [textView], "follows changes")

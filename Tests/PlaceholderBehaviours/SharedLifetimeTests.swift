@@ -40,7 +40,7 @@ final class SharedLifetimeTests: BehaviourTestCase {
                 gtk_widget_realize(widget)
                 // Still working with no Swift variable holding it.
                 let textView = PlaceholderTextView.forWidget(widget)!.textView
-                let label = PlaceholderTextView.forWidget(widget)!.placeholderLabel.asWidget
+                let label = PlaceholderTextView.forWidget(widget)!.placeholderLabelWidget
                 XCTAssertEqual(gtk_widget_get_child_visible(label), 1)
                 gtk_text_buffer_set_text(gtk_text_view_get_buffer(textView), "typed \(cycle)", -1)
                 XCTAssertEqual(gtk_widget_get_child_visible(label), 0, "hidden by the change")
@@ -80,7 +80,7 @@ final class SharedLifetimeTests: BehaviourTestCase {
                     view.placeholder = "still fine"
                     view.hidesPlaceholder.toggle()
                     view.font = "DejaVu Sans 12"
-                    view.placeholderColor = GdkRGBA(red: 1, green: 0, blue: 0, alpha: 1)
+                    view.placeholderTextColor = PlaceholderColor(red: 1, green: 0, blue: 0, alpha: 1)
                     XCTAssertFalse(view.isPlaceholderVisible)
                     _ = (view.text, view.buffer)
                 }
@@ -156,7 +156,7 @@ final class SharedLifetimeTests: BehaviourTestCase {
             @MainActor func cycle(_ index: Int) {
                 let view = PlaceholderTextView(placeholder: "Share something new…")
                 view.font = index % 2 == 0 ? "Sans 15" : "Serif 12"
-                view.placeholderColor = GdkRGBA(red: 1, green: 0, blue: [0, 0.5, 1][index % 3], alpha: 1)
+                view.placeholderTextColor = PlaceholderColor(red: 1, green: 0, blue: [0, 0.5, 1][index % 3], alpha: 1)
                 window.pack(view.widget)
                 gtk_widget_realize(view.widget)
                 window.discard(view.widget)

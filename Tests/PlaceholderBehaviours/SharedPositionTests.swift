@@ -85,7 +85,7 @@ final class SharedPositionTests: BehaviourTestCase {
         onMain {
             let css = "textview { padding: 7px 11px 5px 9px; } scrolledwindow { border: 4px solid #888; padding: 3px; }"
             Toolkit.withDisplayCSS(css) {
-                Self.assertPlaceholderMatchesTyped("CSS padding and border") { Toolkit.frame($0.scrolledWindow) }
+                Self.assertPlaceholderMatchesTyped("CSS padding and border") { Toolkit.frame($0.scrolledWindowWidget) }
             }
         }
     }
@@ -156,11 +156,11 @@ final class SharedPositionTests: BehaviourTestCase {
             defer { window.close() }
             window.settle()
 
-            let label = Toolkit.bounds(of: view.placeholderLabel.asWidget, in: view.widget)
+            let label = Toolkit.bounds(of: view.placeholderLabelWidget, in: view.widget)
             let viewWidth = Toolkit.width(view.widget)
             XCTAssertLessThanOrEqual(label.x + label.width, viewWidth - 8, "never wider than the text area")
             XCTAssertGreaterThanOrEqual(label.x, 8)
-            let layout = gtk_label_get_layout(view.placeholderLabel)
+            let layout = gtk_label_get_layout(Toolkit.label(view))
             XCTAssertGreaterThan(pango_layout_get_line_count(layout), 3, "wraps")
             XCTAssertEqual(pango_layout_is_ellipsized(layout), 0, "never ellipsized")
             var logical = PangoRectangle()
@@ -194,14 +194,14 @@ final class SharedPositionTests: BehaviourTestCase {
             let view = PlaceholderTextView(placeholder: "Share something new…")
             let window = TestWindow(view.widget, width: 300, height: 120)
             defer { window.close() }
-            gtk_scrolled_window_set_min_content_height(view.scrolledWindow, 60)
-            gtk_scrolled_window_set_max_content_height(view.scrolledWindow, 60)
+            gtk_scrolled_window_set_min_content_height(Toolkit.scrolledWindow(view), 60)
+            gtk_scrolled_window_set_max_content_height(Toolkit.scrolledWindow(view), 60)
             gtk_widget_set_vexpand(view.widget, 0)
             gtk_text_view_set_pixels_below_lines(view.textView, 400)  // room to scroll with an empty buffer
             gtk_text_view_set_top_margin(view.textView, 20)
             window.settle()
             let (before, _) = Self.inkBoxes(of: view, in: window)
-            let adjustment = gtk_scrolled_window_get_vadjustment(view.scrolledWindow)
+            let adjustment = gtk_scrolled_window_get_vadjustment(Toolkit.scrolledWindow(view))
             gtk_adjustment_set_value(adjustment, 10)
             let (after, typed) = Self.inkBoxes(of: view, in: window)
             guard let before, let after, let typed else { return XCTFail("nothing drawn") }
@@ -210,7 +210,7 @@ final class SharedPositionTests: BehaviourTestCase {
 
             // A replaced adjustment (the app's own) is followed too.
             let replacement = gtk_adjustment_new(0, 0, 1, 1, 1, 1)!
-            gtk_scrolled_window_set_vadjustment(view.scrolledWindow, replacement)
+            gtk_scrolled_window_set_vadjustment(Toolkit.scrolledWindow(view), replacement)
             window.settle()
             gtk_adjustment_set_value(replacement, 4)
             let (moved, typedThen) = Self.inkBoxes(of: view, in: window)

@@ -17,7 +17,7 @@ final class SharedVisibilityTests: BehaviourTestCase {
             let window = TestWindow(view.widget)
             defer { window.close() }
             XCTAssertTrue(view.isPlaceholderVisible)
-            XCTAssertEqual(gtk_widget_get_mapped(view.placeholderLabel.asWidget), 1, "the label is on screen")
+            XCTAssertEqual(gtk_widget_get_mapped(view.placeholderLabelWidget), 1, "the label is on screen")
             let insertions: [(String, @MainActor () -> Void)] = [
                 ("insert at cursor", { gtk_text_buffer_insert_at_cursor(view.buffer, "a", -1) }),
                 ("gtk_text_buffer_set_text", { gtk_text_buffer_set_text(view.buffer, "b", -1) }),
@@ -36,7 +36,7 @@ final class SharedVisibilityTests: BehaviourTestCase {
                 insert()
                 XCTAssertFalse(view.isPlaceholderVisible, what)
                 window.settle()
-                XCTAssertEqual(gtk_widget_get_mapped(view.placeholderLabel.asWidget), 0, "\(what): not drawn")
+                XCTAssertEqual(gtk_widget_get_mapped(view.placeholderLabelWidget), 0, "\(what): not drawn")
                 view.text = ""
                 XCTAssertTrue(view.isPlaceholderVisible, "\(what) undone")
             }
@@ -84,14 +84,14 @@ final class SharedVisibilityTests: BehaviourTestCase {
             let view = PlaceholderTextView(placeholder: literal)
             let window = TestWindow(view.widget)
             defer { window.close() }
-            XCTAssertEqual(gtk_label_get_use_markup(view.placeholderLabel), 0)
-            XCTAssertEqual(String(cString: gtk_label_get_text(view.placeholderLabel)), literal)
-            let layout = gtk_label_get_layout(view.placeholderLabel)
+            XCTAssertEqual(gtk_label_get_use_markup(Toolkit.label(view)), 0)
+            XCTAssertEqual(String(cString: gtk_label_get_text(Toolkit.label(view))), literal)
+            let layout = gtk_label_get_layout(Toolkit.label(view))
             XCTAssertEqual(String(cString: pango_layout_get_text(layout)), literal, "what is drawn")
-            gtk_label_set_use_markup(view.placeholderLabel, 1)
+            gtk_label_set_use_markup(Toolkit.label(view), 1)
             view.placeholder = "<i>y</i>"
-            XCTAssertEqual(gtk_label_get_use_markup(view.placeholderLabel), 0, "plain text again, whatever an app set")
-            XCTAssertEqual(String(cString: gtk_label_get_text(view.placeholderLabel)), "<i>y</i>")
+            XCTAssertEqual(gtk_label_get_use_markup(Toolkit.label(view)), 0, "plain text again, whatever an app set")
+            XCTAssertEqual(String(cString: gtk_label_get_text(Toolkit.label(view))), "<i>y</i>")
         }
     }
 
@@ -170,7 +170,7 @@ final class SharedVisibilityTests: BehaviourTestCase {
             XCTAssertEqual(view.buffer, buffer, "its buffer kept")
             XCTAssertEqual(gtk_text_view_get_wrap_mode(given), GTK_WRAP_NONE, "its settings kept")
             XCTAssertEqual(
-                gtk_widget_get_parent(given.asWidget), view.scrolledWindow.asWidget, "in the scrolled window")
+                gtk_widget_get_parent(given.asWidget), view.scrolledWindowWidget, "in the scrolled window")
             XCTAssertFalse(view.isPlaceholderVisible, "its text hides the placeholder")
             view.text = ""
             XCTAssertTrue(view.isPlaceholderVisible)

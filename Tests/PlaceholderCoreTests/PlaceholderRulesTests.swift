@@ -74,14 +74,6 @@ import Testing
             ])
     }
 
-    @Test func colourStructsCompareByValue() {
-        struct RGBA { var red, green, blue, alpha: Double }
-        let red = RGBA(red: 1, green: 0, blue: 0, alpha: 1)
-        #expect(sameColor(red, RGBA(red: 1, green: 0, blue: 0, alpha: 1)))
-        #expect(!sameColor(red, RGBA(red: 1, green: 0, blue: 0, alpha: 0.5)))
-        #expect(!sameColor(red, nil) && sameColor(RGBA?.none, nil))
-    }
-
     @Test func justificationMapsToTheLabelsAlignmentAndIndent() {
         #expect(PlaceholderJustification.start.xalign == 0)
         #expect(PlaceholderJustification.center.xalign == 0.5)

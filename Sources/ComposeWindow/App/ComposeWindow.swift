@@ -61,7 +61,7 @@ final class ComposeWindow {
         compose = layout.compose
         if let placeholder = options.placeholder { compose.placeholder = placeholder }
         compose.font = options.font
-        compose.placeholderColor = options.placeholderColor.flatMap(Invocation.parseColor)
+        compose.placeholderTextColor = options.placeholderColor.flatMap(PlaceholderColor.init(parsing:))
         sourceBuffer = compose.buffer.cast()
         // A code editor's feature: in prose it is a search around the caret on every keystroke.
         gtk_source_buffer_set_highlight_matching_brackets(sourceBuffer, 0)

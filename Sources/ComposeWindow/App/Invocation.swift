@@ -42,7 +42,7 @@ enum Invocation {
         if let language = options.spellLanguage, !SpellChecking.isAvailable(language) {
             throw Failure(code: .usage, description: localized("--spell: no dictionary installed for “{0}”", language))
         }
-        if let color = options.placeholderColor, parseColor(color) == nil {
+        if let color = options.placeholderColor, PlaceholderColor(parsing: color) == nil {
             throw Failure(code: .usage, description: localized("--placeholder-color: unknown colour “{0}”", color))
         }
         switch options.initialText {
@@ -50,11 +50,6 @@ enum Invocation {
         case .given(let text): return (options, text)
         case .standardInput: return (options, try readStandardInput())
         }
-    }
-
-    static func parseColor(_ text: String) -> GdkRGBA? {
-        var color = GdkRGBA()
-        return gdk_rgba_parse(&color, text) != 0 ? color : nil
     }
 
     private static func readStandardInput() throws(Failure) -> String {

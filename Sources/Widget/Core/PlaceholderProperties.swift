@@ -76,7 +76,8 @@ package protocol PlaceholderPropertyOwner: AnyObject {
     /// The toolkit's GtkTextView struct.
     associatedtype TextView
     var placeholder: String { get set }
-    var placeholderColor: Color? { get set }
+    /// The explicit colour as the property's GdkRGBA.
+    var placeholderRGBA: Color? { get set }
     var font: String? { get set }
     var hidesPlaceholder: Bool { get set }
     var isPlaceholderVisible: Bool { get }
@@ -85,11 +86,11 @@ package protocol PlaceholderPropertyOwner: AnyObject {
 
 extension PlaceholderPropertyOwner {
     private func setPlaceholderColor(boxed: gpointer?) {
-        placeholderColor = boxed?.assumingMemoryBound(to: Color.self).pointee
+        placeholderRGBA = boxed?.assumingMemoryBound(to: Color.self).pointee
     }
 
     private func getPlaceholderColor(into value: UnsafeMutablePointer<GValue>) {
-        if var color = placeholderColor {
+        if var color = placeholderRGBA {
             withUnsafeMutablePointer(to: &color) { g_value_set_boxed(value, $0) }
         } else {
             g_value_set_boxed(value, nil)

@@ -180,14 +180,3 @@ package struct CaretStem: Equatable, Sendable {
         offset = direction == .rightToLeft ? width - width / 2 : width / 2
     }
 }
-
-/// Whether two optional C colour structs (GdkRGBA, which is not Equatable) hold the same value:
-/// the same bytes, as gdk_rgba_equal compares their channels exactly.
-package func sameColor<Color>(_ left: Color?, _ right: Color?) -> Bool {
-    switch (left, right) {
-    case (nil, nil): true
-    case (let left?, let right?):
-        withUnsafeBytes(of: left) { leftBytes in withUnsafeBytes(of: right) { leftBytes.elementsEqual($0) } }
-    default: false
-    }
-}

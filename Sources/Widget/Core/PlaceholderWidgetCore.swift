@@ -9,9 +9,9 @@ package let placeholderStyleClasses = ["dim-label", "placeholder"]
 /// laid out, styled and described, and the few GTK calls whose C types differ between the toolkits.
 @MainActor
 package protocol PlaceholderToolkitParts: AnyObject {
-    /// The toolkit's GdkRGBA (doubles in GTK 3, floats in GTK 4).
-    associatedtype Color
-    /// The explicit placeholder colour as applied (nil: the theme's).
+    /// The widget module's PlaceholderColor (one Swift type; each toolkit converts it to its GdkRGBA).
+    associatedtype Color: Equatable
+    /// The explicit placeholder colour to apply (nil: the theme's).
     var color: Color? { get set }
     /// The text view's font as applied through the toolkit's styling (nil: the theme's).
     var font: String? { get set }
@@ -98,11 +98,11 @@ package final class PlaceholderWidgetCore<Owner: AnyObject, Parts: PlaceholderTo
         }
     }
 
+    /// Kept as given (a GTK 4 GdkRGBA holds floats: reading the toolkit's value back would round it).
     package var placeholderColor: Parts.Color? {
-        get { parts.color }
-        set {
-            guard !sameColor(parts.color, newValue) else { return }
-            parts.color = newValue
+        didSet {
+            guard placeholderColor != oldValue else { return }
+            parts.color = placeholderColor
             PlaceholderType.notify(widget, .placeholderColor)
         }
     }

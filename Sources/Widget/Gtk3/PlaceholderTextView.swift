@@ -41,8 +41,8 @@ public final class PlaceholderTextView {
 
     // MARK: - GTK-specific types (the rest of the API is PlaceholderTextView+API.swift, shared)
 
-    /// The scrolled window around the text view (vertical scrolling; set its policies and sizes).
+    /// `scrolledWindowWidget` as GTK 3's typed pointer, for the gtk_scrolled_window_* calls.
     public var scrolledWindow: UnsafeMutablePointer<GtkScrolledWindow> { core.scrolledWindow.cast() }
-    /// The placeholder label, for styling; its text, visibility and position are ours to set.
+    /// `placeholderLabelWidget` as GTK 3's typed pointer, for the gtk_label_* calls.
     public var placeholderLabel: UnsafeMutablePointer<GtkLabel> { core.label.cast() }
 }

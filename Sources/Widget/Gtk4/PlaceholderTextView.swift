@@ -48,8 +48,10 @@ public final class PlaceholderTextView {
 
     // MARK: - GTK-specific types (the rest of the API is PlaceholderTextView+API.swift, shared)
 
-    /// The GtkScrolledWindow around the text view (vertical scrolling; set its policies and sizes).
+    /// The GtkScrolledWindow, as GTK 4 imports its final type.
+    @available(*, deprecated, renamed: "scrolledWindowWidget", message: "a GtkWidget pointer on both toolkits")
     public var scrolledWindow: OpaquePointer { OpaquePointer(core.scrolledWindow) }
-    /// The placeholder GtkLabel, for styling; its text, visibility and position are ours to set.
+    /// The placeholder GtkLabel, as GTK 4 imports its final type.
+    @available(*, deprecated, renamed: "placeholderLabelWidget", message: "a GtkWidget pointer on both toolkits")
     public var placeholderLabel: OpaquePointer { OpaquePointer(core.label) }
 }

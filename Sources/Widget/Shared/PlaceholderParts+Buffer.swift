@@ -5,9 +5,9 @@ import PlaceholderCore
 /// What the shared core asks of either toolkit that GTK spells the same in both: the buffer, and
 /// the look the appearance applies.
 extension PlaceholderParts {
-    var color: GdkRGBA? {
-        get { appearance.color }
-        set { appearance.color = newValue }
+    var color: PlaceholderColor? {
+        get { appearance.color.map(PlaceholderColor.init) }
+        set { appearance.color = newValue?.rgba }
     }
 
     var font: String? {

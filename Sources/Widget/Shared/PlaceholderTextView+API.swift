@@ -48,6 +48,10 @@ extension PlaceholderTextView {
     public var widget: UnsafeMutablePointer<GtkWidget> { core.widget.cast() }
     /// The text view: the one given to `init(textView:placeholder:)`, or our own.
     public var textView: UnsafeMutablePointer<GtkTextView> { core.textView.cast() }
+    /// The GtkScrolledWindow around the text view (vertical scrolling; set its policies and sizes).
+    public var scrolledWindowWidget: UnsafeMutablePointer<GtkWidget> { core.scrolledWindow.cast() }
+    /// The placeholder GtkLabel, for styling; its text, visibility and position are ours to set.
+    public var placeholderLabelWidget: UnsafeMutablePointer<GtkWidget> { core.label.cast() }
     /// The text view's current buffer (it follows `gtk_text_view_set_buffer`).
     public var buffer: UnsafeMutablePointer<GtkTextBuffer> { gtk_text_view_get_buffer(textView) }
 
@@ -58,9 +62,25 @@ extension PlaceholderTextView {
     }
 
     /// An explicit placeholder colour; nil follows the theme (`dim-label`, `placeholder` classes).
-    public var placeholderColor: GdkRGBA? {
+    /// Setting it emits `notify::placeholder-color` when it changes.
+    public var placeholderTextColor: PlaceholderColor? {
         get { core.placeholderColor }
         set { core.placeholderColor = newValue }
+    }
+
+    /// The explicit placeholder colour as the toolkit's GdkRGBA.
+    @available(
+        *, deprecated, renamed: "placeholderTextColor", message: "a PlaceholderColor, the same on GTK 3 and GTK 4"
+    )
+    public var placeholderColor: GdkRGBA? {
+        get { placeholderRGBA }
+        set { placeholderRGBA = newValue }
+    }
+
+    /// The `placeholder-color` property's value.
+    package var placeholderRGBA: GdkRGBA? {
+        get { core.placeholderColor?.rgba }
+        set { core.placeholderColor = newValue.map(PlaceholderColor.init) }
     }
 
     /// The text view's font as a Pango description ("Sans 15"); nil: the theme's. The placeholder

@@ -41,8 +41,14 @@ enum Toolkit {
     }
 
     /// The scrolled window draws a frame (GTK 3: a shadow).
-    static func frame(_ scrolledWindow: UnsafeMutablePointer<GtkScrolledWindow>) {
-        gtk_scrolled_window_set_shadow_type(scrolledWindow, GTK_SHADOW_IN)
+    static func frame(_ scrolledWindow: UnsafeMutablePointer<GtkWidget>) {
+        gtk_scrolled_window_set_shadow_type(scrolledWindow.cast(), GTK_SHADOW_IN)
+    }
+
+    /// The view's label and scrolled window as GTK 3's gtk_label_* and gtk_scrolled_window_* take them.
+    static func label(_ view: PlaceholderTextView) -> UnsafeMutablePointer<GtkLabel> { view.placeholderLabel }
+    static func scrolledWindow(_ view: PlaceholderTextView) -> UnsafeMutablePointer<GtkScrolledWindow> {
+        view.scrolledWindow
     }
 
     static func hasStyleClass(_ widget: UnsafeMutablePointer<GtkWidget>, _ name: String) -> Bool {

@@ -12,9 +12,9 @@ final class AppearanceTests: Gtk4TestCase {
             var views = (0..<50).map { _ in PlaceholderTextView(placeholder: "p") }
             for view in views { view.font = "DejaVu Serif 14" }
             XCTAssertEqual(SharedStyleSheets.sheets.count, before + 1, "fifty views, one font: one sheet")
-            views[0].placeholderColor = GdkRGBA(red: 1, green: 0, blue: 0, alpha: 1)
+            views[0].placeholderTextColor = PlaceholderColor(red: 1, green: 0, blue: 0, alpha: 1)
             XCTAssertEqual(SharedStyleSheets.sheets.count, before + 2, "a second look")
-            views[0].placeholderColor = nil
+            views[0].placeholderTextColor = nil
             XCTAssertEqual(SharedStyleSheets.sheets.count, before + 1, "back to one look")
             let window = TestWindow(views[1].widget)
             window.pack(views[2].widget)

@@ -15,7 +15,7 @@ final class MeasureTests: Gtk4TestCase {
             let view = PlaceholderTextView(
                 placeholder: String(repeating: "Share something new with everyone who follows you. ", count: 4))
             gtk_widget_add_css_class(view.textView.asWidget, "measured")
-            gtk_scrolled_window_set_has_frame(view.scrolledWindow, 1)
+            gtk_scrolled_window_set_has_frame(Toolkit.scrolledWindow(view), 1)
             gtk_text_view_set_top_margin(view.textView, 6)
             gtk_text_view_set_bottom_margin(view.textView, 4)
             @MainActor func height(forWidth width: Int32) -> Int32 {
@@ -44,7 +44,8 @@ final class MeasureTests: Gtk4TestCase {
             defer { window.close() }
             view.font = "DejaVu Serif 22"  // CSS on the text view: its style changes on the next frame
             var labelChanges = 0
-            let connection = Signal.connect(view.placeholderLabel, "notify", withArgument: { _ in labelChanges += 1 })
+            let connection = Signal.connect(
+                view.placeholderLabelWidget, "notify", withArgument: { _ in labelChanges += 1 })
             defer { connection.disconnect() }
             var natural: Int32 = 0
             gtk_widget_measure(view.widget, GTK_ORIENTATION_VERTICAL, 300, nil, &natural, nil, nil)
@@ -52,7 +53,7 @@ final class MeasureTests: Gtk4TestCase {
             XCTAssertEqual(labelChanges, 0, "measuring changed the label")
             window.settle()
             XCTAssertGreaterThan(labelChanges, 0, "the label followed the font when allocated")
-            let attributes = gtk_label_get_attributes(view.placeholderLabel).flatMap { pango_attr_list_to_string($0) }
+            let attributes = gtk_label_get_attributes(Toolkit.label(view)).flatMap { pango_attr_list_to_string($0) }
             defer { g_free(attributes) }
             let followed = attributes.map { String(cString: $0) } ?? ""
             XCTAssertTrue(followed.contains("DejaVu Serif"), followed)
@@ -64,14 +65,14 @@ final class MeasureTests: Gtk4TestCase {
     func testTheLabelHasGtkTextsPlaceholderCSSName() {
         onMain {
             let view = PlaceholderTextView(placeholder: "Share something new…")
-            XCTAssertEqual(String(cString: gtk_widget_get_css_name(view.placeholderLabel.asWidget)), "placeholder")
+            XCTAssertEqual(String(cString: gtk_widget_get_css_name(view.placeholderLabelWidget)), "placeholder")
             let style = DisplayCSS("placeholder.themed { color: rgb(0, 128, 0); }")
             defer { style.remove() }
-            gtk_widget_add_css_class(view.placeholderLabel.asWidget, "themed")
+            gtk_widget_add_css_class(view.placeholderLabelWidget, "themed")
             let window = TestWindow(view.widget)
             defer { window.close() }
             var color = GdkRGBA()
-            gtk_style_context_get_color(gtk_widget_get_style_context(view.placeholderLabel.asWidget), &color)
+            gtk_style_context_get_color(gtk_widget_get_style_context(view.placeholderLabelWidget), &color)
             XCTAssertEqual(color.green, 128.0 / 255, accuracy: 0.01, "the theme's placeholder rule applies")
             XCTAssertEqual(color.red, 0, accuracy: 0.01)
         }

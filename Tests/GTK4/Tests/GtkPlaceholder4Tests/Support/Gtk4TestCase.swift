@@ -184,8 +184,8 @@ enum Finalizations {
     static func watchAll(_ view: PlaceholderTextView) {
         watch(view.widget.asObject)
         watch(view.textView.asObject)
-        watch(view.placeholderLabel.asObject)
-        watch(view.scrolledWindow.asObject)
+        watch(view.placeholderLabelWidget.asObject)
+        watch(view.scrolledWindowWidget.asObject)
         watch(view.buffer.asObject)
     }
 }

@@ -18,7 +18,7 @@ final class LabelLayoutCounter {
 
     init(watching view: PlaceholderTextView) {
         labelClass = g_type_class_ref(gtk_label_get_type())!.assumingMemoryBound(to: GtkWidgetClass.self)
-        Self.watched = view.placeholderLabel.asWidget
+        Self.watched = view.placeholderLabelWidget
         Self.calls = 0
         Self.originalMeasure = labelClass.pointee.measure
         Self.originalAllocate = labelClass.pointee.size_allocate

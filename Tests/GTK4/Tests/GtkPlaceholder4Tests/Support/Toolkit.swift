@@ -41,7 +41,16 @@ enum Toolkit {
     }
 
     /// The scrolled window draws a frame.
-    static func frame(_ scrolledWindow: OpaquePointer) { gtk_scrolled_window_set_has_frame(scrolledWindow, 1) }
+    static func frame(_ scrolledWindow: UnsafeMutablePointer<GtkWidget>) {
+        gtk_scrolled_window_set_has_frame(OpaquePointer(scrolledWindow), 1)
+    }
+
+    /// The view's label and scrolled window as GTK 4's gtk_label_* and gtk_scrolled_window_* take them
+    /// (its final types import opaque).
+    static func label(_ view: PlaceholderTextView) -> OpaquePointer { OpaquePointer(view.placeholderLabelWidget) }
+    static func scrolledWindow(_ view: PlaceholderTextView) -> OpaquePointer {
+        OpaquePointer(view.scrolledWindowWidget)
+    }
 
     static func hasStyleClass(_ widget: UnsafeMutablePointer<GtkWidget>, _ name: String) -> Bool {
         gtk_widget_has_css_class(widget, name) != 0
