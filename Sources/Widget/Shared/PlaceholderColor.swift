@@ -5,11 +5,16 @@
 /// Chosen over a CSS colour string: it is checked when compiled, compares by value, and converts to
 /// and from the `placeholder-color` GObject property (a GdkRGBA) exactly, both ways.
 public struct PlaceholderColor: Equatable, Hashable, Sendable {
+    /// Red, 0 to 1.
     public var red: Double
+    /// Green, 0 to 1.
     public var green: Double
+    /// Blue, 0 to 1.
     public var blue: Double
+    /// Opacity, 0 (transparent) to 1.
     public var alpha: Double
 
+    /// A colour from its channels (alpha 1 unless given).
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         (self.red, self.green, self.blue, self.alpha) = (red, green, blue, alpha)
     }
