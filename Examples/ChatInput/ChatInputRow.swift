@@ -7,6 +7,7 @@ final class ChatInputRow {
     let widget: UnsafeMutablePointer<GtkWidget>
     private let input = PlaceholderTextView(placeholder: "Message…")
     private let sendButton = gtk_button_new_with_label("Send")!
+    private var sendFollowsText: PlaceholderObservation?
     var onSend: ((String) -> Void)?
 
     static let maximumLines = 5
@@ -33,9 +34,9 @@ final class ChatInputRow {
 
         // O(1) per keystroke: the buffer's character count, never a copy of its text. A message
         // of spaces only is refused when sending instead.
-        input.onTextChanged = { [weak self] view in
+        sendFollowsText = input.observeText { [weak self] _ in
             guard let self else { return }
-            gtk_widget_set_sensitive(self.sendButton, (gtk_text_buffer_get_char_count(view.buffer) > 0).gboolean)
+            gtk_widget_set_sensitive(self.sendButton, (gtk_text_buffer_get_char_count(self.input.buffer) > 0).gboolean)
         }
         Signal.connect(sendButton, "clicked") { [weak self] in self?.send() }
         // Enter sends, Shift+Enter is a newline, as chat apps do.

@@ -75,6 +75,8 @@ import Testing
         var generator = SystemRandomNumberGenerator()
         var text: [Unicode.Scalar] = []
         var counter = IncrementalCounter(rule: rule)
+        // The same edits as a text view reports them once done (apply(editAt:…)).
+        var reported = IncrementalCounter(rule: rule)
         for step in 0..<2_000 {
             let position = Int.random(in: 0...text.count, using: &generator)
             let isInsert = text.isEmpty || Bool.random(using: &generator)
@@ -84,13 +86,20 @@ import Testing
                 text[$0]
             }
             let before = String(String.UnicodeScalarView(text[window]))
+            let removed = String(String.UnicodeScalarView(text[position..<end]))
             text.replaceSubrange(position..<end, with: inserted)
+            reported.apply(editAt: position, removed: removed, insertedCount: inserted.count, count: text.count) {
+                String(String.UnicodeScalarView(text[$0..<$1]))
+            }
             let afterEnd = window.upperBound + inserted.count - (end - position)
             let after = String(String.UnicodeScalarView(text[window.lowerBound..<afterEnd]))
             counter.apply(windowBefore: before, windowAfter: after)
             let full = String(String.UnicodeScalarView(text))
             #expect(counter.units == rule.units(of: full), "step \(step)")
-            if counter.units != rule.units(of: full) { return }
+            #expect(reported.units == rule.units(of: full), "step \(step), reported after the edit")
+            #expect(
+                reported.postedBytes == counter.postedBytes && reported.visibleCharacters == counter.visibleCharacters)
+            if counter.units != rule.units(of: full) || reported.units != counter.units { return }
         }
     }
 }

@@ -92,7 +92,8 @@ final class SharedInputTests: BehaviourTestCase {
             let counter = LabelLayoutCounter(watching: view)
             defer { counter.stop() }
             var transitions = 0
-            view.onPlaceholderVisibilityChanged = { _ in transitions += 1 }
+            let observation = view.observePlaceholderVisibility { _ in transitions += 1 }
+            defer { observation.cancel() }
 
             window.type("a")
             let afterFirst = counter.count

@@ -56,7 +56,8 @@ final class SharedVisibilityTests: BehaviourTestCase {
             var oldAlive: gpointer? = old.asGPointer
             g_object_add_weak_pointer(old.asObject, &oldAlive)
             var changes = 0
-            view.onTextChanged = { _ in changes += 1 }
+            let observation = view.observeText { _ in changes += 1 }
+            defer { observation.cancel() }
 
             let replacement = gtk_text_buffer_new(nil)!
             gtk_text_buffer_set_text(replacement, "already full", -1)
@@ -118,8 +119,12 @@ final class SharedVisibilityTests: BehaviourTestCase {
             let view = PlaceholderTextView(placeholder: "p")
             var transitions: [Bool] = []
             var changes = 0
-            view.onPlaceholderVisibilityChanged = { transitions.append($0) }
-            view.onTextChanged = { _ in changes += 1 }
+            let visibility = view.observePlaceholderVisibility { transitions.append($0) }
+            let text = view.observeText { _ in changes += 1 }
+            defer {
+                visibility.cancel()
+                text.cancel()
+            }
             for character in "abc" { gtk_text_buffer_insert_at_cursor(view.buffer, String(character), -1) }
             view.text = ""
             XCTAssertEqual(transitions, [false, true])

@@ -72,7 +72,7 @@ final class ComposeWindow {
         let view = compose
         infoBar.returnFocus = { [weak view] in view.map { gtk_widget_grab_focus($0.textView.asWidget) } }
         autosave = drafts.map { DraftAutosave(store: $0, currentText: { [unowned view] in view.text }) }
-        let counter = CountTracker(buffer: view.buffer, rule: options.counting(for: target))
+        let counter = CountTracker(view: view, rule: options.counting(for: target))
         self.counter = counter
         overflow = OverflowMarker(
             textView: view.textView, rule: options.counting(for: target), limit: options.limit(for: target),

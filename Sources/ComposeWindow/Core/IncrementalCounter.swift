@@ -95,6 +95,40 @@ public struct IncrementalCounter: Sendable {
         visibleCharacters += Self.visible(windowAfter) - Self.visible(windowBefore)
     }
 
+    /// An edit as a text view reports it once done: at `offset`, `removed` was taken out and
+    /// `insertedCount` characters put in. `slice(from, to)` reads the text as it is now (character
+    /// offsets; `count` characters); the text as it was is that with `removed` put back. Recounts the
+    /// window around the edit, fetching the text near the window's edges a chunk at a time.
+    public mutating func apply(
+        editAt offset: Int, removed: String, insertedCount inserted: Int, count: Int, slice: (Int, Int) -> String
+    ) {
+        let removedScalars = Array(removed.unicodeScalars)
+        let removedCount = removedScalars.count
+        var chunkStart = 0
+        var chunk: [Unicode.Scalar] = []
+        func scalarNow(_ index: Int) -> Unicode.Scalar {
+            if index < chunkStart || index >= chunkStart + chunk.count {
+                chunkStart = max(0, index - Self.chunkReach)
+                chunk = Array(slice(chunkStart, min(count, index + Self.chunkReach)).unicodeScalars)
+            }
+            return chunk[index - chunkStart]
+        }
+        let window = Self.window(
+            rule: rule, editStart: offset, editEnd: offset + removedCount, count: count - inserted + removedCount
+        ) { index in
+            if index < offset { return scalarNow(index) }
+            if index < offset + removedCount { return removedScalars[index - offset] }
+            return scalarNow(index - removedCount + inserted)
+        }
+        let endNow = window.upperBound - removedCount + inserted
+        apply(
+            windowBefore: slice(window.lowerBound, offset) + removed + slice(offset + inserted, endNow),
+            windowAfter: slice(window.lowerBound, endNow))
+    }
+
+    /// Scalars fetched on each side of one looked for (prose: the nearest space; unspaced CJK: the margin).
+    static let chunkReach = 64
+
     /// The text's leading and trailing runs of what the rule strips (``CountingRule/strippedEdges(of:)``).
     public mutating func setStrippedEdges<S: StringProtocol>(leading: S, trailing: S) {
         strippedUnits = rule.stripsEdges ? rule.units(of: leading) + rule.units(of: trailing) : 0

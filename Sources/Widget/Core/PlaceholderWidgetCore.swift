@@ -46,6 +46,8 @@ package final class PlaceholderWidgetCore<Owner: AnyObject, Parts: PlaceholderTo
     package var onTextChanged: (@MainActor (Owner) -> Void)?
     /// Called when the placeholder appears (true) or disappears (false).
     package var onPlaceholderVisibilityChanged: (@MainActor (Bool) -> Void)?
+    /// The same, for every observer, after that one.
+    package let visibilityObservers = ObserverList<Bool>()
 
     /// The widget's children are referenced for the core's lifetime (`parts` uses them too).
     package init(
@@ -72,7 +74,10 @@ package final class PlaceholderWidgetCore<Owner: AnyObject, Parts: PlaceholderTo
             guard let self, let owner else { return }
             self.onTextChanged?(owner)
         }
-        visibility.onChange = { [weak self] in self?.onPlaceholderVisibilityChanged?($0) }
+        visibility.onChange = { [weak self] shown in
+            self?.onPlaceholderVisibilityChanged?(shown)
+            self?.visibilityObservers.notify(shown)
+        }
     }
 
     isolated deinit {

@@ -11,6 +11,8 @@ import PlaceholderCore
 @MainActor
 public final class PlaceholderTextView {
     let core: PlaceholderWidgetCore<PlaceholderTextView, PlaceholderParts>
+    /// `observeText`'s observers (connected only while there are some).
+    let edits: TextEditObservers
 
     init(instance overlay: ObjectOwnership, textView: UnsafeMutablePointer<GtkTextView>, placeholder: String) {
         let overlayWidget: UnsafeMutablePointer<GtkWidget> = overlay.object.cast()
@@ -33,6 +35,7 @@ public final class PlaceholderTextView {
         gtk_widget_show(label.asWidget)
         gtk_widget_show(textView.asWidget)
         gtk_widget_show(scrolled.asWidget)
+        edits = TextEditObservers(textView: textView)
         core.start(owner: self, placeholder: placeholder)
     }
 

@@ -30,7 +30,7 @@ extension PlaceholderTextViewClass {
             // Before GTK drops the children: the text view lets its buffer go next, and no new one
             // must be made (or watched) for a widget on its way out.
             MainActor.assumeIsolated {
-                PlaceholderTextView.forWidget(widget!)?.core.widgetGone()
+                PlaceholderTextView.forWidget(widget!)?.widgetGone()
                 PlaceholderTextViewClass.parentDestroy?(widget)
             }
         }

@@ -83,7 +83,7 @@ extension PlaceholderTextViewClass {
     /// GTK 4 parents unparent their children when disposed.
     private static func dispose(_ object: UnsafeMutablePointer<GObject>) {
         let widget: UnsafeMutablePointer<GtkWidget> = object.cast()
-        PlaceholderTextView.forWidget(widget)?.core.widgetGone()
+        PlaceholderTextView.forWidget(widget)?.widgetGone()
         while let child = gtk_widget_get_first_child(widget) { gtk_widget_unparent(child) }
         parentDispose?(object)
     }

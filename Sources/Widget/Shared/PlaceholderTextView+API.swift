@@ -111,16 +111,42 @@ extension PlaceholderTextView {
     /// Whether an input method is composing (preedit text that is not yet in the buffer).
     public var isComposing: Bool { core.isComposing }
 
+    /// Calls `observer` after every edit of the text, on whichever buffer the view shows, once per
+    /// edit and in the order observers were added, until the returned token is cancelled or goes.
+    /// The observer gets what changed: where, what was removed, how much was inserted. Keep the
+    /// token; capture the view weakly in `observer` (the view holds its observers).
+    public func observeText(_ observer: @escaping @MainActor (TextEdit) -> Void) -> PlaceholderObservation {
+        edits.add(observer)
+    }
+
+    /// Calls `observer` each time the placeholder appears (true) or disappears (false), in the
+    /// order observers were added, until the returned token is cancelled or goes.
+    public func observePlaceholderVisibility(_ observer: @escaping @MainActor (Bool) -> Void) -> PlaceholderObservation
+    {
+        let id = core.visibilityObservers.add(observer)
+        return PlaceholderObservation { [weak self] in self?.core.visibilityObservers.remove(id) }
+    }
+
     /// Called after every change of the buffer's content, on the buffer the view shows now.
+    @available(*, deprecated, renamed: "observeText(_:)", message: "observers can be many and be cancelled")
     public var onTextChanged: (@MainActor (PlaceholderTextView) -> Void)? {
         get { core.onTextChanged }
         set { core.onTextChanged = newValue }
     }
 
     /// Called when the placeholder appears (true) or disappears (false).
+    @available(
+        *, deprecated, renamed: "observePlaceholderVisibility(_:)", message: "observers can be many and be cancelled"
+    )
     public var onPlaceholderVisibilityChanged: (@MainActor (Bool) -> Void)? {
         get { core.onPlaceholderVisibilityChanged }
         set { core.onPlaceholderVisibilityChanged = newValue }
+    }
+
+    /// The widget is being destroyed (GTK 3) or disposed (GTK 4) while Swift may still hold it.
+    func widgetGone() {
+        core.widgetGone()
+        edits.widgetGone()
     }
 
     /// The Swift object behind a widget made by this class, if it is still alive.

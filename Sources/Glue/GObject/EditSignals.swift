@@ -1,5 +1,4 @@
 import CPlaceholderGObject
-import PlaceholderGObjectGlue
 
 /// A handler for a signal with two pointer arguments.
 package typealias TwoPointerHandler = @MainActor (gpointer?, gpointer?) -> Void
@@ -23,8 +22,8 @@ private let pointerPointerIntThunk: @convention(c) (gpointer?, gpointer?, gpoint
 private let twoPointerCallback = unsafeBitCast(twoPointerThunk, to: GCallback.self)
 private let pointerPointerIntCallback = unsafeBitCast(pointerPointerIntThunk, to: GCallback.self)
 
-/// The signal shapes only the app connects to: a text buffer's edits as they happen (the counter's
-/// window is remembered before one and recounted after it).
+/// A text buffer's edits as they happen ("insert-text", "delete-range"), for the widget's text
+/// observers.
 extension Signal {
     /// For signals with two pointer arguments and no return value (GtkTextBuffer "delete-range").
     @discardableResult
