@@ -84,7 +84,7 @@ let package = Package(
         // Its logic (counting, options, drafts): no GTK, tested without a display.
         .target(name: "ComposeWindowCore", dependencies: ["CComposeWindowIntl"], path: "Sources/ComposeWindow/Core"),
         // The glue only the app uses (main-loop sources, the clipboard, accelerators, GtkBuilder
-        // interfaces): never compiled into a library users link.
+        // interfaces, its property setters): never compiled into a library users link.
         .target(
             name: "ComposeWindowGlue",
             dependencies: ["CPlaceholderGtk3", "PlaceholderGObjectGlue", "PlaceholderGtk3Glue"],

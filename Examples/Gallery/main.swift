@@ -1,4 +1,3 @@
-import ComposeWindowGlue
 import Foundation
 import GtkPlaceholder
 
@@ -22,15 +21,19 @@ MainActor.assumeIsolated {
     gtk_container_set_border_width(grid.cast(), 12)
     let columns = 3
     for (index, name) in EmbeddedFiles.names.enumerated() {
-        // The interface holds the builder, and the builder the design, until the grid takes it.
-        do throws(Interface.Failure) {
-            let interface = try Interface(EmbeddedFiles.contents[name]!)
-            let design = try interface.object("design")
-            gtk_grid_attach(grid.cast(), design, gint(index % columns), gint(index / columns), 1, 1)
-        } catch {
-            FileHandle.standardError.write(Data("placeholder-gallery: \(name): \(error)\n".utf8))
+        // GtkBuilder as any GTK app uses it: the builder holds the design until the grid takes it.
+        var error: UnsafeMutablePointer<GError>?
+        let builder = gtk_builder_new()!
+        defer { g_object_unref(builder.asGPointer) }
+        let text = EmbeddedFiles.contents[name]!
+        guard gtk_builder_add_from_string(builder, text, gsize(text.utf8.count), &error) != 0,
+            let design = gtk_builder_get_object(builder, "design")
+        else {
+            let reason = error.map { String(cString: $0.pointee.message) } ?? "no object with id design"
+            FileHandle.standardError.write(Data("placeholder-gallery: \(name): \(reason)\n".utf8))
             exit(1)
         }
+        gtk_grid_attach(grid.cast(), design.cast(), gint(index % columns), gint(index / columns), 1, 1)
     }
     gtk_container_add(window.asContainer, grid)
     Signal.connect(window, "destroy") { gtk_main_quit() }

@@ -101,10 +101,10 @@ private let intThunk: @convention(c) (gpointer?, gint, gpointer?) -> Void = { _,
     MainActor.assumeIsolated { handler(number) }
 }
 
-/// Connects `handler` through `thunk`, whose C signature `signature` describes (the app's glue
-/// adds overloads of its own on top of this).
+/// Connects `handler` through `thunk`, whose C signature `signature` describes (EditSignals.swift
+/// adds the text buffer's edit signals on top of this).
 @MainActor
-package func connectHandler<Handler>(
+func connectHandler<Handler>(
     _ instance: gpointer, _ signal: String, after: Bool, thunk: GCallback, handler: Handler,
     signature: SignalSignature
 ) -> SignalConnection {
