@@ -157,6 +157,16 @@ let package = Package(
         .target(
             name: "PlaceholderHeapProbe", path: "Tests/Support/HeapProbe",
             cSettings: [.unsafeFlags(["-gdwarf-4"])]),  // valgrind 3.19
+        // One process, two copies of the widget: the Swift package and the C library loaded at run
+        // time (TypeSharingTests runs it).
+        .executableTarget(
+            name: "placeholder-type-sharing-probe",
+            dependencies: ["GtkPlaceholder", "CPlaceholderGtk3", "PlaceholderGObjectTestSupport"],
+            path: "Tests/Support/TypeSharingProbe"),
+        .executableTarget(
+            name: "placeholder-type-sharing-probe-gtk4",
+            dependencies: ["GtkPlaceholder4", "PlaceholderGObjectTestSupport"],
+            path: "Tests/Support/TypeSharingProbe4", swiftSettings: [.define("GTK4")]),
         .testTarget(
             name: "PlaceholderGtk3GlueTests",
             dependencies: ["PlaceholderGtk3Glue", "ComposeWindowGlue", "PlaceholderGObjectTestSupport"]),

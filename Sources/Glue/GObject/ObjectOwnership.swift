@@ -81,8 +81,11 @@ package final class ObjectOwnership {
 }
 
 // g_quark_from_string copies the name: a Swift string passed to C is a temporary buffer, which
-// g_quark_from_static_string would keep (valgrind caught the dangling name).
-private let ownershipQuark = g_quark_from_string("glibswift-widget-ownership")
+// g_quark_from_static_string would keep (valgrind caught the dangling name). The name is this copy's
+// own: a process may hold two copies of this code (the Swift package and a C library, each with its
+// Swift runtime), and an owner is only ever read by the copy that tied it.
+private let ownershipQuark = g_quark_from_string(
+    "glibswift-widget-ownership-" + String(UInt(bitPattern: ObjectIdentifier(ObjectOwnership.self)), radix: 16))
 
 private let toggleNotify: GToggleNotify = { data, _, isLastRef in
     guard let data else { return }

@@ -7,6 +7,8 @@ import PlaceholderGObjectGlue
 package protocol PlaceholderToolkit {
     /// The parent type (GtkOverlay in GTK 3, GtkWidget in GTK 4).
     var parentType: GType { get }
+    /// "GTK 3" or "GTK 4": part of the mark a registration leaves on the type.
+    var toolkitName: String { get }
     var propertyTypes: PlaceholderProperty.Types { get }
     /// Overrides the toolkit's widget virtual functions in the new class struct.
     func initializeClass(_ klass: gpointer?, type: GType)
@@ -34,16 +36,80 @@ package enum PlaceholderType {
     private static let pendingTextViewQuark = g_quark_from_string("gtkplaceholder-pending-text-view")
     private static let builtBySwiftQuark = g_quark_from_string("gtkplaceholder-built-by-swift")
 
-    /// Registers the type for `toolkit` (idempotent).
+    /// What a registration of this project leaves on the type: builds that leave the same mark make
+    /// and run instances the same way, so they share it (a Swift app with the Swift package that
+    /// loads a plugin using the C library, say). Bumped whenever that changes.
+    private static let implementationQuark = g_quark_from_string("gtkplaceholder-implementation")
+    /// On an instance made by a copy of this library that found the type registered by another: the
+    /// copy's own class functions, which the registering copy's hand the instance to.
+    private nonisolated static let instanceClassQuark = g_quark_from_string("gtkplaceholder-instance-class")
+    /// This copy's class functions, when another copy registered the type.
+    /// (Set once, on the main thread, before any instance of this copy exists.)
+    private nonisolated(unsafe) static var adoptedClass: UnsafeMutableRawPointer?
+
+    private static func mark(of toolkit: some PlaceholderToolkit) -> String {
+        "GtkPlaceholder 1 (\(toolkit.toolkitName))"
+    }
+
+    /// Registers the type for `toolkit` (idempotent), or uses the one a compatible build of this
+    /// project registered. Registered by anything else: one critical naming both, and 0
+    /// (G_TYPE_INVALID).
     package static func register(_ toolkit: some PlaceholderToolkit) -> GType {
         if type != 0 { return type }
-        precondition(g_type_from_name("PlaceholderTextView") == 0, "another library registered PlaceholderTextView")
+        let ours = mark(of: toolkit)
+        let existing = g_type_from_name("PlaceholderTextView")
+        if existing != 0 {
+            let theirs = g_type_get_qdata(existing, implementationQuark).map {
+                String(cString: $0.assumingMemoryBound(to: CChar.self))
+            }
+            guard theirs == ours else {
+                GLibLog.critical(
+                    "PlaceholderTextView is registered already, by \(theirs ?? "another library"); \(ours) cannot "
+                        + "use that type", domain: "GtkPlaceholder")
+                return 0
+            }
+            adopt(existing, for: toolkit)
+            return type
+        }
         self.toolkit = toolkit
         type = GObjectType.registerSubclass(named: "PlaceholderTextView", of: toolkit.parentType) { klass, _ in
-            MainActor.assumeIsolated { PlaceholderType.initializeClass(klass) }
+            MainActor.assumeIsolated {
+                PlaceholderType.installFunctions(klass)
+                PlaceholderType.installProperties(klass)
+            }
         }
+        g_type_set_qdata(type, implementationQuark, g_strdup(ours))
         toolkit.addInterfaces(to: type)
         return type
+    }
+
+    /// Another copy registered the type: this copy's class functions go into a copy of its class
+    /// struct (parents chained to as the registered class does), for the instances this copy makes.
+    private static func adopt(_ existing: GType, for toolkit: some PlaceholderToolkit) {
+        self.toolkit = toolkit
+        type = existing
+        let registered = g_type_class_ref(existing)!  // kept: the type is static
+        var query = GTypeQuery()
+        g_type_query(existing, &query)
+        let functions = UnsafeMutableRawPointer.allocate(byteCount: Int(query.class_size), alignment: 16)
+        functions.copyMemory(from: registered, byteCount: Int(query.class_size))
+        installFunctions(functions)
+        adoptedClass = functions
+        for property in PlaceholderProperty.allCases {
+            specs[property] = g_object_class_find_property(
+                registered.assumingMemoryBound(to: GObjectClass.self), property.name)
+        }
+    }
+
+    /// The class functions of the copy of this library that made `instance`, when it is not this
+    /// copy: the class's functions begin by handing such an instance over.
+    package nonisolated static func foreignClass<Class>(
+        of instance: UnsafeMutableRawPointer, as _: Class.Type = Class.self
+    ) -> UnsafeMutablePointer<Class>? {
+        guard let functions = g_object_get_qdata(instance.assumingMemoryBound(to: GObject.self), instanceClassQuark),
+            functions != adoptedClass
+        else { return nil }
+        return functions.assumingMemoryBound(to: Class.self)
     }
 
     /// A new (floating) instance around `textView` whose Swift side the caller builds.
@@ -56,7 +122,9 @@ package enum PlaceholderType {
         defer { g_value_unset(&value) }
         return withCStringArray([PlaceholderProperty.textView.name]) { names in
             names.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: 1) {
-                g_object_new_with_properties(type, 1, $0, &value)!.cast()
+                let instance: UnsafeMutablePointer<GObject> = g_object_new_with_properties(type, 1, $0, &value)!.cast()
+                if let adoptedClass { g_object_set_qdata(instance, instanceClassQuark, adoptedClass) }
+                return instance
             }
         }
     }
@@ -67,19 +135,29 @@ package enum PlaceholderType {
         g_object_notify_by_pspec(instance, spec)
     }
 
-    private static func initializeClass(_ klass: gpointer?) {
+    private static func installFunctions(_ klass: gpointer?) {
         let objectClass = GObjectType.classStruct(klass, as: GObjectClass.self)
         parentConstructed = GObjectType.parentClass(of: type, as: GObjectClass.self).pointee.constructed
         objectClass.pointee.constructed = { object in
             MainActor.assumeIsolated { PlaceholderType.constructed(object!) }
         }
-        objectClass.pointee.set_property = { object, id, value, _ in
+        objectClass.pointee.set_property = { object, id, value, spec in
+            if let foreign = PlaceholderType.foreignClass(of: object!, as: GObjectClass.self) {
+                return foreign.pointee.set_property(object, id, value, spec)
+            }
             MainActor.assumeIsolated { PlaceholderType.setProperty(object!, id, value!) }
         }
-        objectClass.pointee.get_property = { object, id, value, _ in
+        objectClass.pointee.get_property = { object, id, value, spec in
+            if let foreign = PlaceholderType.foreignClass(of: object!, as: GObjectClass.self) {
+                return foreign.pointee.get_property(object, id, value, spec)
+            }
             MainActor.assumeIsolated { PlaceholderType.getProperty(object!, id, value!) }
         }
         toolkit!.initializeClass(klass, type: type)
+    }
+
+    private static func installProperties(_ klass: gpointer?) {
+        let objectClass = GObjectType.classStruct(klass, as: GObjectClass.self)
         for property in PlaceholderProperty.allCases {
             let spec = property.makeSpec(toolkit!.propertyTypes)
             specs[property] = spec

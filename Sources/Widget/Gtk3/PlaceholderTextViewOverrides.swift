@@ -1,3 +1,4 @@
+import PlaceholderCore
 import PlaceholderGtk3Glue
 
 /// The GTK 3 virtual functions PlaceholderTextView (a GtkOverlay subclass) overrides: size
@@ -14,11 +15,15 @@ extension PlaceholderTextViewClass {
         (@convention(c) (UnsafeMutablePointer<GtkWidget>?) -> UnsafeMutablePointer<AtkObject>?)?
 
     static var parentWidgetType: GType { gtk_overlay_get_type() }
+    static var toolkitName: String { "GTK 3" }
 
     static func installWidgetOverrides(_ klass: gpointer?, type: GType) {
         let widgetClass = GObjectType.classStruct(klass, as: GtkWidgetClass.self)
         parentGetAccessible = GObjectType.parentClass(of: type, as: GtkWidgetClass.self).pointee.get_accessible
         widgetClass.pointee.get_accessible = { widget in
+            if let foreign = PlaceholderType.foreignClass(of: widget!, as: GtkWidgetClass.self) {
+                return foreign.pointee.get_accessible(widget)
+            }
             // Pointers are not Sendable: the answer leaves the main actor as an address.
             let address = MainActor.assumeIsolated {
                 UInt(bitPattern: PlaceholderTextViewClass.accessible(of: widget!))
@@ -27,6 +32,9 @@ extension PlaceholderTextViewClass {
         }
         parentDestroy = GObjectType.parentClass(of: type, as: GtkWidgetClass.self).pointee.destroy
         widgetClass.pointee.destroy = { widget in
+            if let foreign = PlaceholderType.foreignClass(of: widget!, as: GtkWidgetClass.self) {
+                return foreign.pointee.destroy(widget)
+            }
             // Before GTK drops the children: the text view lets its buffer go next, and no new one
             // must be made (or watched) for a widget on its way out.
             MainActor.assumeIsolated {
@@ -36,6 +44,9 @@ extension PlaceholderTextViewClass {
         }
         overlaySizeAllocate = GObjectType.parentClass(of: type, as: GtkWidgetClass.self).pointee.size_allocate
         widgetClass.pointee.size_allocate = { widget, allocation in
+            if let foreign = PlaceholderType.foreignClass(of: widget!, as: GtkWidgetClass.self) {
+                return foreign.pointee.size_allocate(widget, allocation)
+            }
             MainActor.assumeIsolated { PlaceholderTextViewClass.sizeAllocate(widget!, allocation!) }
         }
     }

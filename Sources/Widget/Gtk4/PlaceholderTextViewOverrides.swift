@@ -9,17 +9,25 @@ extension PlaceholderTextViewClass {
     fileprivate static var parentDispose: DisposeFunction?
 
     static var parentWidgetType: GType { gtk_widget_get_type() }
+    static var toolkitName: String { "GTK 4" }
 
     static func installWidgetOverrides(_ klass: gpointer?, type: GType) {
         let objectClass = GObjectType.classStruct(klass, as: GObjectClass.self)
         parentDispose = GObjectType.parentClass(of: type, as: GObjectClass.self).pointee.dispose
         objectClass.pointee.dispose = { object in
+            if let foreign = PlaceholderType.foreignClass(of: object!, as: GObjectClass.self) {
+                return foreign.pointee.dispose(object)
+            }
             MainActor.assumeIsolated { PlaceholderTextViewClass.dispose(object!) }
         }
         let widgetClass = GObjectType.classStruct(klass, as: GtkWidgetClass.self)
         widgetClass.pointee.get_request_mode = { _ in GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH }
         widgetClass.pointee.measure = {
             widget, orientation, forSize, minimum, natural, minimumBaseline, naturalBaseline in
+            if let foreign = PlaceholderType.foreignClass(of: widget!, as: GtkWidgetClass.self) {
+                return foreign.pointee.measure(
+                    widget, orientation, forSize, minimum, natural, minimumBaseline, naturalBaseline)
+            }
             MainActor.assumeIsolated {
                 let (least, most) = PlaceholderTextViewClass.measure(widget!, orientation, forSize)
                 minimum?.pointee = least
@@ -29,13 +37,22 @@ extension PlaceholderTextViewClass {
             naturalBaseline?.pointee = -1
         }
         widgetClass.pointee.size_allocate = { widget, width, height, baseline in
+            if let foreign = PlaceholderType.foreignClass(of: widget!, as: GtkWidgetClass.self) {
+                return foreign.pointee.size_allocate(widget, width, height, baseline)
+            }
             MainActor.assumeIsolated { PlaceholderTextViewClass.allocate(widget!, width, height, baseline) }
         }
         widgetClass.pointee.snapshot = { widget, snapshot in
+            if let foreign = PlaceholderType.foreignClass(of: widget!, as: GtkWidgetClass.self) {
+                return foreign.pointee.snapshot(widget, snapshot)
+            }
             MainActor.assumeIsolated { PlaceholderTextViewClass.snapshot(widget!, snapshot!) }
         }
         widgetClass.pointee.grab_focus = { widget in
-            MainActor.assumeIsolated {
+            if let foreign = PlaceholderType.foreignClass(of: widget!, as: GtkWidgetClass.self) {
+                return foreign.pointee.grab_focus(widget)
+            }
+            return MainActor.assumeIsolated {
                 guard let view = PlaceholderTextView.forWidget(widget!) else { return 0 }
                 return gtk_widget_grab_focus(view.textView.asWidget)
             }

@@ -22,6 +22,7 @@ struct PlaceholderTextViewClass: PlaceholderToolkit {
     }
 
     package var parentType: GType { Self.parentWidgetType }
+    package var toolkitName: String { Self.toolkitName }
     package var propertyTypes: PlaceholderProperty.Types {
         .init(color: gdk_rgba_get_type(), textView: gtk_text_view_get_type())
     }

@@ -1,0 +1,1 @@
+../TypeSharingProbe/main.swift
