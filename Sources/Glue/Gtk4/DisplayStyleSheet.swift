@@ -16,6 +16,9 @@ package final class DisplayStyleSheet {
     /// name as a GQuark, which GLib never frees, so a fresh name per sheet grew the process for
     /// good with each view styled and destroyed. The names are now as many as sheets ever alive at once.
     private static var freeNumbers: Set<Int> = []
+    /// This copy of the library's own part of the names: a process holding two copies (the Swift
+    /// package and the C library) keeps two sets of numbers, whose sheets must not select each other's.
+    private static let copyTag = String(UInt(bitPattern: ObjectIdentifier(DisplayStyleSheet.self)), radix: 16)
     private static var numbersInUse = 0
 
     /// A style sheet on `widget`'s display (the default display for one not yet realized).
@@ -27,7 +30,7 @@ package final class DisplayStyleSheet {
             Self.numbersInUse += 1
             number = Self.numbersInUse
         }
-        className = "\(prefix)-\(number)"
+        className = "\(prefix)-\(Self.copyTag)-\(number)"
         self.display = display
         provider = gtk_css_provider_new()
         g_object_ref(display.asGPointer)
