@@ -24,22 +24,25 @@ final class TypeSharingTests: XCTestCase {
         }
     }
 
-    func testTheAppRegistersFirstAndThePluginUsesItsType() throws {
-        for (toolkit, result) in try run("swift-first") {
-            XCTAssertEqual(result.code, 0, "\(toolkit): \(result.stdout)\(result.stderr)")
-            XCTAssertTrue(result.stdout.contains("ok the C library uses the Swift package's type"), toolkit)
-            XCTAssertTrue(result.stdout.contains("ok its placeholder is laid out"), toolkit)
-            XCTAssertTrue(result.stdout.contains("ok both destroyed"), toolkit)
+    /// Runs `mode` on both toolkits: exit 0, and every one of `checks` reported ok.
+    func assertPasses(_ mode: String, _ checks: [String], file: StaticString = #filePath, line: UInt = #line) throws {
+        for (toolkit, result) in try run(mode) {
+            XCTAssertEqual(result.code, 0, "\(toolkit): \(result.stdout)\(result.stderr)", file: file, line: line)
+            for check in checks {
+                XCTAssertTrue(result.stdout.contains("ok \(check)"), "\(toolkit): \(check)", file: file, line: line)
+            }
         }
     }
 
+    func testTheAppRegistersFirstAndThePluginUsesItsType() throws {
+        try assertPasses(
+            "swift-first",
+            ["the C library uses the Swift package's type", "its placeholder is laid out", "both destroyed"])
+    }
+
     func testThePluginRegistersFirstAndTheAppUsesItsType() throws {
-        for (toolkit, result) in try run("c-first") {
-            XCTAssertEqual(result.code, 0, "\(toolkit): \(result.stdout)\(result.stderr)")
-            XCTAssertTrue(result.stdout.contains("ok g_object_get reads the Swift widget"), toolkit)
-            XCTAssertTrue(result.stdout.contains("ok its placeholder is laid out"), toolkit)
-            XCTAssertTrue(result.stdout.contains("ok both destroyed"), toolkit)
-        }
+        try assertPasses(
+            "c-first", ["g_object_get reads the Swift widget", "its placeholder is laid out", "both destroyed"])
     }
 
     func testAnotherLibrarysTypeIsRefusedWithOneCritical() throws {
