@@ -146,7 +146,7 @@ let package = Package(
         .target(
             name: "PlaceholderGtk3TestSupport", dependencies: ["CPlaceholderGtk3", "PlaceholderGtk3Glue"],
             path: "Tests/Support/Gtk3"),
-        // Pixels, ink boxes and the behaviour list both widgets' suites share (the GTK 4 suite is its own
+        // Pixels, ink boxes, the behaviour list both widgets' suites share, and a seeded generator (the GTK 4 suite is its own
         // package, Tests/GTK4: one test binary cannot load GTK 3 and GTK 4).
         .target(name: "PlaceholderTestSupport", dependencies: ["PlaceholderHeapProbe"], path: "Tests/Support/Shared"),
         // GObject properties read back as C reads them (the widgets only ever set theirs).
@@ -177,9 +177,12 @@ let package = Package(
                 "PlaceholderCore", "PlaceholderTestSupport", "PlaceholderGObjectTestSupport",
             ]),
         .testTarget(name: "PlaceholderCoreTests", dependencies: ["PlaceholderCore", "CPlaceholderPango"]),
-        .testTarget(name: "ComposeWindowCoreTests", dependencies: ["ComposeWindowCore"], exclude: ["Conformance"]),
         .testTarget(
-            name: "ComposeWindowTests", dependencies: ["ComposeWindowCore", "CPlaceholderGtk3"],
+            name: "ComposeWindowCoreTests", dependencies: ["ComposeWindowCore", "PlaceholderTestSupport"],
+            exclude: ["Conformance"]),
+        .testTarget(
+            name: "ComposeWindowTests",
+            dependencies: ["ComposeWindowCore", "CPlaceholderGtk3", "PlaceholderTestSupport"],
             linkerSettings: [.linkedLibrary("X11")]),  // WM_DELETE_WINDOW, as a window manager sends it
 
         // MARK: - Build tool (Tools, Plugins)

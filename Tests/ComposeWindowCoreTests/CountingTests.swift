@@ -1,3 +1,4 @@
+import PlaceholderTestSupport
 import Testing
 
 @testable import ComposeWindowCore
@@ -72,7 +73,9 @@ import Testing
             " https://example.com/" + String(repeating: "p", count: 300) + " ",
             " @bob@" + String(repeating: "d", count: 300) + ".social ",
         ]
-        var generator = SystemRandomNumberGenerator()
+        // COUNTING_SEED=N replays a failure.
+        var generator = SeededGenerator(seedFrom: "COUNTING_SEED")
+        let seed = generator.state
         var text: [Unicode.Scalar] = []
         var counter = IncrementalCounter(rule: rule)
         // The same edits as a text view reports them once done (apply(editAt:…)).
@@ -95,8 +98,9 @@ import Testing
             let after = String(String.UnicodeScalarView(text[window.lowerBound..<afterEnd]))
             counter.apply(windowBefore: before, windowAfter: after)
             let full = String(String.UnicodeScalarView(text))
-            #expect(counter.units == rule.units(of: full), "step \(step)")
-            #expect(reported.units == rule.units(of: full), "step \(step), reported after the edit")
+            #expect(counter.units == rule.units(of: full), "step \(step), COUNTING_SEED=\(seed)")
+            #expect(
+                reported.units == rule.units(of: full), "step \(step), reported after the edit, COUNTING_SEED=\(seed)")
             #expect(
                 reported.postedBytes == counter.postedBytes && reported.visibleCharacters == counter.visibleCharacters)
             if counter.units != rule.units(of: full) || reported.units != counter.units { return }

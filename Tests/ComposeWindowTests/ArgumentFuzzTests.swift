@@ -1,5 +1,6 @@
 import ComposeWindowCore
 import Foundation
+import PlaceholderTestSupport
 import XCTest
 
 /// Random command lines (seeded; the seed is printed to reproduce a failure): every option with

@@ -1,4 +1,5 @@
 import Foundation
+import PlaceholderTestSupport
 import XCTest
 
 /// Drafts survive what can happen to a compose window while someone types: SIGKILL at a random

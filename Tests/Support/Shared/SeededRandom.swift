@@ -1,10 +1,12 @@
 import Foundation
 
 /// SplitMix64: a small seeded generator so a failing seed replays exactly.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
+public struct SeededGenerator: RandomNumberGenerator {
+    /// The next value comes from this (printed as the seed before the first).
+    public var state: UInt64
 
-    mutating func next() -> UInt64 {
+    /// The next number of the sequence.
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -14,9 +16,10 @@ struct SeededGenerator: RandomNumberGenerator {
 
     /// Seeded from the environment variable `name` when set (to replay a failure), else at random;
     /// the test prints the seed either way.
-    init(seedFrom name: String) {
+    public init(seedFrom name: String) {
         state = ProcessInfo.processInfo.environment[name].flatMap(UInt64.init) ?? UInt64.random(in: 1...1_000_000)
     }
 
-    init(state: UInt64) { self.state = state }
+    /// Starts from `state`.
+    public init(state: UInt64) { self.state = state }
 }
