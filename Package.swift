@@ -120,12 +120,21 @@ let package = Package(
             name: "placeholder-bench",
             dependencies: [
                 "GtkPlaceholder", "CPlaceholderGtk3", "ComposeWindowCore", "PlaceholderXProbe",
-                "PlaceholderGtk3TestSupport",
+                "PlaceholderGtk3TestSupport", "PlaceholderHandRolled3",
             ],
             path: "Benchmarks/Bench", linkerSettings: [.linkedLibrary("X11")]),
         // The GTK 4 part: its own binary (GTK 3 and GTK 4 cannot share a process).
         .executableTarget(
-            name: "placeholder-bench-gtk4", dependencies: ["GtkPlaceholder4"], path: "Benchmarks/Bench4"),
+            name: "placeholder-bench-gtk4", dependencies: ["GtkPlaceholder4", "PlaceholderHandRolled4"],
+            path: "Benchmarks/Bench4"),
+        // The control both benches compare the widget with: the placeholder a C app hand-rolls (a
+        // GtkOverlay, a label with the same settings, one "changed" handler), for GTK 3 and GTK 4.
+        .target(
+            name: "PlaceholderHandRolled3", dependencies: ["CPlaceholderGtk3"], path: "Benchmarks/HandRolled3",
+            cSettings: [.unsafeFlags(["-gdwarf-4"])]),  // valgrind 3.19
+        .target(
+            name: "PlaceholderHandRolled4", dependencies: ["CPlaceholderGtk4"], path: "Benchmarks/HandRolled4",
+            cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         .target(
             name: "PlaceholderXProbe", path: "Benchmarks/XProbe",
             // DWARF 4: valgrind 3.19 (Debian 12) gives up on clang's DWARF 5 in a binary that also

@@ -30,10 +30,12 @@ enum Callgrind {
     }
 
     /// Subject and baseline instruction counts of `mode` (`--typing-once` and the like) with
-    /// "placeholder" and "bare".
-    static func pair(_ bench: String, _ mode: String, _ arguments: [String]) -> (subject: Double, baseline: Double)? {
+    /// "placeholder" and `baseline` ("bare", or "control": the hand-rolled placeholder).
+    static func pair(_ bench: String, _ mode: String, _ arguments: [String], baseline kind: String = "bare") -> (
+        subject: Double, baseline: Double
+    )? {
         guard isAvailable, let subject = instructions(bench, [mode, "placeholder"] + arguments),
-            let baseline = instructions(bench, [mode, "bare"] + arguments), subject > 0, baseline > 0
+            let baseline = instructions(bench, [mode, kind] + arguments), subject > 0, baseline > 0
         else { return nil }
         return (subject, baseline)
     }

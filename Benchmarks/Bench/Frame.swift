@@ -24,6 +24,15 @@ enum Frame {
     static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 }
 
+/// What a widget figure compares: PlaceholderTextView, the bare text view, or the control (the
+/// placeholder a C app hand-rolls, Benchmarks/HandRolled3).
+enum BenchKind: String {
+    case placeholder, bare, control
+
+    /// A mode's argument; anything else is the bare view.
+    init(argument: String?) { self = BenchKind(rawValue: argument ?? "") ?? .bare }
+}
+
 /// The bare baseline: a GtkTextView in a scrolled window, as PlaceholderTextView has it, no placeholder.
 @MainActor
 func bareTextView() -> (widget: UnsafeMutablePointer<GtkWidget>, textView: UnsafeMutablePointer<GtkTextView>) {

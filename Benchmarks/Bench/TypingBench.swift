@@ -1,5 +1,6 @@
 import Foundation
 import GtkPlaceholder
+import PlaceholderHandRolled3
 
 /// Typing, pasting and clearing, timed with a real frame after each step, in PlaceholderTextView
 /// and in a bare GtkTextView.
@@ -11,14 +12,24 @@ enum TypingBench {
         let keepAlive: AnyObject?
     }
 
-    static func make(placeholder: Bool) -> Subject {
-        if placeholder {
-            let view = PlaceholderTextView(placeholder: "Share something new…")
+    static func make(placeholder: Bool) -> Subject { make(placeholder ? .placeholder : .bare) }
+
+    static func make(_ kind: BenchKind) -> Subject {
+        switch kind {
+        case .placeholder:
+            let view = PlaceholderTextView(placeholder: placeholderText)
             return Subject(widget: view.widget, textView: view.textView, keepAlive: view)
+        case .bare:
+            let bare = bareTextView()
+            return Subject(widget: bare.widget, textView: bare.textView, keepAlive: nil)
+        case .control:
+            var textView: UnsafeMutablePointer<GtkTextView>?
+            let widget = hand_rolled_placeholder_new(placeholderText, &textView)!
+            return Subject(widget: widget, textView: textView!, keepAlive: nil)
         }
-        let bare = bareTextView()
-        return Subject(widget: bare.widget, textView: bare.textView, keepAlive: nil)
     }
+
+    static let placeholderText = "Share something new…"
 
     /// The n-th typed character: words, and a line break now and then, like prose.
     static func character(_ index: Int) -> String {
@@ -103,8 +114,8 @@ enum TypingBench {
 
     /// Seconds to delete everything and type one character again, `cycles` times, with a frame after
     /// each step: the placeholder appears and disappears every time.
-    static func clearAndRetype(cycles: Int, placeholder: Bool) -> Double {
-        let subject = make(placeholder: placeholder)
+    static func clearAndRetype(cycles: Int, _ kind: BenchKind) -> Double {
+        let subject = make(kind)
         let window = Frame.window(holding: subject.widget)
         defer { gtk_widget_destroy(window) }
         let buffer = gtk_text_view_get_buffer(subject.textView)!

@@ -21,9 +21,9 @@ MainActor.assumeIsolated {
         let kilobytes = Int(arguments.dropFirst(2).first ?? "") ?? 1_024
         let placeholder = arguments.dropFirst().first == "placeholder"
         print(TypingBench.paste(bytes: kilobytes * 1_024, placeholder: placeholder))
-    case "--clear-once":  // `--clear-once placeholder|bare CYCLES`: clearing and retyping, for callgrind
+    case "--clear-once":  // `--clear-once placeholder|bare|control CYCLES`: clearing and retyping, for callgrind
         let cycles = Int(arguments.dropFirst(2).first ?? "") ?? 100
-        print(TypingBench.clearAndRetype(cycles: cycles, placeholder: arguments.dropFirst().first == "placeholder"))
+        print(TypingBench.clearAndRetype(cycles: cycles, BenchKind(argument: arguments.dropFirst().first)))
     case "--probe-once":  // `--probe-once KILOBYTES EXECUTABLE [ARGUMENT…]`: one typing run from outside
         AppBench.probeOnce(arguments)
     default: BenchRun(arguments: arguments).run()

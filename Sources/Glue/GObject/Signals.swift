@@ -26,17 +26,17 @@ package struct SignalConnection: Sendable {
     }
 }
 
-/// Shared by a connection and its handler's box: cleared by the destroy notify. GLib runs handlers
-/// and their destroy notifies on the thread that owns the instance, the main thread for ours.
-final class ConnectionState: @unchecked Sendable {
+/// Whether a handler is still connected, shared by a connection and its handler's box (the box is
+/// one: no second object per connection). Cleared by the destroy notify. GLib runs handlers and
+/// their destroy notifies on the thread that owns the instance, the main thread for ours.
+package class ConnectionState: @unchecked Sendable {
     nonisolated(unsafe) var isConnected = true
 }
 
 /// Holds a Swift closure for exactly as long as the GLib connection that calls it: retained when
 /// connected, released by GLib's destroy notify, whichever of handler or instance goes first.
-package final class HandlerBox<Handler>: @unchecked Sendable {
+package final class HandlerBox<Handler>: ConnectionState, @unchecked Sendable {
     package let handler: Handler
-    fileprivate let state = ConnectionState()
     package init(_ handler: Handler) { self.handler = handler }
 
     package static func unbox(_ data: gpointer?) -> Handler {
@@ -44,19 +44,10 @@ package final class HandlerBox<Handler>: @unchecked Sendable {
     }
 }
 
-/// What a box tells its connection when GLib lets the handler go.
-private protocol ConnectionStateHolder: AnyObject {
-    var connectionState: ConnectionState { get }
-}
-
-extension HandlerBox: ConnectionStateHolder {
-    fileprivate var connectionState: ConnectionState { state }
-}
-
 package func releaseBox(_ data: gpointer?, _: UnsafeMutablePointer<GClosure>?) {
     guard let data else { return }
     let box = Unmanaged<AnyObject>.fromOpaque(data)
-    (box.takeUnretainedValue() as? ConnectionStateHolder)?.connectionState.isConnected = false
+    (box.takeUnretainedValue() as? ConnectionState)?.isConnected = false
     box.release()
 }
 
@@ -96,6 +87,18 @@ private let twoPointerPredicateThunk: @convention(c) (gpointer?, gpointer?, gpoi
     return MainActor.assumeIsolated { handler(first, second).gboolean }
 }
 
+/// A "notify" handler given the property's name (GObject's "notify" passes its GParamSpec).
+package typealias NotifyNameHandler = @MainActor (String) -> Void
+
+private let notifyNameThunk: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, spec, data in
+    let handler = HandlerBox<NotifyNameHandler>.unbox(data)
+    guard let name = spec.flatMap({ g_param_spec_get_name($0.assumingMemoryBound(to: GParamSpec.self)) }) else {
+        return
+    }
+    let property = String(cString: name)
+    MainActor.assumeIsolated { handler(property) }
+}
+
 private let intThunk: @convention(c) (gpointer?, gint, gpointer?) -> Void = { _, number, data in
     let handler = HandlerBox<IntHandler>.unbox(data)
     MainActor.assumeIsolated { handler(number) }
@@ -115,7 +118,7 @@ func connectHandler<Handler>(
     let id = g_signal_connect_data(
         instance, signal, thunk, data, releaseBox, after ? G_CONNECT_AFTER : GConnectFlags(0))
     precondition(id != 0, "GLib refused signal \(signal)")
-    return SignalConnection(instance: instance, handlerID: id, state: box.state)
+    return SignalConnection(instance: instance, handlerID: id, state: box)
 }
 
 /// Anything that points at a GObject instance: typed GTK pointers and the opaque ones (GdkKeymap,
@@ -133,6 +136,7 @@ private let pointerCallback = unsafeBitCast(pointerThunk, to: GCallback.self)
 private let predicateCallback = unsafeBitCast(predicateThunk, to: GCallback.self)
 private let twoPointerPredicateCallback = unsafeBitCast(twoPointerPredicateThunk, to: GCallback.self)
 private let intCallback = unsafeBitCast(intThunk, to: GCallback.self)
+private let notifyNameCallback = unsafeBitCast(notifyNameThunk, to: GCallback.self)
 
 /// Signal connection for signals whose C handlers take (instance, [arguments…], user_data); the
 /// overload must match the signal's C signature. Handlers run on the main actor: GLib emits GTK
@@ -191,6 +195,17 @@ package enum Signal {
         connectHandler(
             instance.asGPointer, signal, after: after, thunk: intCallback, handler: handler,
             signature: .init([.int], returns: .none))
+    }
+
+    /// Called after any of the instance's GObject properties changes, with the property's name: one
+    /// connection where a widget follows many properties ("notify" without a detail).
+    @discardableResult
+    package static func onAnyNotify(
+        _ instance: some GObjectPointer, _ handler: @escaping NotifyNameHandler
+    ) -> SignalConnection {
+        connectHandler(
+            instance.asGPointer, "notify", after: false, thunk: notifyNameCallback, handler: handler,
+            signature: .init([.pointer], returns: .none))
     }
 
     /// Called after a GObject property changes ("notify::name", whose handlers get a GParamSpec).

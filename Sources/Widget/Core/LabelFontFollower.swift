@@ -40,19 +40,11 @@ package final class LabelFontFollower {
 }
 
 /// The GtkTextView properties that move its first line (or where in it the text starts), the same
-/// in GTK 3 and GTK 4: the placeholder is aligned again whenever one changes, or the direction does.
-@MainActor
+/// in GTK 3 and GTK 4: the placeholder is aligned again whenever one changes, or the direction does
+/// (each toolkit's parts hear them through the core's one "notify" handler on the text view).
 package enum TextViewAlignment {
-    package static let properties = [
+    package static let properties: Set<String> = [
         "justification", "left-margin", "right-margin", "top-margin", "bottom-margin", "indent",
         "pixels-above-lines", "wrap-mode",
     ]
-
-    /// Calls `changed` on each change of those properties or of the text view's direction.
-    package static func watch(
-        _ textView: UnsafeMutablePointer<GObject>, _ changed: @escaping @MainActor () -> Void
-    ) -> [SignalConnection] {
-        properties.map { Signal.onNotify(textView, $0, changed) }
-            + [Signal.connect(textView, "direction-changed", withInt: { _ in changed() })]
-    }
 }

@@ -94,10 +94,12 @@ package enum BaseDirection: Sendable {
     /// so with its font map and language). An auto-direction layout falls back to its context's
     /// base direction only when the text does not decide: laid out right-to-left first, so that the
     /// usual left-to-right placeholder (Latin, Chinese) needs one pass, not two.
-    /// The same with a new layout from `makeLayout` (the toolkit's `gtk_widget_create_pango_layout`),
-    /// made only for a non-empty text and released after; none made: neutral.
-    package static func strong(of text: String, layoutFrom makeLayout: () -> OpaquePointer?) -> BaseDirection {
-        guard !text.isEmpty, let layout = makeLayout() else { return .neutral }
+    /// The same with a new layout of `context` (PangoContext), made only for a non-empty text and
+    /// released after. The toolkit passes one context that every placeholder shares: which direction
+    /// a text has needs no widget's fonts, and a text view's own cached context (what
+    /// `gtk_widget_create_pango_layout` would make it keep) costs 5 KB a widget.
+    package static func strong(of text: String, context: OpaquePointer) -> BaseDirection {
+        guard !text.isEmpty, let layout = pango_layout_new(context) else { return .neutral }
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         return strong(of: text, layout: layout)
     }

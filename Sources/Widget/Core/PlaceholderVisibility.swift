@@ -1,18 +1,27 @@
 import CPlaceholderGObject
 import PlaceholderGObjectGlue
 
+/// Who hears what `PlaceholderVisibility` decides: the core, which tells the app.
+@MainActor
+package protocol PlaceholderVisibilityDelegate: AnyObject {
+    /// The placeholder appeared (true) or disappeared (false), after the label was shown or hidden.
+    func placeholderVisibilityChanged(_ shown: Bool)
+    /// The current buffer's content changed.
+    func bufferContentChanged()
+}
+
 /// When the placeholder shows, the same for both toolkits: watches the text view's current buffer
-/// ("changed", with its O(1) character count), its "buffer" property and its input method's preedit,
-/// and tells the toolkit only when the answer changes, so typing the 2nd…Nth character touches no
-/// label.
+/// ("changed", with its O(1) character count; the core tells it when the "buffer" property changes)
+/// and its input method's preedit, and tells the toolkit only when the answer changes, so typing the
+/// 2nd…Nth character touches no label.
 @MainActor
 package final class PlaceholderVisibility {
     private let instance: UnsafeMutablePointer<GObject>
     private let textView: UnsafeMutablePointer<GObject>
-    private let bufferType: GType
-    private let watcher: BufferWatcher
-    private let apply: @MainActor (Bool) -> Void
-    private var connections: [SignalConnection] = []
+    /// Counts characters and shows the label (the toolkit's parts, which outlive this object).
+    private unowned let parts: any PlaceholderToolkitParts
+    private let watcher = BufferWatcher()
+    private var preeditConnection: SignalConnection?
     private var ownerGone = false
 
     /// The placeholder text; empty never shows.
@@ -23,31 +32,22 @@ package final class PlaceholderVisibility {
     package private(set) var isComposing = false
     /// Whether the placeholder is shown now.
     package private(set) var isShown = false
-    /// Called when it appears (true) or disappears (false), after `apply`.
-    package var onChange: (@MainActor (Bool) -> Void)?
-    /// Called after every change of the current buffer's content.
-    package var onTextChanged: (@MainActor () -> Void)?
+    /// Told of every change (the core; it outlives this object).
+    package unowned(safe) var delegate: (any PlaceholderVisibilityDelegate)?
 
-    /// `apply` shows or hides the toolkit's label; `characterCount` is the toolkit's
-    /// `gtk_text_buffer_get_char_count`.
     package init(
-        instance: UnsafeMutablePointer<GObject>, textView: UnsafeMutablePointer<GObject>, bufferType: GType,
-        characterCount: @escaping @MainActor (UnsafeMutablePointer<GObject>) -> Int32,
-        apply: @escaping @MainActor (Bool) -> Void
+        instance: UnsafeMutablePointer<GObject>, textView: UnsafeMutablePointer<GObject>,
+        parts: any PlaceholderToolkitParts
     ) {
         self.instance = instance
         self.textView = textView
-        self.bufferType = bufferType
-        self.watcher = BufferWatcher(characterCount: characterCount)
-        self.apply = apply
-        connections.append(Signal.onNotify(textView, "buffer") { [weak self] in self?.watchBuffer() })
-        connections.append(
-            Signal.connect(
-                textView, "preedit-changed",
-                withArgument: { [weak self] preedit in
-                    self?.setComposing(preedit.map { $0.cast(to: CChar.self).pointee != 0 } ?? false)
-                }))
-        watchBuffer()
+        self.parts = parts
+        preeditConnection = Signal.connect(
+            textView, "preedit-changed",
+            withArgument: { [unowned self] preedit in
+                self.setComposing(preedit.map { $0.cast(to: CChar.self).pointee != 0 } ?? false)
+            })
+        bufferReplaced()
     }
 
     /// The widget is being destroyed: the text view drops its buffer next, and no new one must be
@@ -59,19 +59,19 @@ package final class PlaceholderVisibility {
 
     /// Disconnects from the text view and its buffer (the owner calls it before letting them go).
     package func stop() {
-        for connection in connections { connection.disconnect() }
-        connections = []
+        preeditConnection?.disconnect()
+        preeditConnection = nil
         watcher.stop()
     }
 
-    private func watchBuffer() {
+    /// The text view shows another buffer (its "buffer" property changed): watch that one.
+    package func bufferReplaced() {
         guard !ownerGone else { return watcher.stop() }
         // GtkTextView's "buffer" property, as gtk_text_view_get_buffer: made on first use.
-        let buffer = Property.object(textView, "buffer", type: bufferType)?.cast(to: GObject.self)
-        watcher.watch(buffer) { [weak self] in
-            guard let self else { return }
+        let buffer = Property.object(textView, "buffer", type: parts.bufferType)?.cast(to: GObject.self)
+        watcher.watch(buffer) { [unowned self] in
             self.update()
-            self.onTextChanged?()
+            self.delegate?.bufferContentChanged()
         }
         update()
     }
@@ -86,11 +86,11 @@ package final class PlaceholderVisibility {
     package func update() {
         let shouldShow = PlaceholderRules.shouldShow(
             placeholder: placeholder, hidesPlaceholder: hidesPlaceholder, isComposing: isComposing,
-            bufferIsEmpty: watcher.isEmpty)
+            bufferIsEmpty: watcher.buffer.map { parts.characterCount(of: $0) == 0 } ?? true)
         guard shouldShow != isShown else { return }
         isShown = shouldShow
-        apply(shouldShow)
+        parts.setLabelShown(shouldShow)
         PlaceholderType.notify(instance, .placeholderVisible)
-        onChange?(shouldShow)
+        delegate?.placeholderVisibilityChanged(shouldShow)
     }
 }

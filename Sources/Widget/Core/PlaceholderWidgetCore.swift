@@ -25,6 +25,8 @@ package protocol PlaceholderToolkitParts: AnyObject {
     func setLabelShown(_ shown: Bool)
     /// The placeholder text changed: lay it out and tell assistive technologies.
     func placeholderChanged(_ text: String)
+    /// One of the text view's GObject properties changed ("buffer" is the core's own).
+    func textViewPropertyChanged(_ name: String)
     /// Disconnects from the widgets (the core calls it before letting them go).
     func stop()
 }
@@ -34,35 +36,42 @@ package protocol PlaceholderToolkitParts: AnyObject {
 /// notifications (once per change, from Swift or C), the callbacks. Each toolkit's public class
 /// forwards its members here.
 @MainActor
-package final class PlaceholderWidgetCore<Owner: AnyObject, Parts: PlaceholderToolkitParts> {
+package final class PlaceholderWidgetCore<Owner: AnyObject, Parts: PlaceholderToolkitParts>:
+    PlaceholderVisibilityDelegate
+{
     package let ownership: ObjectOwnership
     package let parts: Parts
-    private let textViewReference: ObjectReference<GObject>
-    private let labelReference: ObjectReference<GObject>
-    private let scrolledReference: ObjectReference<GObject>
+    /// The widget's children, referenced for the core's lifetime (`parts` uses them too).
+    package let textView: UnsafeMutablePointer<GObject>
+    package let label: UnsafeMutablePointer<GObject>
+    package let scrolledWindow: UnsafeMutablePointer<GObject>
     private let visibility: PlaceholderVisibility
+    /// The one handler of the text view's "notify", for the core and the parts alike.
+    private var textViewNotify: SignalConnection?
+    /// The Swift owner, once tied (it owns this core).
+    private weak var owner: Owner?
 
     /// Called after every change of the buffer's content, on the buffer the view shows now.
     package var onTextChanged: (@MainActor (Owner) -> Void)?
     /// Called when the placeholder appears (true) or disappears (false).
     package var onPlaceholderVisibilityChanged: (@MainActor (Bool) -> Void)?
-    /// The same, for every observer, after that one.
-    package let visibilityObservers = ObserverList<Bool>()
+    /// The same, for every observer, after that one (made when the first one is added).
+    package private(set) lazy var visibilityObservers = ObserverList<Bool>()
+    private var hasVisibilityObservers = false
 
-    /// The widget's children are referenced for the core's lifetime (`parts` uses them too).
     package init(
         ownership: ObjectOwnership, textView: UnsafeMutablePointer<GObject>, label: UnsafeMutablePointer<GObject>,
         scrolledWindow: UnsafeMutablePointer<GObject>, parts: Parts
     ) {
         self.ownership = ownership
         self.parts = parts
-        textViewReference = ObjectReference(textView)
-        labelReference = ObjectReference(label)
-        scrolledReference = ObjectReference(scrolledWindow)
-        visibility = PlaceholderVisibility(
-            instance: ownership.object, textView: textView, bufferType: parts.bufferType,
-            characterCount: { [unowned parts] in parts.characterCount(of: $0) },
-            apply: { [unowned parts] in parts.setLabelShown($0) })
+        for child in [textView, label, scrolledWindow] { g_object_ref_sink(child) }
+        (self.textView, self.label, self.scrolledWindow) = (textView, label, scrolledWindow)
+        let visibility = PlaceholderVisibility(instance: ownership.object, textView: textView, parts: parts)
+        self.visibility = visibility
+        textViewNotify = Signal.onAnyNotify(textView) { [unowned visibility, unowned parts] name in
+            if name == "buffer" { visibility.bufferReplaced() } else { parts.textViewPropertyChanged(name) }
+        }
     }
 
     /// Ties the widget to its fully initialised Swift `owner` and shows `placeholder`.
@@ -70,30 +79,45 @@ package final class PlaceholderWidgetCore<Owner: AnyObject, Parts: PlaceholderTo
         // Set (and notified) before anything could connect; "" is the default, laid out all the same.
         if placeholder.isEmpty { setPlaceholderText("") } else { self.placeholder = placeholder }
         ownership.adopt(owner: owner)
-        visibility.onTextChanged = { [weak self, weak owner] in
-            guard let self, let owner else { return }
-            self.onTextChanged?(owner)
-        }
-        visibility.onChange = { [weak self] shown in
-            self?.onPlaceholderVisibilityChanged?(shown)
-            self?.visibilityObservers.notify(shown)
-        }
+        self.owner = owner
+        visibility.delegate = self
+    }
+
+    package func bufferContentChanged() {
+        guard let onTextChanged, let owner else { return }
+        onTextChanged(owner)
+    }
+
+    package func placeholderVisibilityChanged(_ shown: Bool) {
+        onPlaceholderVisibilityChanged?(shown)
+        if hasVisibilityObservers { visibilityObservers.notify(shown) }
+    }
+
+    /// Adds a visibility observer (after the others); returns the id that removes it.
+    package func observeVisibility(_ observer: @escaping @MainActor (Bool) -> Void) -> Int {
+        hasVisibilityObservers = true
+        return visibilityObservers.add(observer)
     }
 
     isolated deinit {
+        textViewNotify?.disconnect()
         visibility.stop()
         // Their handlers are on widgets that our reference to the instance may be the last to hold.
         parts.stop()
+        for child in [textView, label, scrolledWindow] { g_object_unref(child) }
         ownership.release()
     }
 
     /// The widget is being destroyed (GTK 3) or disposed (GTK 4) while Swift may still hold it.
-    package func widgetGone() { visibility.widgetGone() }
+    package func widgetGone() {
+        isWidgetGone = true
+        visibility.widgetGone()
+    }
+
+    /// Whether the widget was destroyed (GTK 3) or disposed (GTK 4) already.
+    package private(set) var isWidgetGone = false
 
     package var widget: UnsafeMutablePointer<GObject> { ownership.object }
-    package var textView: UnsafeMutablePointer<GObject> { textViewReference.pointer }
-    package var label: UnsafeMutablePointer<GObject> { labelReference.pointer }
-    package var scrolledWindow: UnsafeMutablePointer<GObject> { scrolledReference.pointer }
 
     package var placeholder = "" {
         didSet {
@@ -140,8 +164,8 @@ package final class PlaceholderWidgetCore<Owner: AnyObject, Parts: PlaceholderTo
 
     private func setPlaceholderText(_ text: String) {
         // As gtk_label_set_text: the text as it is, never Pango markup.
-        Property.set(labelReference.pointer, "use-markup", false)
-        Property.set(labelReference.pointer, "label", text)
+        Property.set(label, "use-markup", false)
+        Property.set(label, "label", text)
         parts.placeholderChanged(text)
         visibility.placeholder = text
     }

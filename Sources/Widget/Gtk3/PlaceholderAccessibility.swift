@@ -7,42 +7,29 @@ import PlaceholderGtk3Glue
 /// Lazily: accessibles cost memory and GtkTextViewAccessible copies every insertion it is told
 /// about, so none is made until an assistive technology can reach one — through the overlay's own
 /// accessible (the tree walk from the window) or the text view taking focus (GTK's focus tracker
-/// makes its accessible then anyway).
+/// makes its accessible then anyway; PlaceholderParts hears of it through the core's "notify").
 @MainActor
-final class PlaceholderAccessibility {
+struct PlaceholderAccessibility {
     private let textView: UnsafeMutablePointer<GtkTextView>
     private let label: UnsafeMutablePointer<GtkLabel>
     private var placeholder = ""
     private var described: String?
-    private var focusConnection: SignalConnection?
 
     init(textView: UnsafeMutablePointer<GtkTextView>, label: UnsafeMutablePointer<GtkLabel>) {
         self.textView = textView
         self.label = label
-        focusConnection = Signal.connect(
-            textView, "focus-in-event",
-            returning: { [weak self] _ in
-                self?.activate()
-                return false
-            })
-    }
-
-    /// Disconnects from the text view (the owner calls it before letting the widgets go).
-    func stop() {
-        focusConnection?.disconnect()
-        focusConnection = nil
     }
 
     /// Whether the accessibles exist and carry the placeholder.
     var isActive: Bool { described != nil }
 
-    func placeholderChanged(_ text: String) {
+    mutating func placeholderChanged(_ text: String) {
         placeholder = text
         if isActive { describe() }
     }
 
     /// Something can now reach the accessibles: describe them, and keep them current from now on.
-    func activate() {
+    mutating func activate() {
         guard !isActive else { return }
         if let labelAccessible = gtk_widget_get_accessible(label.asWidget) {
             atk_object_set_role(labelAccessible, ATK_ROLE_REDUNDANT_OBJECT)
@@ -52,7 +39,7 @@ final class PlaceholderAccessibility {
         describe()
     }
 
-    private func describe() {
+    private mutating func describe() {
         guard let viewAccessible = gtk_widget_get_accessible(textView.asWidget) else { return }
         let current = atk_object_get_description(viewAccessible).map { String(cString: $0) } ?? ""
         if current.isEmpty || current == described {

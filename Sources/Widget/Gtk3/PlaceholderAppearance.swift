@@ -19,8 +19,9 @@ final class PlaceholderAppearance {
         (self.textView, self.label) = (textView, label)
         let context = gtk_widget_get_style_context(label.asWidget)
         for name in placeholderStyleClasses { gtk_style_context_add_class(context, name) }
-        connection = Signal.connect(textView, "style-updated", after: true) { [weak self] in
-            self?.followTextViewFont()
+        // Unowned: stop() disconnects before this object goes.
+        connection = Signal.connect(textView, "style-updated", after: true) { [unowned self] in
+            self.followTextViewFont()
         }
         followTextViewFont()
     }

@@ -6,12 +6,14 @@ import PlaceholderGtk3Glue
 /// indent, pixels-above-lines, CSS padding/border, justification, direction and the scrolled
 /// window's frame are all followed. Also keeps the widget tall enough for a wrapped placeholder.
 @MainActor
-final class PlaceholderLayout {
+final class PlaceholderLayout: KeyboardDirectionFollower {
     private let overlay: UnsafeMutablePointer<GtkOverlay>
     private let scrolled: UnsafeMutablePointer<GtkScrolledWindow>
     private let textView: UnsafeMutablePointer<GtkTextView>
     private let label: UnsafeMutablePointer<GtkLabel>
-    private var connections: [SignalConnection] = []
+    private var directionConnection: SignalConnection?
+    /// Only while the text view has the focus (the caret is drawn only then).
+    private var caretClipConnection: SignalConnection?
     private var placeholderDirection = BaseDirection.neutral
     private var appliedMinimumHeight: gint = -1
     private var lastAllocation: GdkRectangle?
@@ -34,13 +36,17 @@ final class PlaceholderLayout {
 
     /// Disconnects from the widgets (the owner calls it before letting them go).
     func stop() {
-        for connection in connections { connection.disconnect() }
-        connections = []
+        directionConnection?.disconnect()
+        directionConnection = nil
+        caretClipConnection?.disconnect()
+        caretClipConnection = nil
+        KeyboardDirection.unfollow(self)
     }
 
-    /// What the overlay gets. While the label is hidden the overlay may still be re-allocated on
-    /// keystrokes (when an app added overlays of its own); the last position serves then.
-    private func allocationForOverlay() -> GdkRectangle {
+    /// What the overlay gets (PlaceholderTextViewClass's get_child_position). While the label is
+    /// hidden the overlay may still be re-allocated on keystrokes (when an app added overlays of its
+    /// own); the last position serves then.
+    func allocationForOverlay() -> GdkRectangle {
         if let lastAllocation, gtk_widget_get_child_visible(label.asWidget) == 0 { return lastAllocation }
         let allocation = labelAllocation()
         lastAllocation = allocation
@@ -58,37 +64,43 @@ final class PlaceholderLayout {
     func placeholderChanged(_ text: String) {
         // Nothing to make room for any more (the room is otherwise kept while hidden).
         if text.isEmpty { requireContentHeight(-1) }
-        placeholderDirection = BaseDirection.strong(of: text) {
-            gtk_widget_create_pango_layout(textView.asWidget, nil)
-        }
+        placeholderDirection = BaseDirection.strong(of: text, context: Self.directionContext)
         alignLabel()
     }
 
+    /// Every placeholder's, for finding a text's direction (the default screen's fonts).
+    private static let directionContext = gdk_pango_context_get()!
+
     private func connect() {
-        connections.append(
-            Signal.connect(
-                overlay, "get-child-position",
-                returning: { [weak self] child, rectangle in
-                    guard let self, child == UnsafeMutableRawPointer(self.label), let rectangle else { return false }
-                    rectangle.cast(to: GdkRectangle.self).pointee = self.allocationForOverlay()
-                    return true
-                }))
-        connections += TextViewAlignment.watch(textView.asObject) { [weak self] in self?.alignLabel() }
-        connections.append(
-            Signal.connect(keymap, "direction-changed") { [weak self] in self?.alignLabel() })
-        connections.append(
-            Signal.onNotify(textView, "has-focus") { [weak self] in
-                guard let self else { return }
-                gtk_widget_queue_draw(self.label.asWidget)
-            })
-        connections.append(
-            Signal.connect(
+        directionConnection = Signal.connect(textView, "direction-changed", withInt: { [unowned self] _ in
+            self.alignLabel()
+        })
+        let keymap = self.keymap
+        KeyboardDirection.follow(UnsafeMutableRawPointer(keymap), by: self) { changed in
+            Signal.connect(keymap, "direction-changed", changed)
+        }
+        if gtk_widget_has_focus(textView.asWidget) != 0 { focusChanged() }
+    }
+
+    func keyboardDirectionChanged() { alignLabel() }
+
+    /// The text view took or lost the focus: the caret shows or goes, so the label is drawn again,
+    /// with the caret's column left out only while it shows.
+    func focusChanged() {
+        let focused = gtk_widget_has_focus(textView.asWidget) != 0
+        if focused, caretClipConnection == nil {
+            caretClipConnection = Signal.connect(
                 label, "draw",
-                returning: { [weak self] cairo in
-                    guard let self, let cairo, self.clipOutCaret(OpaquePointer(cairo)) else { return false }
+                returning: { [unowned self] cairo in
+                    guard let cairo, self.clipOutCaret(OpaquePointer(cairo)) else { return false }
                     drawWithClassHandler(self.label.asWidget, OpaquePointer(cairo))
                     return true
-                }))
+                })
+        } else if !focused {
+            caretClipConnection?.disconnect()
+            caretClipConnection = nil
+        }
+        gtk_widget_queue_draw(label.asWidget)
     }
 
     /// The paragraph's base direction as GtkTextLayout resolves it for the line holding the cursor.
@@ -107,7 +119,7 @@ final class PlaceholderLayout {
     }
 
     /// Mirrors the text view's justification and the paragraph's direction on the label.
-    private func alignLabel() {
+    func alignLabel() {
         let alignment = PlaceholderRules.labelAlignment(justification: justification, direction: resolvedDirection)
         gtk_widget_set_direction(label.asWidget, alignment.isRightToLeft ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR)
         gtk_label_set_justify(label, gtk_text_view_get_justification(textView))

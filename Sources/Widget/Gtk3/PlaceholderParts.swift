@@ -5,7 +5,7 @@ import PlaceholderGtk3Glue
 /// (made lazily); the buffer calls are shared (PlaceholderParts+Buffer.swift).
 @MainActor
 final class PlaceholderParts: PlaceholderToolkitParts {
-    private let accessibility: PlaceholderAccessibility
+    private var accessibility: PlaceholderAccessibility
     private let label: UnsafeMutablePointer<GtkLabel>
     let layout: PlaceholderLayout
     let appearance: PlaceholderAppearance
@@ -34,12 +34,21 @@ final class PlaceholderParts: PlaceholderToolkitParts {
         accessibility.placeholderChanged(text)
     }
 
+    func textViewPropertyChanged(_ name: String) {
+        if name == "has-focus" {
+            layout.focusChanged()
+            // GTK's focus tracker makes the text view's accessible now anyway: describe it.
+            if gtk_widget_has_focus(textView.asWidget) != 0 { accessibility.activate() }
+        } else if TextViewAlignment.properties.contains(name) {
+            layout.alignLabel()
+        }
+    }
+
     /// The overlay's accessible was asked for (an assistive technology is walking the tree).
     func accessibleRequested() { accessibility.activate() }
 
     func stop() {
         layout.stop()
         appearance.stop()
-        accessibility.stop()
     }
 }

@@ -11,8 +11,8 @@ import PlaceholderCore
 @MainActor
 public final class PlaceholderTextView {
     let core: PlaceholderWidgetCore<PlaceholderTextView, PlaceholderParts>
-    /// `observeText`'s observers (connected only while there are some).
-    let edits: TextEditObservers
+    /// `observeText`'s observers (made for the first one; connected only while there are some).
+    var edits: TextEditObservers?
 
     init(instance overlay: ObjectOwnership, textView: UnsafeMutablePointer<GtkTextView>, placeholder: String) {
         let overlayWidget: UnsafeMutablePointer<GtkWidget> = overlay.object.cast()
@@ -35,7 +35,6 @@ public final class PlaceholderTextView {
         gtk_widget_show(label.asWidget)
         gtk_widget_show(textView.asWidget)
         gtk_widget_show(scrolled.asWidget)
-        edits = TextEditObservers(textView: textView)
         core.start(owner: self, placeholder: placeholder)
     }
 

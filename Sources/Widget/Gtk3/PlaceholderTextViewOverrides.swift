@@ -2,14 +2,20 @@ import PlaceholderCore
 import PlaceholderGtk3Glue
 
 /// The GTK 3 virtual functions PlaceholderTextView (a GtkOverlay subclass) overrides: size
-/// allocation (the hidden placeholder costs nothing; never below the minimum), destruction, and the
-/// moment its accessible is asked for (when the placeholder's accessibles are made).
+/// allocation (the hidden placeholder costs nothing; never below the minimum), where the overlay puts
+/// the placeholder (the class handler of "get-child-position": no handler per widget), destruction,
+/// and the moment its accessible is asked for (when the placeholder's accessibles are made).
 extension PlaceholderTextViewClass {
     fileprivate typealias SizeAllocateFunction =
         @convention(c) (
             UnsafeMutablePointer<GtkWidget>?, UnsafeMutablePointer<GtkAllocation>?
         ) -> Void
     fileprivate static var overlaySizeAllocate: SizeAllocateFunction?
+    fileprivate typealias ChildPositionFunction =
+        @convention(c) (
+            UnsafeMutablePointer<GtkOverlay>?, UnsafeMutablePointer<GtkWidget>?, UnsafeMutablePointer<GtkAllocation>?
+        ) -> gboolean
+    fileprivate static var overlayChildPosition: ChildPositionFunction?
     fileprivate static var parentDestroy: (@convention(c) (UnsafeMutablePointer<GtkWidget>?) -> Void)?
     fileprivate static var parentGetAccessible:
         (@convention(c) (UnsafeMutablePointer<GtkWidget>?) -> UnsafeMutablePointer<AtkObject>?)?
@@ -41,6 +47,14 @@ extension PlaceholderTextViewClass {
                 PlaceholderTextView.forWidget(widget!)?.widgetGone()
                 PlaceholderTextViewClass.parentDestroy?(widget)
             }
+        }
+        overlayChildPosition = GObjectType.parentClass(of: type, as: GtkOverlayClass.self).pointee.get_child_position
+        GObjectType.classStruct(klass, as: GtkOverlayClass.self).pointee.get_child_position = {
+            overlay, child, allocation in
+            if let foreign = PlaceholderType.foreignClass(of: overlay!, as: GtkOverlayClass.self) {
+                return foreign.pointee.get_child_position(overlay, child, allocation)
+            }
+            return MainActor.assumeIsolated { PlaceholderTextViewClass.childPosition(overlay!, child!, allocation!) }
         }
         overlaySizeAllocate = GObjectType.parentClass(of: type, as: GtkWidgetClass.self).pointee.size_allocate
         widgetClass.pointee.size_allocate = { widget, allocation in
@@ -74,6 +88,18 @@ extension PlaceholderTextViewClass {
         if let main = gtk_bin_get_child(widget.cast()), gtk_widget_get_visible(main) != 0 {
             gtk_widget_size_allocate(main, &allocation)
         }
+    }
+
+    /// The placeholder goes on the text view's first line; an app's own overlays where GtkOverlay puts them.
+    private static func childPosition(
+        _ overlay: UnsafeMutablePointer<GtkOverlay>, _ child: UnsafeMutablePointer<GtkWidget>,
+        _ allocation: UnsafeMutablePointer<GtkAllocation>
+    ) -> gboolean {
+        guard let view = PlaceholderTextView.forWidget(overlay.cast()), child == view.placeholderLabelWidget else {
+            return overlayChildPosition?(overlay, child, allocation) ?? 0
+        }
+        allocation.pointee = view.core.parts.layout.allocationForOverlay()
+        return 1
     }
 
     /// The main child plus the overlay children (an app may add its own overlays).

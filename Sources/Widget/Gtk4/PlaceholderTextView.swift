@@ -11,8 +11,8 @@ import PlaceholderCore
 @MainActor
 public final class PlaceholderTextView {
     let core: PlaceholderWidgetCore<PlaceholderTextView, PlaceholderParts>
-    /// `observeText`'s observers (connected only while there are some).
-    let edits: TextEditObservers
+    /// `observeText`'s observers (made for the first one; connected only while there are some).
+    var edits: TextEditObservers?
 
     init(instance: ObjectOwnership, textView: UnsafeMutablePointer<GtkTextView>, placeholder: String) {
         let widget: UnsafeMutablePointer<GtkWidget> = instance.object.cast()
@@ -30,7 +30,6 @@ public final class PlaceholderTextView {
         core = PlaceholderWidgetCore(
             ownership: instance, textView: textView.asObject, label: label.asObject, scrolledWindow: scrolled.asObject,
             parts: PlaceholderParts(widget: widget, textView: textView, label: label))
-        edits = TextEditObservers(textView: textView)
         core.start(owner: self, placeholder: placeholder)
     }
 

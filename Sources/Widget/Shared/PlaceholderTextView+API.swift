@@ -116,14 +116,16 @@ extension PlaceholderTextView {
     /// The observer gets what changed: where, what was removed, how much was inserted. Keep the
     /// token; capture the view weakly in `observer` (the view holds its observers).
     public func observeText(_ observer: @escaping @MainActor (TextEdit) -> Void) -> PlaceholderObservation {
-        edits.add(observer)
+        let edits = self.edits ?? TextEditObservers(textView: textView, widgetIsGone: core.isWidgetGone)
+        self.edits = edits
+        return edits.add(observer)
     }
 
     /// Calls `observer` each time the placeholder appears (true) or disappears (false), in the
     /// order observers were added, until the returned token is cancelled or goes.
     public func observePlaceholderVisibility(_ observer: @escaping @MainActor (Bool) -> Void) -> PlaceholderObservation
     {
-        let id = core.visibilityObservers.add(observer)
+        let id = core.observeVisibility(observer)
         return PlaceholderObservation { [weak self] in self?.core.visibilityObservers.remove(id) }
     }
 
@@ -146,7 +148,7 @@ extension PlaceholderTextView {
     /// The widget is being destroyed (GTK 3) or disposed (GTK 4) while Swift may still hold it.
     func widgetGone() {
         core.widgetGone()
-        edits.widgetGone()
+        edits?.widgetGone()
     }
 
     /// The Swift object behind a widget made by this class, if it is still alive.

@@ -49,10 +49,14 @@ final class TextEditObservers {
     private var viewConnection: SignalConnection?
     private var bufferConnections: [SignalConnection] = []
     private var pendingDeletion: (offset: Int, removed: String)?
-    private var widgetIsGone = false
+    private var widgetIsGone: Bool
 
-    /// The text view outlives this object (the view's core holds it).
-    init(textView: UnsafeMutablePointer<GtkTextView>) { self.textView = textView }
+    /// The text view outlives this object (the view's core holds it). Made for the first observer:
+    /// a view nobody observes carries none of this.
+    init(textView: UnsafeMutablePointer<GtkTextView>, widgetIsGone: Bool) {
+        self.textView = textView
+        self.widgetIsGone = widgetIsGone
+    }
 
     isolated deinit { stop() }
 
