@@ -1,5 +1,6 @@
 import Foundation
 import GtkPlaceholder4
+import PlaceholderHandRolled4
 
 // placeholder-bench-gtk4: the GTK 4 PlaceholderTextView against a bare GTK 4 GtkTextView, measured in
 // the same run (interleaved rounds, medians of the ratios): typing with a real frame after each
@@ -14,9 +15,12 @@ MainActor.assumeIsolated {
     }
     let arguments = Array(CommandLine.arguments.dropFirst())
     switch arguments.first {
-    case "--rss-widgets":  // `--rss-widgets placeholder|bare|overlay`: resident bytes 1,000 more widgets take
+    case "--rss-widgets":  // `--rss-widgets placeholder|bare|control`: resident bytes 1,000 more widgets take
         let kind = Bench4.Subject(rawValue: arguments.dropFirst().first ?? "") ?? .bare
         print(Bench4.residentBytesOfWidgets(kind, count: arguments.contains("--quick") ? 50 : 1_000))
+    case "--clear-once":  // `--clear-once placeholder|bare|control CYCLES`: the show/hide path, for callgrind
+        let kind = Bench4.Subject(rawValue: arguments.dropFirst().first ?? "") ?? .bare
+        print(Bench4.clearAndRetype(kind, cycles: Int(arguments.dropFirst(2).first ?? "") ?? 30))
     default:
         let output =
             arguments.firstIndex(of: "--output").map { arguments[$0 + 1] } ?? "Benchmarks/Results/results-gtk4.json"
@@ -32,14 +36,6 @@ enum Bench4 {
     static var rounds: Int { quick ? 1 : 5 }
     static var characters: Int { quick ? 30 : 300 }
 
-    struct Figure: Codable {
-        let name: String
-        let ratios: [Double]
-        let median: Double
-        let baseline: [Double]
-        let unit: String
-    }
-
     static func run(output: String) {
         var figures: [Figure] = []
         figures.append(
@@ -50,22 +46,19 @@ enum Bench4 {
                 Double(subprocess(["--rss-widgets", placeholder ? "placeholder" : "bare"]))
             })
         // The control: the hand-rolled placeholder GTK 4 apps write (a GtkLabel over the scrolled text
-        // view in a GtkOverlay, as Tuba's composer does), against the same bare view — GTK's own cost
-        // of showing a second widget with text — and this widget against it.
+        // view in a GtkOverlay, as Tuba's composer does, with the same label settings), against the
+        // same bare view — GTK's own cost of showing a second widget with text — and this widget
+        // against it.
         figures.append(
-            interleaved("… a label in a GtkOverlay (control) / bare", unit: "bytes") { overlay in
-                Double(subprocess(["--rss-widgets", overlay ? "overlay" : "bare"]))
+            interleaved("… a label in a GtkOverlay (control) / bare", unit: "bytes") { control in
+                Double(subprocess(["--rss-widgets", control ? "control" : "bare"]))
             })
         figures.append(
-            interleaved("… PlaceholderTextView / the control", unit: "bytes") { placeholder in
-                Double(subprocess(["--rss-widgets", placeholder ? "placeholder" : "overlay"]))
+            interleaved("… PlaceholderTextView / the control", unit: "bytes", target: "≤ 1.00") { placeholder in
+                Double(subprocess(["--rss-widgets", placeholder ? "placeholder" : "control"]))
             })
-        for figure in figures {
-            print(
-                String(
-                    format: "%-40@ %.3f × bare GTK 4 text view (bare median %.4g %@)",
-                    figure.name as NSString, figure.median, median(figure.baseline), figure.unit as NSString))
-        }
+        figures += showHideFigures()
+        for figure in figures { print(figure.row) }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         struct Report: Codable {
@@ -81,33 +74,16 @@ enum Bench4 {
         }
     }
 
-    /// Rounds alternating the placeholder view and the bare one; ratios per round.
-    static func interleaved(_ name: String, unit: String, _ measure: (Bool) -> Double) -> Figure {
-        var ratios: [Double] = []
-        var baseline: [Double] = []
-        _ = measure(true)  // warm caches (fonts, GL/cairo set-up) outside the rounds
-        _ = measure(false)
-        for round in 0..<rounds {
-            // Which goes first alternates, so that neither always gets the warmer cache.
-            let first = measure(round % 2 == 0)
-            let second = measure(round % 2 != 0)
-            let (withPlaceholder, bare) = round % 2 == 0 ? (first, second) : (second, first)
-            ratios.append(withPlaceholder / bare)
-            baseline.append(bare)
-        }
-        return Figure(name: name, ratios: ratios, median: median(ratios), baseline: baseline, unit: unit)
-    }
-
-    static func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-
     static func cpuSeconds() -> Double {
         var time = timespec()
         clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
+    /// What a figure compares: PlaceholderTextView, the bare text view, or the control (the
+    /// placeholder a C app hand-rolls, Benchmarks/HandRolled4: a label with the same settings).
     enum Subject: String {
-        case placeholder, bare, overlay
+        case placeholder, bare, control
     }
 
     /// A window holding the view under test (or a bare text view with the same settings).
@@ -117,35 +93,31 @@ enum Bench4 {
         window(placeholder ? .placeholder : .bare)
     }
 
+    static let placeholderText = "Share something new…"
+
     static func window(_ kind: Subject) -> (
         window: UnsafeMutablePointer<GtkWidget>, view: UnsafeMutablePointer<GtkTextView>, keep: AnyObject?
     ) {
         let window = gtk_window_new()!
         gtk_window_set_default_size(window.cast(), 480, 320)
-        if kind == .placeholder {
-            let view = PlaceholderTextView(placeholder: "Share something new…")
+        switch kind {
+        case .placeholder:
+            let view = PlaceholderTextView(placeholder: placeholderText)
             gtk_window_set_child(window.cast(), view.widget)
             return (window, view.textView, view)
-        }
-        let textView = gtk_text_view_new()!
-        gtk_text_view_set_wrap_mode(textView.cast(), GTK_WRAP_WORD_CHAR)
-        let scrolled = gtk_scrolled_window_new()!
-        gtk_scrolled_window_set_policy(OpaquePointer(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_scrolled_window_set_child(OpaquePointer(scrolled), textView)
-        guard kind == .overlay else {
+        case .control:
+            var textView: UnsafeMutablePointer<GtkTextView>?
+            gtk_window_set_child(window.cast(), hand_rolled_placeholder_new(placeholderText, &textView))
+            return (window, textView!, nil)
+        case .bare:
+            let textView = gtk_text_view_new()!
+            gtk_text_view_set_wrap_mode(textView.cast(), GTK_WRAP_WORD_CHAR)
+            let scrolled = gtk_scrolled_window_new()!
+            gtk_scrolled_window_set_policy(OpaquePointer(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+            gtk_scrolled_window_set_child(OpaquePointer(scrolled), textView)
             gtk_window_set_child(window.cast(), scrolled)
             return (window, textView.cast(), nil)
         }
-        let overlay = gtk_overlay_new()!
-        gtk_overlay_set_child(OpaquePointer(overlay), scrolled)
-        let label = gtk_label_new("Share something new…")!
-        gtk_widget_add_css_class(label, "dim-label")
-        gtk_widget_set_can_target(label, 0)
-        gtk_widget_set_halign(label, GTK_ALIGN_START)
-        gtk_widget_set_valign(label, GTK_ALIGN_START)
-        gtk_overlay_add_overlay(OpaquePointer(overlay), label)
-        gtk_window_set_child(window.cast(), overlay)
-        return (window, textView.cast(), nil)
     }
 
     /// Lets the frame clock lay out and paint the window once more.
@@ -203,51 +175,5 @@ enum Bench4 {
     ) {
         gtk_text_buffer_insert_at_cursor(buffer, text, Int32(text.utf8.count))
         frame(window)
-    }
-
-    /// In a fresh process: resident bytes before and after 1,000 more widgets, shown in a column.
-    static func residentBytesOfWidgets(_ kind: Subject, count: Int) -> Int {
-        let window = gtk_window_new()!
-        let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-        let scrolled = gtk_scrolled_window_new()!
-        gtk_scrolled_window_set_child(OpaquePointer(scrolled), column)
-        gtk_window_set_child(window.cast(), scrolled)
-        gtk_window_present(window.cast())
-        while gtk_widget_get_mapped(window) == 0 { g_main_context_iteration(nil, 1) }
-        frame(window)
-        let before = residentBytes()
-        var keep: [AnyObject] = []
-        for _ in 0..<count {
-            let subject = self.window(kind)
-            // Take the view out of its own window into the column.
-            let child = gtk_window_get_child(subject.window.cast())!
-            g_object_ref(child.asGPointer)
-            gtk_window_set_child(subject.window.cast(), nil)
-            gtk_window_destroy(subject.window.cast())
-            gtk_box_append(column.cast(), child)
-            g_object_unref(child.asGPointer)
-            if let object = subject.keep { keep.append(object) }
-        }
-        frame(window)
-        return residentBytes() - before
-    }
-
-    static func residentBytes() -> Int {
-        guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
-        let fields = statm.split(separator: " ").compactMap { Int($0) }
-        return fields.count > 1 ? fields[1] * Int(sysconf(Int32(_SC_PAGESIZE))) : 0
-    }
-
-    static func subprocess(_ mode: [String]) -> Int {
-        let arguments = quick ? mode + ["--quick"] : mode
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try! process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Int(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
     }
 }

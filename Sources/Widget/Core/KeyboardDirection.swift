@@ -37,13 +37,13 @@ package enum KeyboardDirection {
 
     /// Stops telling `follower`; the last one to go disconnects from the keyboard.
     package static func unfollow(_ follower: any KeyboardDirectionFollower) {
-        for (key, var source) in sources where source.followers[ObjectIdentifier(follower)] != nil {
-            source.followers[ObjectIdentifier(follower)] = nil
-            if source.followers.isEmpty {
-                source.connection.disconnect()
+        let id = ObjectIdentifier(follower)
+        for key in Array(sources.keys) where sources[key]?.followers[id] != nil {
+            // In place: no copy of the followers for each widget that goes.
+            sources[key]?.followers[id] = nil
+            if sources[key]?.followers.isEmpty == true {
+                sources[key]?.connection.disconnect()
                 sources[key] = nil
-            } else {
-                sources[key] = source
             }
         }
     }

@@ -68,8 +68,9 @@ final class PlaceholderLayout: KeyboardDirectionFollower {
         alignLabel()
     }
 
-    /// Every placeholder's, for finding a text's direction (the default screen's fonts).
-    private static let directionContext = gdk_pango_context_get()!
+    /// Every placeholder's, for finding a text's direction (the default font map: a direction needs
+    /// no widget's fonts). A text view's own cached context would cost 5 KB a widget.
+    private static let directionContext = pango_font_map_create_context(pango_cairo_font_map_get_default())!
 
     private func connect() {
         directionConnection = Signal.connect(textView, "direction-changed", withInt: { [unowned self] _ in

@@ -67,9 +67,11 @@ final class PlaceholderAppearance {
     }
 
     /// Copies the text view's font to the label when it changed (cheap when it did not). GTK 4's
-    /// text view has no font scale of its own: its Pango context's font is the whole answer.
+    /// text view has no font scale of its own: the font of the Pango context it lays its text out
+    /// with is the whole answer (the context it made for its layout, which GTK updates on every CSS
+    /// change: asking the widget for a cached context of its own would cost a context a view).
     func followTextViewFont() {
-        guard let context = gtk_widget_get_pango_context(textView.asWidget),
+        guard let context = gtk_text_view_get_ltr_context(textView),
             let font = pango_context_get_font_description(context)
         else { return }
         fontFollower.follow(font)

@@ -6,12 +6,12 @@ import PlaceholderGtk4Glue
 /// pixels-above-lines, CSS padding, justification, direction, scrolling), the label wraps at the
 /// text's width, and the caret's stem is left out of its drawing so the caret shows over it.
 @MainActor
-final class PlaceholderLayout {
+final class PlaceholderLayout: KeyboardDirectionFollower {
     let widget: UnsafeMutablePointer<GtkWidget>
     private let textView: UnsafeMutablePointer<GtkTextView>
     let label: UnsafeMutablePointer<GtkWidget>
-    private var connections: [SignalConnection] = []
     private var placeholderDirection = BaseDirection.neutral
+    private var directionConnection: SignalConnection?
     /// The label's frame in the widget at the last allocation (for drawing; measuring never reads it).
     private var lastFrame: PixelRect?
 
@@ -31,10 +31,11 @@ final class PlaceholderLayout {
 
     /// Disconnects from the widgets (the owner calls it before letting them go).
     func stop() {
-        for connection in connections { connection.disconnect() }
-        connections = []
+        directionConnection?.disconnect()
+        directionConnection = nil
         scrolling?.connection.disconnect()
         scrolling = nil
+        KeyboardDirection.unfollow(self)
     }
 
     /// The text view's vertical adjustment, watched so the label moves with the text; followed to a
@@ -48,37 +49,47 @@ final class PlaceholderLayout {
             return
         }
         let object = adjustment.cast(to: GObject.self)
-        let connection = Signal.connect(object, "value-changed") { [weak self] in
-            guard let self else { return }
+        // Unowned: stop() disconnects before this object goes.
+        let connection = Signal.connect(object, "value-changed") { [unowned self] in
             gtk_widget_queue_allocate(self.widget)
         }
         scrolling = (ObjectReference(object), connection)
     }
 
     func placeholderChanged(_ text: String) {
-        placeholderDirection = BaseDirection.strong(of: text) {
-            gtk_widget_create_pango_layout(self.textView.asWidget, nil)
-        }
+        placeholderDirection = BaseDirection.strong(of: text, context: Self.directionContext)
         alignLabel()
     }
 
+    /// Every placeholder's, for finding a text's direction (the default font map: a direction needs
+    /// no widget's fonts). A text view's own cached context would cost 5 KB a widget.
+    private static let directionContext = pango_font_map_create_context(pango_cairo_font_map_get_default())!
+
     private func connect() {
         followScrolling()
-        connections.append(
-            Signal.onNotify(textView, "vadjustment") { [weak self] in
-                guard let self else { return }
-                self.followScrolling()
-                gtk_widget_queue_allocate(self.widget)
-            })
-        connections += TextViewAlignment.watch(textView.asObject) { [weak self] in self?.alignLabel() }
+        directionConnection = Signal.connect(textView, "direction-changed", withInt: { [unowned self] _ in
+            self.alignLabel()
+        })
         if let keyboard {
-            connections.append(Signal.onNotify(keyboard, "direction") { [weak self] in self?.alignLabel() })
+            KeyboardDirection.follow(UnsafeMutableRawPointer(keyboard), by: self) { changed in
+                Signal.onNotify(keyboard, "direction", changed)
+            }
         }
-        connections.append(
-            Signal.onNotify(textView, "has-focus") { [weak self] in
-                guard let self else { return }
-                gtk_widget_queue_draw(self.widget)
-            })
+    }
+
+    func keyboardDirectionChanged() { alignLabel() }
+
+    /// One of the text view's properties changed (the core's one "notify" handler tells the parts).
+    func textViewPropertyChanged(_ name: String) {
+        if name == "vadjustment" {
+            followScrolling()
+            gtk_widget_queue_allocate(widget)
+        } else if name == "has-focus" {
+            // The caret shows or goes: the label is drawn again, with its stem left out only then.
+            gtk_widget_queue_draw(widget)
+        } else if TextViewAlignment.properties.contains(name) {
+            alignLabel()
+        }
     }
 
     private var keyboard: OpaquePointer? {

@@ -31,6 +31,8 @@ final class PlaceholderParts: PlaceholderToolkitParts {
         accessibility.placeholderChanged(text)
     }
 
+    func textViewPropertyChanged(_ name: String) { layout.textViewPropertyChanged(name) }
+
     func stop() {
         layout.stop()
         appearance.stop()
