@@ -12,16 +12,16 @@ package protocol PlaceholderVisibilityDelegate: AnyObject {
 
 /// When the placeholder shows, the same for both toolkits: watches the text view's current buffer
 /// ("changed", with its O(1) character count; the core tells it when the "buffer" property changes)
-/// and its input method's preedit, and tells the toolkit only when the answer changes, so typing the
-/// 2nd…Nth character touches no label.
+/// and its input method's preedit, through the widget's hub, and tells the toolkit only when the
+/// answer changes, so typing the 2nd…Nth character touches no label.
 @MainActor
 package final class PlaceholderVisibility {
     private let instance: UnsafeMutablePointer<GObject>
     private let textView: UnsafeMutablePointer<GObject>
     /// Counts characters and shows the label (the toolkit's parts, which outlive this object).
     private unowned let parts: any PlaceholderToolkitParts
-    private let watcher = BufferWatcher()
-    private var preeditConnection: SignalConnection?
+    private let hub: SignalHub
+    private var watcher = BufferWatcher()
     private var ownerGone = false
 
     /// The placeholder text; empty never shows.
@@ -36,43 +36,48 @@ package final class PlaceholderVisibility {
     package unowned(safe) var delegate: (any PlaceholderVisibilityDelegate)?
 
     package init(
-        instance: UnsafeMutablePointer<GObject>, textView: UnsafeMutablePointer<GObject>,
+        instance: UnsafeMutablePointer<GObject>, textView: UnsafeMutablePointer<GObject>, hub: SignalHub,
         parts: any PlaceholderToolkitParts
     ) {
         self.instance = instance
         self.textView = textView
+        self.hub = hub
         self.parts = parts
-        preeditConnection = Signal.connect(
-            textView, "preedit-changed",
-            withArgument: { [unowned self] preedit in
-                self.setComposing(preedit.map { $0.cast(to: CChar.self).pointee != 0 } ?? false)
-            })
+        hub.connect(textView, "preedit-changed")
         bufferReplaced()
+    }
+
+    /// Takes the emissions that are its own (the buffer's "changed", the input method's preedit);
+    /// returns whether it did. The buffer's comes first: it is every keystroke's.
+    package func receive(_ emission: SignalEmission) -> Bool {
+        if let buffer = watcher.buffer, emission.instance == UnsafeMutableRawPointer(buffer) {
+            update()
+            delegate?.bufferContentChanged()
+            return true
+        }
+        guard emission.instance == UnsafeMutableRawPointer(textView), emission.is("preedit-changed") else {
+            return false
+        }
+        setComposing(emission.argument(1).map { $0.load(as: CChar.self) != 0 } ?? false)
+        return true
     }
 
     /// The widget is being destroyed: the text view drops its buffer next, and no new one must be
     /// made (or watched) for it.
     package func widgetGone() {
         ownerGone = true
-        watcher.stop()
+        watcher.stop(hub)
     }
 
-    /// Disconnects from the text view and its buffer (the owner calls it before letting them go).
-    package func stop() {
-        preeditConnection?.disconnect()
-        preeditConnection = nil
-        watcher.stop()
-    }
+    /// Lets the buffer go (the owner calls it after stopping the hub, before letting the text view go).
+    package func stop() { watcher.stop(hub) }
 
     /// The text view shows another buffer (its "buffer" property changed): watch that one.
     package func bufferReplaced() {
-        guard !ownerGone else { return watcher.stop() }
+        guard !ownerGone else { return watcher.stop(hub) }
         // GtkTextView's "buffer" property, as gtk_text_view_get_buffer: made on first use.
         let buffer = Property.object(textView, "buffer", type: parts.bufferType)?.cast(to: GObject.self)
-        watcher.watch(buffer) { [unowned self] in
-            self.update()
-            self.delegate?.bufferContentChanged()
-        }
+        watcher.watch(buffer, through: hub)
         update()
     }
 

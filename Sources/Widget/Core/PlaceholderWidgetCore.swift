@@ -27,7 +27,11 @@ package protocol PlaceholderToolkitParts: AnyObject {
     func placeholderChanged(_ text: String)
     /// One of the text view's GObject properties changed ("buffer" is the core's own).
     func textViewPropertyChanged(_ name: String)
-    /// Disconnects from the widgets (the core calls it before letting them go).
+    /// A signal the parts connected through the widget's hub was emitted; returns the result of
+    /// signals that have one.
+    func receive(_ emission: SignalEmission) -> Bool
+    /// Lets go of what the hub does not end (the core calls it after stopping the hub, before
+    /// letting the widgets go).
     func stop()
 }
 
@@ -46,8 +50,8 @@ package final class PlaceholderWidgetCore<Owner: AnyObject, Parts: PlaceholderTo
     package let label: UnsafeMutablePointer<GObject>
     package let scrolledWindow: UnsafeMutablePointer<GObject>
     private let visibility: PlaceholderVisibility
-    /// The one handler of the text view's "notify", for the core and the parts alike.
-    private var textViewNotify: SignalConnection?
+    /// Every signal the widget follows, the core's and the parts' (one GClosure for them all).
+    private let hub: SignalHub
     /// The Swift owner, once tied (it owns this core).
     private weak var owner: Owner?
 
@@ -59,19 +63,32 @@ package final class PlaceholderWidgetCore<Owner: AnyObject, Parts: PlaceholderTo
     package private(set) lazy var visibilityObservers = ObserverList<Bool>()
     private var hasVisibilityObservers = false
 
+    /// `hub` is the one the parts connected through; the core connects its own signals to it and
+    /// receives them all.
     package init(
         ownership: ObjectOwnership, textView: UnsafeMutablePointer<GObject>, label: UnsafeMutablePointer<GObject>,
-        scrolledWindow: UnsafeMutablePointer<GObject>, parts: Parts
+        scrolledWindow: UnsafeMutablePointer<GObject>, hub: SignalHub, parts: Parts
     ) {
         self.ownership = ownership
         self.parts = parts
+        self.hub = hub
         for child in [textView, label, scrolledWindow] { g_object_ref_sink(child) }
         (self.textView, self.label, self.scrolledWindow) = (textView, label, scrolledWindow)
-        let visibility = PlaceholderVisibility(instance: ownership.object, textView: textView, parts: parts)
-        self.visibility = visibility
-        textViewNotify = Signal.onAnyNotify(textView) { [unowned visibility, unowned parts] name in
+        visibility = PlaceholderVisibility(instance: ownership.object, textView: textView, hub: hub, parts: parts)
+        hub.connect(textView, "notify")
+        hub.receiver = { [unowned self] in self.receive($0) }
+    }
+
+    /// Every emission of the widget's signals: the text view's properties and input method, the
+    /// buffer's changes (visibility's), and the parts' own.
+    private func receive(_ emission: SignalEmission) -> Bool {
+        if visibility.receive(emission) { return false }
+        if emission.instance == UnsafeMutableRawPointer(textView), emission.is("notify") {
+            guard let name = emission.propertyName else { return false }
             if name == "buffer" { visibility.bufferReplaced() } else { parts.textViewPropertyChanged(name) }
+            return false
         }
+        return parts.receive(emission)
     }
 
     /// Ties the widget to its fully initialised Swift `owner` and shows `placeholder`.
@@ -100,7 +117,7 @@ package final class PlaceholderWidgetCore<Owner: AnyObject, Parts: PlaceholderTo
     }
 
     isolated deinit {
-        textViewNotify?.disconnect()
+        hub.stop()
         visibility.stop()
         // Their handlers are on widgets that our reference to the instance may be the last to hold.
         parts.stop()

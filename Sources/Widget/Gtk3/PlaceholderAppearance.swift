@@ -11,25 +11,17 @@ final class PlaceholderAppearance {
     // Made on first use: most views never set either, and 1,000 views would carry 2,000 providers.
     private lazy var fontStyle = WidgetStyleProvider(for: textView)
     private lazy var colorStyle = WidgetStyleProvider(for: label)
-    private var connection: SignalConnection?
     private let fontFollower: LabelFontFollower
 
-    init(textView: UnsafeMutablePointer<GtkTextView>, label: UnsafeMutablePointer<GtkLabel>) {
+    init(textView: UnsafeMutablePointer<GtkTextView>, label: UnsafeMutablePointer<GtkLabel>, hub: SignalHub) {
         fontFollower = LabelFontFollower(label: label.asObject)
         (self.textView, self.label) = (textView, label)
         let context = gtk_widget_get_style_context(label.asWidget)
         for name in placeholderStyleClasses { gtk_style_context_add_class(context, name) }
-        // Unowned: stop() disconnects before this object goes.
-        connection = Signal.connect(textView, "style-updated", after: true) { [unowned self] in
-            self.followTextViewFont()
-        }
+        // After GTK's own handler: the text view's attributes are updated then (PlaceholderParts
+        // calls followTextViewFont).
+        hub.connect(textView, "style-updated", after: true)
         followTextViewFont()
-    }
-
-    /// Disconnects from the text view (the owner calls it before letting the widgets go).
-    func stop() {
-        connection?.disconnect()
-        connection = nil
     }
 
     var font: String? {
@@ -50,7 +42,7 @@ final class PlaceholderAppearance {
 
     /// The font (and scale) GtkTextView uses for its text node (not the widget node), via its
     /// default attributes.
-    private func followTextViewFont() {
+    func followTextViewFont() {
         guard let attributes = gtk_text_view_get_default_attributes(textView) else { return }
         defer { gtk_text_attributes_unref(attributes) }
         guard let font = attributes.pointee.font else { return }

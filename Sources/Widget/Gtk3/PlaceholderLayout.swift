@@ -11,9 +11,9 @@ final class PlaceholderLayout: KeyboardDirectionFollower {
     private let scrolled: UnsafeMutablePointer<GtkScrolledWindow>
     private let textView: UnsafeMutablePointer<GtkTextView>
     private let label: UnsafeMutablePointer<GtkLabel>
-    private var directionConnection: SignalConnection?
-    /// Only while the text view has the focus (the caret is drawn only then).
-    private var caretClipConnection: SignalConnection?
+    private let hub: SignalHub
+    /// The label's "draw", only while the text view has the focus (the caret is drawn only then).
+    private var caretClipConnection: SignalHub.Connection?
     private var placeholderDirection = BaseDirection.neutral
     private var appliedMinimumHeight: gint = -1
     private var lastAllocation: GdkRectangle?
@@ -21,8 +21,9 @@ final class PlaceholderLayout: KeyboardDirectionFollower {
     /// The widgets are owned by PlaceholderTextView, which outlives this object.
     init(
         overlay: UnsafeMutablePointer<GtkOverlay>, scrolled: UnsafeMutablePointer<GtkScrolledWindow>,
-        textView: UnsafeMutablePointer<GtkTextView>, label: UnsafeMutablePointer<GtkLabel>
+        textView: UnsafeMutablePointer<GtkTextView>, label: UnsafeMutablePointer<GtkLabel>, hub: SignalHub
     ) {
+        self.hub = hub
         self.overlay = overlay
         self.scrolled = scrolled
         self.textView = textView
@@ -34,14 +35,8 @@ final class PlaceholderLayout: KeyboardDirectionFollower {
         connect()
     }
 
-    /// Disconnects from the widgets (the owner calls it before letting them go).
-    func stop() {
-        directionConnection?.disconnect()
-        directionConnection = nil
-        caretClipConnection?.disconnect()
-        caretClipConnection = nil
-        KeyboardDirection.unfollow(self)
-    }
+    /// Stops following the keyboard (the hub ends the rest).
+    func stop() { KeyboardDirection.unfollow(self) }
 
     /// What the overlay gets (PlaceholderTextViewClass's get_child_position). While the label is
     /// hidden the overlay may still be re-allocated on keystrokes (when an app added overlays of its
@@ -73,9 +68,7 @@ final class PlaceholderLayout: KeyboardDirectionFollower {
     private static let directionContext = pango_font_map_create_context(pango_cairo_font_map_get_default())!
 
     private func connect() {
-        directionConnection = Signal.connect(textView, "direction-changed", withInt: { [unowned self] _ in
-            self.alignLabel()
-        })
+        hub.connect(textView, "direction-changed")
         let keymap = self.keymap
         KeyboardDirection.follow(UnsafeMutableRawPointer(keymap), by: self) { changed in
             Signal.connect(keymap, "direction-changed", changed)
@@ -90,18 +83,20 @@ final class PlaceholderLayout: KeyboardDirectionFollower {
     func focusChanged() {
         let focused = gtk_widget_has_focus(textView.asWidget) != 0
         if focused, caretClipConnection == nil {
-            caretClipConnection = Signal.connect(
-                label, "draw",
-                returning: { [unowned self] cairo in
-                    guard let cairo, self.clipOutCaret(OpaquePointer(cairo)) else { return false }
-                    drawWithClassHandler(self.label.asWidget, OpaquePointer(cairo))
-                    return true
-                })
-        } else if !focused {
-            caretClipConnection?.disconnect()
+            caretClipConnection = hub.connect(label, "draw")
+        } else if !focused, let connection = caretClipConnection {
+            hub.disconnect(connection)
             caretClipConnection = nil
         }
         gtk_widget_queue_draw(label.asWidget)
+    }
+
+    /// The label's "draw" while the text view has the focus: draws it with the caret's column left
+    /// out; returns whether it drew.
+    func drawLabel(_ cairo: OpaquePointer?) -> Bool {
+        guard let cairo, clipOutCaret(cairo) else { return false }
+        drawWithClassHandler(label.asWidget, cairo)
+        return true
     }
 
     /// The paragraph's base direction as GtkTextLayout resolves it for the line holding the cursor.

@@ -13,12 +13,12 @@ final class PlaceholderParts: PlaceholderToolkitParts {
 
     init(
         overlay: UnsafeMutablePointer<GtkOverlay>, scrolled: UnsafeMutablePointer<GtkScrolledWindow>,
-        textView: UnsafeMutablePointer<GtkTextView>, label: UnsafeMutablePointer<GtkLabel>
+        textView: UnsafeMutablePointer<GtkTextView>, label: UnsafeMutablePointer<GtkLabel>, hub: SignalHub
     ) {
         self.textView = textView
         self.label = label
-        layout = PlaceholderLayout(overlay: overlay, scrolled: scrolled, textView: textView, label: label)
-        appearance = PlaceholderAppearance(textView: textView, label: label)
+        layout = PlaceholderLayout(overlay: overlay, scrolled: scrolled, textView: textView, label: label, hub: hub)
+        appearance = PlaceholderAppearance(textView: textView, label: label, hub: hub)
         accessibility = PlaceholderAccessibility(textView: textView, label: label)
     }
 
@@ -44,11 +44,19 @@ final class PlaceholderParts: PlaceholderToolkitParts {
         }
     }
 
+    /// The signals the layout and the appearance connected through the hub.
+    func receive(_ emission: SignalEmission) -> Bool {
+        if emission.instance == UnsafeMutableRawPointer(label) { return layout.drawLabel(emission.argument(1).map(OpaquePointer.init)) }
+        if emission.is("style-updated") {
+            appearance.followTextViewFont()
+        } else if emission.is("direction-changed") {
+            layout.alignLabel()
+        }
+        return false
+    }
+
     /// The overlay's accessible was asked for (an assistive technology is walking the tree).
     func accessibleRequested() { accessibility.activate() }
 
-    func stop() {
-        layout.stop()
-        appearance.stop()
-    }
+    func stop() { layout.stop() }
 }

@@ -18,11 +18,12 @@ public final class PlaceholderTextView {
         let overlayWidget: UnsafeMutablePointer<GtkWidget> = overlay.object.cast()
         let label = gtk_label_new(nil)!.cast(to: GtkLabel.self)
         let scrolled = gtk_scrolled_window_new(nil, nil)!.cast(to: GtkScrolledWindow.self)
+        let hub = SignalHub()
         let parts = PlaceholderParts(
-            overlay: overlayWidget.cast(), scrolled: scrolled, textView: textView, label: label)
+            overlay: overlayWidget.cast(), scrolled: scrolled, textView: textView, label: label, hub: hub)
         core = PlaceholderWidgetCore(
             ownership: overlay, textView: textView.asObject, label: label.asObject, scrolledWindow: scrolled.asObject,
-            parts: parts)
+            hub: hub, parts: parts)
 
         gtk_scrolled_window_set_policy(scrolled, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_container_add(scrolled.asContainer, textView.asWidget)

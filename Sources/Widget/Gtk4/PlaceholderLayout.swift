@@ -11,15 +11,16 @@ final class PlaceholderLayout: KeyboardDirectionFollower {
     private let textView: UnsafeMutablePointer<GtkTextView>
     let label: UnsafeMutablePointer<GtkWidget>
     private var placeholderDirection = BaseDirection.neutral
-    private var directionConnection: SignalConnection?
+    private let hub: SignalHub
     /// The label's frame in the widget at the last allocation (for drawing; measuring never reads it).
     private var lastFrame: PixelRect?
 
     /// The widgets are owned by PlaceholderTextView, which outlives this object.
     init(
         widget: UnsafeMutablePointer<GtkWidget>, textView: UnsafeMutablePointer<GtkTextView>,
-        label: UnsafeMutablePointer<GtkWidget>
+        label: UnsafeMutablePointer<GtkWidget>, hub: SignalHub
     ) {
+        self.hub = hub
         self.widget = widget
         self.textView = textView
         self.label = label
@@ -29,32 +30,36 @@ final class PlaceholderLayout: KeyboardDirectionFollower {
         connect()
     }
 
-    /// Disconnects from the widgets (the owner calls it before letting them go).
+    /// Lets the adjustment go and stops following the keyboard (the hub ends the rest).
     func stop() {
-        directionConnection?.disconnect()
-        directionConnection = nil
-        scrolling?.connection.disconnect()
-        scrolling = nil
+        followScrolling(nil)
         KeyboardDirection.unfollow(self)
     }
 
-    /// The text view's vertical adjustment, watched so the label moves with the text; followed to a
-    /// new one when the app or the scrolled window replaces it.
-    private var scrolling: (adjustment: ObjectReference<GObject>, connection: SignalConnection)?
+    /// The text view's vertical adjustment, watched so the label moves with the text (its
+    /// "value-changed", through the hub); followed to a new one when the app or the scrolled window
+    /// replaces it. Referenced while watched.
+    private var scrolling: (adjustment: UnsafeMutablePointer<GObject>, connection: SignalHub.Connection)?
 
-    private func followScrolling() {
-        scrolling?.connection.disconnect()
+    private func followScrolling(_ adjustment: UnsafeMutablePointer<GObject>?) {
+        guard adjustment != scrolling?.adjustment else { return }
+        if let scrolling {
+            hub.disconnect(scrolling.connection)
+            g_object_unref(scrolling.adjustment)
+        }
         scrolling = nil
-        guard let adjustment = Property.object(textView, "vadjustment", type: gtk_adjustment_get_type()) else {
-            return
-        }
-        let object = adjustment.cast(to: GObject.self)
-        // Unowned: stop() disconnects before this object goes.
-        let connection = Signal.connect(object, "value-changed") { [unowned self] in
-            gtk_widget_queue_allocate(self.widget)
-        }
-        scrolling = (ObjectReference(object), connection)
+        guard let adjustment else { return }
+        g_object_ref(adjustment)
+        scrolling = (adjustment, hub.connect(adjustment, "value-changed"))
     }
+
+    /// The text view's current vertical adjustment.
+    private var textViewAdjustment: UnsafeMutablePointer<GObject>? {
+        Property.object(textView, "vadjustment", type: gtk_adjustment_get_type())?.cast(to: GObject.self)
+    }
+
+    /// The adjustment's "value-changed": the text scrolled, the label moves with it.
+    func scrolled() { gtk_widget_queue_allocate(widget) }
 
     func placeholderChanged(_ text: String) {
         placeholderDirection = BaseDirection.strong(of: text, context: Self.directionContext)
@@ -66,10 +71,8 @@ final class PlaceholderLayout: KeyboardDirectionFollower {
     private static let directionContext = pango_font_map_create_context(pango_cairo_font_map_get_default())!
 
     private func connect() {
-        followScrolling()
-        directionConnection = Signal.connect(textView, "direction-changed", withInt: { [unowned self] _ in
-            self.alignLabel()
-        })
+        followScrolling(textViewAdjustment)
+        hub.connect(textView, "direction-changed")
         if let keyboard {
             KeyboardDirection.follow(UnsafeMutableRawPointer(keyboard), by: self) { changed in
                 Signal.onNotify(keyboard, "direction", changed)
@@ -82,7 +85,7 @@ final class PlaceholderLayout: KeyboardDirectionFollower {
     /// One of the text view's properties changed (the core's one "notify" handler tells the parts).
     func textViewPropertyChanged(_ name: String) {
         if name == "vadjustment" {
-            followScrolling()
+            followScrolling(textViewAdjustment)
             gtk_widget_queue_allocate(widget)
         } else if name == "has-focus" {
             // The caret shows or goes: the label is drawn again, with its stem left out only then.
@@ -108,7 +111,7 @@ final class PlaceholderLayout: KeyboardDirectionFollower {
     }
 
     /// Mirrors the text view's justification and the paragraph's direction on the label.
-    private func alignLabel() {
+    func alignLabel() {
         let alignment = PlaceholderRules.labelAlignment(justification: justification, direction: resolvedDirection)
         gtk_widget_set_direction(label, alignment.isRightToLeft ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR)
         gtk_label_set_justify(OpaquePointer(label), gtk_text_view_get_justification(textView))

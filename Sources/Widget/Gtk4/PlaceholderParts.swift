@@ -12,9 +12,9 @@ final class PlaceholderParts: PlaceholderToolkitParts {
 
     init(
         widget: UnsafeMutablePointer<GtkWidget>, textView: UnsafeMutablePointer<GtkTextView>,
-        label: UnsafeMutablePointer<GtkWidget>
+        label: UnsafeMutablePointer<GtkWidget>, hub: SignalHub
     ) {
-        layout = PlaceholderLayout(widget: widget, textView: textView, label: label)
+        layout = PlaceholderLayout(widget: widget, textView: textView, label: label, hub: hub)
         appearance = PlaceholderAppearance(textView: textView, label: label)
         accessibility = PlaceholderAccessibility(textView: textView, label: label)
         self.textView = textView
@@ -32,6 +32,16 @@ final class PlaceholderParts: PlaceholderToolkitParts {
     }
 
     func textViewPropertyChanged(_ name: String) { layout.textViewPropertyChanged(name) }
+
+    /// The signals the layout connected through the hub: the text view's direction, the scrolling.
+    func receive(_ emission: SignalEmission) -> Bool {
+        if emission.is("direction-changed") {
+            layout.alignLabel()
+        } else if emission.is("value-changed") {
+            layout.scrolled()
+        }
+        return false
+    }
 
     func stop() {
         layout.stop()

@@ -27,9 +27,10 @@ public final class PlaceholderTextView {
         gtk_widget_set_can_target(label, 0)
         gtk_widget_set_can_focus(label, 0)
         gtk_widget_set_child_visible(label, 0)
+        let hub = SignalHub()
         core = PlaceholderWidgetCore(
             ownership: instance, textView: textView.asObject, label: label.asObject, scrolledWindow: scrolled.asObject,
-            parts: PlaceholderParts(widget: widget, textView: textView, label: label))
+            hub: hub, parts: PlaceholderParts(widget: widget, textView: textView, label: label, hub: hub))
         core.start(owner: self, placeholder: placeholder)
     }
 
