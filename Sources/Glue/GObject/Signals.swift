@@ -31,23 +31,32 @@ package struct SignalConnection: Sendable {
 /// their destroy notifies on the thread that owns the instance, the main thread for ours.
 package class ConnectionState: @unchecked Sendable {
     nonisolated(unsafe) var isConnected = true
+
+    /// GLib let the handler go.
+    func released() { isConnected = false }
 }
 
 /// Holds a Swift closure for exactly as long as the GLib connection that calls it: retained when
-/// connected, released by GLib's destroy notify, whichever of handler or instance goes first.
+/// connected, released by GLib's destroy notify, whichever of handler or instance goes first (the
+/// closure then goes, even while a `SignalConnection` still holds the box for its state).
 package final class HandlerBox<Handler>: ConnectionState, @unchecked Sendable {
-    package let handler: Handler
+    nonisolated(unsafe) private var handler: Handler?
     package init(_ handler: Handler) { self.handler = handler }
 
     package static func unbox(_ data: gpointer?) -> Handler {
-        Unmanaged<HandlerBox<Handler>>.fromOpaque(data!).takeUnretainedValue().handler
+        Unmanaged<HandlerBox<Handler>>.fromOpaque(data!).takeUnretainedValue().handler!
+    }
+
+    override func released() {
+        super.released()
+        handler = nil
     }
 }
 
 package func releaseBox(_ data: gpointer?, _: UnsafeMutablePointer<GClosure>?) {
     guard let data else { return }
     let box = Unmanaged<AnyObject>.fromOpaque(data)
-    (box.takeUnretainedValue() as? ConnectionState)?.isConnected = false
+    (box.takeUnretainedValue() as? ConnectionState)?.released()
     box.release()
 }
 
