@@ -59,7 +59,8 @@ struct Figure: Codable {
 
     /// One line of the printed table.
     var row: String {
-        let figure = instructionRatio.map { String(format: "%.3f instructions (CPU %.3f)", $0, median) }
+        let figure =
+            instructionRatio.map { String(format: "%.3f instructions (CPU %.3f)", $0, median) }
             ?? String(format: "%.3f", median)
         return "\(name): \(figure) [\(String(format: "%.3f–%.3f", ratios.min() ?? .nan, ratios.max() ?? .nan))]"
             + " \(target ?? "report") \(verdict)"

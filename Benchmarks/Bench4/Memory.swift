@@ -61,9 +61,11 @@ extension Bench4 {
             ) { placeholder in
                 clearAndRetype(placeholder ? .placeholder : baseline, cycles: clearCycles)
             }
-            figure.instructions = callgrindPair(["--clear-once", "placeholder"], [
-                "--clear-once", baseline.rawValue,
-            ])
+            figure.instructions = callgrindPair(
+                ["--clear-once", "placeholder"],
+                [
+                    "--clear-once", baseline.rawValue,
+                ])
             return figure
         }
     }

@@ -68,7 +68,8 @@ package final class SignalHub {
         precondition(!stopped, "SignalHub: connect after stop()")
         var signalID: guint = 0
         var detail: GQuark = 0
-        let instanceType = instance.asGPointer.assumingMemoryBound(to: GTypeInstance.self).pointee.g_class.pointee.g_type
+        let instanceType = instance.asGPointer.assumingMemoryBound(to: GTypeInstance.self).pointee.g_class.pointee
+            .g_type
         precondition(
             g_signal_parse_name(signal, instanceType, &signalID, &detail, 1) != 0, "GLib knows no signal \(signal)")
         let id = g_signal_connect_closure_by_id(instance.asGPointer, signalID, detail, closure, after ? 1 : 0)

@@ -46,7 +46,9 @@ final class PlaceholderParts: PlaceholderToolkitParts {
 
     /// The signals the layout and the appearance connected through the hub.
     func receive(_ emission: SignalEmission) -> Bool {
-        if emission.instance == UnsafeMutableRawPointer(label) { return layout.drawLabel(emission.argument(1).map(OpaquePointer.init)) }
+        if emission.instance == UnsafeMutableRawPointer(label) {
+            return layout.drawLabel(emission.argument(1).map(OpaquePointer.init))
+        }
         if emission.is("style-updated") {
             appearance.followTextViewFont()
         } else if emission.is("direction-changed") {
