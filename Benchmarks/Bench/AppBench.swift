@@ -55,6 +55,27 @@ enum AppBench {
         }
     }
 
+    /// `--startup-once EXECUTABLE [ARGUMENT…]`: one start measured from outside (exec to its first
+    /// window's map and first drawing), printed as JSON for scripts (the Python bench's start-up).
+    static func startupOnce(_ arguments: [String]) {
+        guard xprobe_open() != 0 else {
+            FileHandle.standardError.write(Data("placeholder-bench: no display with XTest and XDamage\n".utf8))
+            exit(3)
+        }
+        let scratch = scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let subject = AppProbe.Subject(name: arguments[1], argv: Array(arguments.dropFirst()))
+        guard let startup = AppProbe(scratch: scratch).startup(subject, inputPath: "/dev/null") else {
+            FileHandle.standardError.write(Data("placeholder-bench: \(arguments[1]) drew no window in 30 s\n".utf8))
+            exit(1)
+        }
+        print(
+            String(
+                format: "{\"mapped_ms\": %.3f, \"first_frame_ms\": %.3f, \"cpu_ms\": %.3f, \"resident_kib\": %.0f}",
+                startup.mappedSeconds * 1e3, startup.firstFrameSeconds * 1e3, startup.cpuSeconds * 1e3,
+                startup.residentBytes / 1024))
+    }
+
     /// The `fraction` percentile of sorted values (nearest rank).
     nonisolated static func percentile(_ sorted: [Double], _ fraction: Double) -> Double {
         guard !sorted.isEmpty else { return .nan }

@@ -24,6 +24,7 @@ MainActor.assumeIsolated {
     case "--clear-once":  // `--clear-once placeholder|bare|control CYCLES`: clearing and retyping, for callgrind
         let cycles = Int(arguments.dropFirst(2).first ?? "") ?? 100
         print(TypingBench.clearAndRetype(cycles: cycles, BenchKind(argument: arguments.dropFirst().first)))
+    case "--startup-once": AppBench.startupOnce(arguments)
     case "--probe-once":  // `--probe-once KILOBYTES EXECUTABLE [ARGUMENT…]`: one typing run from outside
         AppBench.probeOnce(arguments)
     default: BenchRun(arguments: arguments).run()

@@ -15,9 +15,10 @@ MainActor.assumeIsolated {
     }
     let arguments = Array(CommandLine.arguments.dropFirst())
     switch arguments.first {
-    case "--rss-widgets":  // `--rss-widgets placeholder|bare|control`: resident bytes 1,000 more widgets take
+    case "--rss-widgets":  // `--rss-widgets placeholder|bare|control [N]`: resident bytes N (1,000) more widgets take
         let kind = Bench4.Subject(rawValue: arguments.dropFirst().first ?? "") ?? .bare
-        print(Bench4.residentBytesOfWidgets(kind, count: arguments.contains("--quick") ? 50 : 1_000))
+        let count = arguments.dropFirst(2).first.flatMap { Int($0) } ?? (arguments.contains("--quick") ? 50 : 1_000)
+        print(Bench4.residentBytesOfWidgets(kind, count: count))
     case "--clear-once":  // `--clear-once placeholder|bare|control CYCLES`: the show/hide path, for callgrind
         let kind = Bench4.Subject(rawValue: arguments.dropFirst().first ?? "") ?? .bare
         print(Bench4.clearAndRetype(kind, cycles: Int(arguments.dropFirst(2).first ?? "") ?? 30))

@@ -1,3 +1,4 @@
+import ComposeWindowGlue
 import GtkPlaceholder
 
 /// A chat-style input row: a one-line PlaceholderTextView that grows with its text up to five

@@ -64,12 +64,6 @@ package func releaseBox(_ data: gpointer?, _: UnsafeMutablePointer<GClosure>?) {
 package typealias VoidHandler = @MainActor () -> Void
 /// A handler for a signal with one pointer argument.
 package typealias PointerHandler = @MainActor (gpointer?) -> Void
-/// A handler for a signal with one pointer argument that returns gboolean.
-package typealias PointerPredicate = @MainActor (gpointer?) -> Bool
-/// A handler for a signal with two pointer arguments that returns gboolean.
-package typealias TwoPointerPredicate = @MainActor (gpointer?, gpointer?) -> Bool
-/// A handler for a signal with one gint argument.
-package typealias IntHandler = @MainActor (Int32) -> Void
 
 private let voidThunk: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
     let handler = HandlerBox<VoidHandler>.unbox(data)
@@ -82,41 +76,10 @@ private let pointerThunk: @convention(c) (gpointer?, gpointer?, gpointer?) -> Vo
     MainActor.assumeIsolated { handler(argument) }
 }
 
-private let predicateThunk: @convention(c) (gpointer?, gpointer?, gpointer?) -> gboolean = {
-    _, argument, data in
-    let handler = HandlerBox<PointerPredicate>.unbox(data)
-    nonisolated(unsafe) let argument = argument
-    return MainActor.assumeIsolated { handler(argument).gboolean }
-}
-
-private let twoPointerPredicateThunk: @convention(c) (gpointer?, gpointer?, gpointer?, gpointer?) -> gboolean = {
-    _, first, second, data in
-    let handler = HandlerBox<TwoPointerPredicate>.unbox(data)
-    nonisolated(unsafe) let (first, second) = (first, second)
-    return MainActor.assumeIsolated { handler(first, second).gboolean }
-}
-
-/// A "notify" handler given the property's name (GObject's "notify" passes its GParamSpec).
-package typealias NotifyNameHandler = @MainActor (String) -> Void
-
-private let notifyNameThunk: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, spec, data in
-    let handler = HandlerBox<NotifyNameHandler>.unbox(data)
-    guard let name = spec.flatMap({ g_param_spec_get_name($0.assumingMemoryBound(to: GParamSpec.self)) }) else {
-        return
-    }
-    let property = String(cString: name)
-    MainActor.assumeIsolated { handler(property) }
-}
-
-private let intThunk: @convention(c) (gpointer?, gint, gpointer?) -> Void = { _, number, data in
-    let handler = HandlerBox<IntHandler>.unbox(data)
-    MainActor.assumeIsolated { handler(number) }
-}
-
 /// Connects `handler` through `thunk`, whose C signature `signature` describes (EditSignals.swift
 /// adds the text buffer's edit signals on top of this).
 @MainActor
-func connectHandler<Handler>(
+package func connectHandler<Handler>(
     _ instance: gpointer, _ signal: String, after: Bool, thunk: GCallback, handler: Handler,
     signature: SignalSignature
 ) -> SignalConnection {
@@ -142,10 +105,6 @@ extension OpaquePointer: GObjectPointer {}
 
 private let voidCallback = unsafeBitCast(voidThunk, to: GCallback.self)
 private let pointerCallback = unsafeBitCast(pointerThunk, to: GCallback.self)
-private let predicateCallback = unsafeBitCast(predicateThunk, to: GCallback.self)
-private let twoPointerPredicateCallback = unsafeBitCast(twoPointerPredicateThunk, to: GCallback.self)
-private let intCallback = unsafeBitCast(intThunk, to: GCallback.self)
-private let notifyNameCallback = unsafeBitCast(notifyNameThunk, to: GCallback.self)
 
 /// Signal connection for signals whose C handlers take (instance, [arguments…], user_data); the
 /// overload must match the signal's C signature. Handlers run on the main actor: GLib emits GTK
@@ -171,49 +130,6 @@ package enum Signal {
     ) -> SignalConnection {
         connectHandler(
             instance.asGPointer, signal, after: after, thunk: pointerCallback, handler: handler,
-            signature: .init([.pointer], returns: .none))
-    }
-
-    /// For signals with one pointer argument returning gboolean ("draw", "key-press-event").
-    @discardableResult
-    package static func connect(
-        _ instance: some GObjectPointer, _ signal: String, after: Bool = false,
-        returning handler: @escaping PointerPredicate
-    ) -> SignalConnection {
-        connectHandler(
-            instance.asGPointer, signal, after: after, thunk: predicateCallback, handler: handler,
-            signature: .init([.pointer], returns: .boolean))
-    }
-
-    /// For signals with two pointer arguments returning gboolean (GtkOverlay "get-child-position").
-    @discardableResult
-    package static func connect(
-        _ instance: some GObjectPointer, _ signal: String, after: Bool = false,
-        returning handler: @escaping TwoPointerPredicate
-    ) -> SignalConnection {
-        connectHandler(
-            instance.asGPointer, signal, after: after, thunk: twoPointerPredicateCallback, handler: handler,
-            signature: .init([.pointer, .pointer], returns: .boolean))
-    }
-
-    /// For signals with one gint argument and no return value (GtkInfoBar and GtkDialog "response").
-    @discardableResult
-    package static func connect(
-        _ instance: some GObjectPointer, _ signal: String, after: Bool = false, withInt handler: @escaping IntHandler
-    ) -> SignalConnection {
-        connectHandler(
-            instance.asGPointer, signal, after: after, thunk: intCallback, handler: handler,
-            signature: .init([.int], returns: .none))
-    }
-
-    /// Called after any of the instance's GObject properties changes, with the property's name: one
-    /// connection where a widget follows many properties ("notify" without a detail).
-    @discardableResult
-    package static func onAnyNotify(
-        _ instance: some GObjectPointer, _ handler: @escaping NotifyNameHandler
-    ) -> SignalConnection {
-        connectHandler(
-            instance.asGPointer, "notify", after: false, thunk: notifyNameCallback, handler: handler,
             signature: .init([.pointer], returns: .none))
     }
 

@@ -98,11 +98,20 @@ package enum BaseDirection: Sendable {
     /// released after. The toolkit passes one context that every placeholder shares: which direction
     /// a text has needs no widget's fonts, and a text view's own cached context (what
     /// `gtk_widget_create_pango_layout` would make it keep) costs 5 KB a widget.
+    /// Texts already asked about are answered from memory (a thousand views share one placeholder).
+    @MainActor
     package static func strong(of text: String, context: OpaquePointer) -> BaseDirection {
+        if let known = knownDirections[text] { return known }
         guard !text.isEmpty, let layout = pango_layout_new(context) else { return .neutral }
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        return strong(of: text, layout: layout)
+        let direction = strong(of: text, layout: layout)
+        // A handful of distinct placeholders is the rule; an app cycling through many keeps 64 at most.
+        if knownDirections.count >= 64 { knownDirections.removeAll() }
+        knownDirections[text] = direction
+        return direction
     }
+
+    @MainActor private static var knownDirections: [String: BaseDirection] = [:]
 
     package static func strong(of text: String, layout: OpaquePointer) -> BaseDirection {
         guard !text.isEmpty else { return .neutral }
