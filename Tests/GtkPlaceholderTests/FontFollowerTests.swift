@@ -13,7 +13,7 @@ final class FontFollowerTests: GtkTestCase {
             let label = gtk_label_new("p")!
             g_object_ref_sink(label.asGPointer)
             defer { g_object_unref(label.asGPointer) }
-            let follower = LabelFontFollower(label: label.asObject)
+            var follower = LabelFontFollower(label: label.asObject)
             let font = pango_font_description_from_string("Serif 14")!
             defer { pango_font_description_free(font) }
             XCTAssertTrue(follower.follow(font, scale: 1.5))

@@ -30,6 +30,14 @@ package struct SignalEmission {
     }
 }
 
+/// What a `SignalHub` hands its emissions to.
+@MainActor
+package protocol SignalReceiver: AnyObject {
+    /// One of the hub's signals was emitted; returns the result of signals that return a gboolean
+    /// ("draw"), ignored for the others.
+    func receive(_ emission: SignalEmission) -> Bool
+}
+
 /// Many handlers of one widget in one GClosure: every signal the widget follows, on any of the
 /// instances it keeps alive, is connected to the same closure, and one function receives them all
 /// and tells them apart (`SignalEmission.is`). A connection costs GLib's handler record alone — no
@@ -46,8 +54,8 @@ package final class SignalHub {
 
     private let closure: UnsafeMutablePointer<GClosure>
     private var stopped = false
-    /// Receives every emission; returns the result of signals that return a gboolean ("draw").
-    package var receiver: (@MainActor (SignalEmission) -> Bool)?
+    /// Receives every emission (it owns the hub, and stops it before it goes).
+    package unowned var receiver: (any SignalReceiver)?
 
     package init() {
         closure = g_closure_new_simple(guint(MemoryLayout<GClosure>.size), nil)
@@ -90,7 +98,7 @@ package final class SignalHub {
         g_closure_invalidate(closure)
     }
 
-    fileprivate func deliver(_ emission: SignalEmission) -> Bool { receiver?(emission) ?? false }
+    fileprivate func deliver(_ emission: SignalEmission) -> Bool { receiver?.receive(emission) ?? false }
 }
 
 /// G_TYPE_BOOLEAN (a macro: not imported).

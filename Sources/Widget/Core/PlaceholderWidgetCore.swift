@@ -41,7 +41,7 @@ package protocol PlaceholderToolkitParts: AnyObject {
 /// forwards its members here.
 @MainActor
 package final class PlaceholderWidgetCore<Owner: AnyObject, Parts: PlaceholderToolkitParts>:
-    PlaceholderVisibilityDelegate
+    PlaceholderVisibilityDelegate, SignalReceiver
 {
     package let ownership: ObjectOwnership
     package let parts: Parts
@@ -76,12 +76,12 @@ package final class PlaceholderWidgetCore<Owner: AnyObject, Parts: PlaceholderTo
         (self.textView, self.label, self.scrolledWindow) = (textView, label, scrolledWindow)
         visibility = PlaceholderVisibility(instance: ownership.object, textView: textView, hub: hub, parts: parts)
         hub.connect(textView, "notify")
-        hub.receiver = { [unowned self] in self.receive($0) }
+        hub.receiver = self
     }
 
     /// Every emission of the widget's signals: the text view's properties and input method, the
     /// buffer's changes (visibility's), and the parts' own.
-    private func receive(_ emission: SignalEmission) -> Bool {
+    package func receive(_ emission: SignalEmission) -> Bool {
         if visibility.receive(emission) { return false }
         if emission.instance == UnsafeMutableRawPointer(textView), emission.is("notify") {
             guard let name = emission.propertyName else { return false }

@@ -11,16 +11,13 @@ final class PlaceholderAppearance {
     // Made on first use: most views never set either, and 1,000 views would carry 2,000 providers.
     private lazy var fontStyle = WidgetStyleProvider(for: textView)
     private lazy var colorStyle = WidgetStyleProvider(for: label)
-    private let fontFollower: LabelFontFollower
+    private var fontFollower: LabelFontFollower
 
-    init(textView: UnsafeMutablePointer<GtkTextView>, label: UnsafeMutablePointer<GtkLabel>, hub: SignalHub) {
+    init(textView: UnsafeMutablePointer<GtkTextView>, label: UnsafeMutablePointer<GtkLabel>) {
         fontFollower = LabelFontFollower(label: label.asObject)
         (self.textView, self.label) = (textView, label)
         let context = gtk_widget_get_style_context(label.asWidget)
         for name in placeholderStyleClasses { gtk_style_context_add_class(context, name) }
-        // After GTK's own handler: the text view's attributes are updated then (PlaceholderParts
-        // calls followTextViewFont).
-        hub.connect(textView, "style-updated", after: true)
         followTextViewFont()
     }
 
@@ -41,11 +38,17 @@ final class PlaceholderAppearance {
     }
 
     /// The font (and scale) GtkTextView uses for its text node (not the widget node), via its
-    /// default attributes.
+    /// default attributes; against the label's own (its Pango context's, which GTK keeps to its
+    /// style). Called each time the label is placed (PlaceholderTextViewClass's get_child_position)
+    /// and before it is shown: a font change of either re-allocates them, as in GTK 4, so no
+    /// handler of style changes is needed.
     func followTextViewFont() {
         guard let attributes = gtk_text_view_get_default_attributes(textView) else { return }
         defer { gtk_text_attributes_unref(attributes) }
         guard let font = attributes.pointee.font else { return }
-        fontFollower.follow(font, scale: attributes.pointee.font_scale)
+        let labelContext = gtk_widget_get_pango_context(label.asWidget)
+        fontFollower.follow(
+            font, scale: attributes.pointee.font_scale,
+            labelFont: labelContext.flatMap(pango_context_get_font_description))
     }
 }

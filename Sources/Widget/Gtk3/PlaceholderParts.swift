@@ -18,7 +18,7 @@ final class PlaceholderParts: PlaceholderToolkitParts {
         self.textView = textView
         self.label = label
         layout = PlaceholderLayout(overlay: overlay, scrolled: scrolled, textView: textView, label: label, hub: hub)
-        appearance = PlaceholderAppearance(textView: textView, label: label, hub: hub)
+        appearance = PlaceholderAppearance(textView: textView, label: label)
         accessibility = PlaceholderAccessibility(textView: textView, label: label)
     }
 
@@ -44,16 +44,13 @@ final class PlaceholderParts: PlaceholderToolkitParts {
         }
     }
 
-    /// The signals the layout and the appearance connected through the hub.
+    /// The signals the layout connected through the hub: the label's drawing while focused, the
+    /// text view's direction.
     func receive(_ emission: SignalEmission) -> Bool {
         if emission.instance == UnsafeMutableRawPointer(label) {
             return layout.drawLabel(emission.argument(1).map(OpaquePointer.init))
         }
-        if emission.is("style-updated") {
-            appearance.followTextViewFont()
-        } else if emission.is("direction-changed") {
-            layout.alignLabel()
-        }
+        if emission.is("direction-changed") { layout.alignLabel() }
         return false
     }
 

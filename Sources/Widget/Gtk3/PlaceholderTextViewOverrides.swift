@@ -98,6 +98,8 @@ extension PlaceholderTextViewClass {
         guard let view = PlaceholderTextView.forWidget(overlay.cast()), child == view.placeholderLabelWidget else {
             return overlayChildPosition?(overlay, child, allocation) ?? 0
         }
+        // A font change of the text view or of the label re-allocates them: follow it here.
+        view.core.parts.appearance.followTextViewFont()
         allocation.pointee = view.core.parts.layout.allocationForOverlay()
         return 1
     }

@@ -11,7 +11,7 @@ final class PlaceholderAppearance {
     private let label: UnsafeMutablePointer<GtkWidget>
     // Only while `font` or `color` is set: most views set neither.
     private var styleSheet: DisplayStyleSheet?
-    private let fontFollower: LabelFontFollower
+    private var fontFollower: LabelFontFollower
 
     init(textView: UnsafeMutablePointer<GtkTextView>, label: UnsafeMutablePointer<GtkWidget>) {
         self.textView = textView
@@ -74,6 +74,8 @@ final class PlaceholderAppearance {
         guard let context = gtk_text_view_get_ltr_context(textView),
             let font = pango_context_get_font_description(context)
         else { return }
-        fontFollower.follow(font)
+        // Against the label's own font (its Pango context's, which GTK keeps to its CSS).
+        let labelFont = gtk_widget_get_pango_context(label).flatMap { pango_context_get_font_description($0) }
+        fontFollower.follow(font, labelFont: labelFont)
     }
 }
