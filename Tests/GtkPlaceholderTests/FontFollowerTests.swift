@@ -24,6 +24,29 @@ final class FontFollowerTests: GtkTestCase {
         }
     }
 
+    /// A label whose own font is the one to follow carries no attributes; one that differs gets
+    /// them, and loses them again when its own font is the one once more.
+    func testFontFollowerSetsNothingForTheLabelsOwnFont() {
+        onMain {
+            let label = gtk_label_new("p")!
+            g_object_ref_sink(label.asGPointer)
+            defer { g_object_unref(label.asGPointer) }
+            var follower = LabelFontFollower(label: label.asObject)
+            let theme = pango_font_description_from_string("Sans 10")!
+            let serif = pango_font_description_from_string("Serif 14")!
+            defer { for font in [theme, serif] { pango_font_description_free(font) } }
+            XCTAssertFalse(follower.follow(theme, labelFont: theme), "the label's own font: nothing to do")
+            XCTAssertEqual(Self.attributes(of: label), [])
+            XCTAssertTrue(follower.follow(theme, scale: 1.5, labelFont: theme), "a scale of the view's own")
+            XCTAssertEqual(Self.attributes(of: label), ["font-desc Sans 10", "scale 1.500000"])
+            XCTAssertTrue(follower.follow(serif, labelFont: theme))
+            XCTAssertEqual(Self.attributes(of: label), ["font-desc Serif 14"])
+            XCTAssertTrue(follower.follow(theme, labelFont: theme), "back to the label's own")
+            XCTAssertEqual(Self.attributes(of: label), [])
+            XCTAssertFalse(follower.hasAttributes)
+        }
+    }
+
     /// The label's attributes as Pango serializes them, without their ranges.
     @MainActor
     static func attributes(of label: UnsafeMutablePointer<GtkWidget>) -> [String] {

@@ -54,6 +54,34 @@ final class SharedAppearanceTests: BehaviourTestCase {
         }
     }
 
+    /// Following the usual font costs the label nothing: while the text view lays its text out in
+    /// the label's own (the theme's) font, the label carries no attributes; a font of the view's
+    /// own gives it one, and it goes again with that font.
+    func testTheLabelCarriesAFontOnlyWhenTheTextViewHasItsOwn() {
+        onMain {
+            let view = PlaceholderTextView(placeholder: "Share something new…")
+            let window = TestWindow(view.widget, width: 520, height: 200)
+            defer { window.close() }
+            window.settle()
+            XCTAssertEqual(Self.labelAttributes(view), "", "the theme's font: nothing to carry")
+            view.font = "DejaVu Serif Bold 22"
+            Self.assertFollowsFont(view, window, "font property")
+            XCTAssertTrue(Self.labelAttributes(view).contains("DejaVu Serif Bold 22"), Self.labelAttributes(view))
+            view.font = nil
+            Self.assertFollowsFont(view, window, "font reset to the theme's")
+            XCTAssertEqual(Self.labelAttributes(view), "", "the theme's font again: the attributes went")
+        }
+    }
+
+    /// The label's Pango attributes, serialized ("" for none).
+    @MainActor
+    static func labelAttributes(_ view: PlaceholderTextView) -> String {
+        guard let list = gtk_label_get_attributes(Toolkit.label(view)), let text = pango_attr_list_to_string(list)
+        else { return "" }
+        defer { g_free(text) }
+        return String(cString: text)
+    }
+
     func testThemeColourByDefaultExplicitColourOverridesNilRestores() {
         onMain {
             let view = PlaceholderTextView(placeholder: "██ colour")
