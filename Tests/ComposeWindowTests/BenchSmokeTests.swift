@@ -62,10 +62,48 @@ final class GTK4BenchSmokeTests: XCTestCase {
         let results = try JSONSerialization.jsonObject(with: Data(contentsOf: output)) as? [String: Any]
         XCTAssertNotNil(results?["gtk"] as? String, "the GTK 4 version measured")
         let figures = try XCTUnwrap(results?["figures"] as? [[String: Any]])
-        XCTAssertEqual(figures.count, 5, "typing, paste, memory, the control, against the control")
+        XCTAssertEqual(
+            figures.count, 7,
+            "typing, paste, memory, the control, against the control, show/hide against bare and control")
         for figure in figures {
             let median = figure["median"] as? Double ?? 0
             XCTAssertTrue(median > 0 && median.isFinite, "not measured: \(figure["name"] ?? "?") \(median)")
+        }
+    }
+}
+
+/// The Python bench (scripts/bench-python.py, `make bench`) at a tiny size against the installed C
+/// library: both variants on GTK 3 and GTK 4 made, drawn, typed into (GTK 3) and started from
+/// outside through placeholder-bench. The numbers mean nothing at this size; that each was measured,
+/// and that the hand-rolled view is the one with the same label settings, is what is checked.
+final class PythonBenchSmokeTests: XCTestCase {
+    func testQuickPythonBenchMeasuresEveryFigureOnBothToolkits() throws {
+        let prefix = try InstalledLibraryTests.installedPrefix()
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("bench-py-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let probe = ComposeProcess.binary.deletingLastPathComponent().appendingPathComponent("placeholder-bench").path
+        let environment = InstalledLibraryTests.environment(prefix)
+        let run = try Shell.run(
+            "/usr/bin/python3",
+            [
+                Shell.packageRoot.appendingPathComponent("scripts/bench-python.py").path, "--views", "3", "--keys", "3",
+                "--typed-views", "1", "--runs", "1", "--startup-runs", "1", "--probe", probe, "--output", output.path,
+            ], environment: environment)
+        XCTAssertEqual(run.code, 0, run.stdout + run.stderr)
+        let report = try XCTUnwrap(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: output)) as? [String: Any])
+        for (toolkit, keys) in [
+            ("gtk3", ["shown_ms", "resident_added_kib", "cpu_us_per_key", "first_frame_ms"]),
+            ("gtk4", ["shown_ms", "resident_added_kib", "first_frame_ms"]),
+        ] {
+            let figures = try XCTUnwrap(report[toolkit] as? [String: Any], "no \(toolkit) in \(report)")
+            for variant in ["library", "hand_rolled"] {
+                let measured = try XCTUnwrap(figures[variant] as? [String: Double], "\(toolkit) \(variant)")
+                for key in keys {
+                    XCTAssertNotNil(measured[key], "\(toolkit) \(variant): no \(key) in \(measured)")
+                }
+                XCTAssertGreaterThan(measured["first_frame_ms"] ?? 0, 0, "\(toolkit) \(variant) drew a window")
+            }
         }
     }
 }
