@@ -130,8 +130,9 @@ check-durability: test-deps
 # valgrind (callgrind's instruction counts, the steady figures) installed for comparison. Everything
 # the app is compared with is built as compose-window ships: static Swift runtime (bare-window-c is C).
 # Prints the table and writes Benchmarks/Results/: results.json and typing.svg (results-gtk4.json and
-# results-python.json: the GTK 4 widget, and the C library from Python).
-BENCH_TOOLS := zenity valgrind
+# results-python.json: the GTK 4 widget, and the C library from Python, each against the placeholder
+# an app hand-rolls; heap-breakdown.md: where the widget's memory goes, by allocation site).
+BENCH_TOOLS := zenity valgrind heaptrack
 bench: test-deps
 	@missing=$$(for p in $(BENCH_TOOLS); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
@@ -147,7 +148,11 @@ bench: test-deps
 	@# From Python: the installed C library against a hand-rolled Python placeholder (scripts/bench-python.py).
 	rm -rf .build/bench-prefix && $(MAKE) --no-print-directory install PREFIX=$(CURDIR)/.build/bench-prefix >/dev/null
 	GI_TYPELIB_PATH=$(CURDIR)/.build/bench-prefix/lib/girepository-1.0 LD_LIBRARY_PATH=$(CURDIR)/.build/bench-prefix/lib \
-	  NO_AT_BRIDGE=1 $(WITH_DISPLAY) /usr/bin/python3 scripts/bench-python.py --output Benchmarks/Results/results-python.json
+	  NO_AT_BRIDGE=1 $(WITH_DISPLAY) /usr/bin/python3 scripts/bench-python.py --output Benchmarks/Results/results-python.json \
+	  --probe "$(call BIN,-c release)/placeholder-bench"
+	@# Where the widget's memory goes, by allocation site, against the hand-rolled control (heaptrack).
+	$(WITH_DISPLAY) python3 scripts/heap-breakdown.py "$(call BIN,-c release)/placeholder-bench" \
+	  "$(call BIN,-c release)/placeholder-bench-gtk4" --output Benchmarks/Results/heap-breakdown.md
 
 # The README's pictures: the gallery and the compose window (English, Chinese, discard dialog).
 screenshots: test-deps build
