@@ -90,45 +90,10 @@ package enum BaseDirection: Sendable {
     /// Decided by nothing in the text (empty, digits, punctuation).
     case neutral
 
-    /// The direction of `text`'s first strong character, laid out by `layout` (one the widget made,
-    /// so with its font map and language). An auto-direction layout falls back to its context's
-    /// base direction only when the text does not decide: laid out right-to-left first, so that the
-    /// usual left-to-right placeholder (Latin, Chinese) needs one pass, not two.
-    /// The same with a new layout of `context` (PangoContext), made only for a non-empty text and
-    /// released after. The toolkit passes one context that every placeholder shares: which direction
-    /// a text has needs no widget's fonts, and a text view's own cached context (what
-    /// `gtk_widget_create_pango_layout` would make it keep) costs 5 KB a widget.
-    /// Texts already asked about are answered from memory (a thousand views share one placeholder).
-    @MainActor
-    package static func strong(of text: String, context: OpaquePointer) -> BaseDirection {
-        if let known = knownDirections[text] { return known }
-        guard !text.isEmpty, let layout = pango_layout_new(context) else { return .neutral }
-        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        let direction = strong(of: text, layout: layout)
-        // A handful of distinct placeholders is the rule; an app cycling through many keeps 64 at most.
-        if knownDirections.count >= 64 { knownDirections.removeAll() }
-        knownDirections[text] = direction
-        return direction
-    }
-
-    @MainActor private static var knownDirections: [String: BaseDirection] = [:]
-
-    package static func strong(of text: String, layout: OpaquePointer) -> BaseDirection {
-        guard !text.isEmpty else { return .neutral }
-        pango_layout_set_text(layout, text, Int32(text.utf8.count))
-        let context = pango_layout_get_context(layout)
-        let original = pango_context_get_base_dir(context)
-        defer {
-            pango_context_set_base_dir(context, original)
-            pango_layout_context_changed(layout)
-        }
-        func resolved(_ base: PangoDirection) -> PangoDirection {
-            pango_context_set_base_dir(context, base)
-            pango_layout_context_changed(layout)
-            return pango_layout_line_get_resolved_direction(pango_layout_get_line_readonly(layout, 0))
-        }
-        if resolved(PANGO_DIRECTION_RTL) == PANGO_DIRECTION_LTR { return .leftToRight }
-        return resolved(PANGO_DIRECTION_LTR) == PANGO_DIRECTION_RTL ? .rightToLeft : .neutral
+    /// The direction of `text`'s first strong character, found as GtkTextView finds a paragraph's
+    /// (`pango_find_base_dir`): no layout, no fonts, nothing kept.
+    package static func strong(of text: String) -> BaseDirection {
+        text.isEmpty ? .neutral : BaseDirection(gtkplaceholder_find_base_dir(text, Int32(text.utf8.count)))
     }
 
     /// A Pango direction (a keyboard layout's, a resolved line's) as a base direction.

@@ -59,13 +59,9 @@ final class PlaceholderLayout: KeyboardDirectionFollower {
     func placeholderChanged(_ text: String) {
         // Nothing to make room for any more (the room is otherwise kept while hidden).
         if text.isEmpty { requireContentHeight(-1) }
-        placeholderDirection = BaseDirection.strong(of: text, context: Self.directionContext)
+        placeholderDirection = BaseDirection.strong(of: text)
         alignLabel()
     }
-
-    /// Every placeholder's, for finding a text's direction (the default font map: a direction needs
-    /// no widget's fonts). A text view's own cached context would cost 5 KB a widget.
-    private static let directionContext = pango_font_map_create_context(pango_cairo_font_map_get_default())!
 
     private func connect() {
         hub.connect(textView, "direction-changed")

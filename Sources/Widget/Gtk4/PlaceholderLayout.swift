@@ -62,13 +62,9 @@ final class PlaceholderLayout: KeyboardDirectionFollower {
     func scrolled() { gtk_widget_queue_allocate(widget) }
 
     func placeholderChanged(_ text: String) {
-        placeholderDirection = BaseDirection.strong(of: text, context: Self.directionContext)
+        placeholderDirection = BaseDirection.strong(of: text)
         alignLabel()
     }
-
-    /// Every placeholder's, for finding a text's direction (the default font map: a direction needs
-    /// no widget's fonts). A text view's own cached context would cost 5 KB a widget.
-    private static let directionContext = pango_font_map_create_context(pango_cairo_font_map_get_default())!
 
     private func connect() {
         followScrolling(textViewAdjustment)
