@@ -61,11 +61,10 @@ extension Bench4 {
             ) { placeholder in
                 clearAndRetype(placeholder ? .placeholder : baseline, cycles: clearCycles)
             }
-            figure.instructions = callgrindPair(
-                ["--clear-once", "placeholder"],
-                [
-                    "--clear-once", baseline.rawValue,
-                ])
+            // A tenth of the cycles under valgrind (Callgrind.swift, shared with placeholder-bench).
+            figure.instructions = Callgrind.pair(
+                CommandLine.arguments[0], "--clear-once", [String(clearCycles / 10)], baseline: baseline.rawValue
+            ).map { [$0.subject, $0.baseline] }
             return figure
         }
     }
@@ -94,34 +93,5 @@ extension Bench4 {
             gtk_text_buffer_insert_at_cursor(buffer, "a", 1)
             frame(window)
         }
-    }
-
-    /// Callgrind's instructions inside `measured…` for two runs of this binary; nil without valgrind.
-    static func callgrindPair(_ subject: [String], _ baseline: [String]) -> [Double]? {
-        guard let first = instructions(subject), let second = instructions(baseline) else { return nil }
-        return [first, second]
-    }
-
-    private static func instructions(_ mode: [String]) -> Double? {
-        let valgrind = "/usr/bin/valgrind"
-        guard FileManager.default.isExecutableFile(atPath: valgrind) else { return nil }
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("callgrind-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: output) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: valgrind)
-        process.arguments =
-            [
-                "--tool=callgrind", "--collect-atstart=no", "--toggle-collect=*measured*",
-                "--callgrind-out-file=\(output.path)", CommandLine.arguments[0],
-            ] + mode + [String(quick ? 5 : 30)]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
-        process.waitUntilExit()
-        guard process.terminationStatus == 0, let text = try? String(contentsOf: output, encoding: .utf8) else {
-            return nil
-        }
-        let totals = text.split(separator: "\n").first { $0.hasPrefix("totals:") || $0.hasPrefix("summary:") }
-        return totals.flatMap { Double($0.split(separator: " ").last ?? "") }
     }
 }
