@@ -1,21 +1,44 @@
 import PlaceholderCore
+import PlaceholderGtk3Glue
 import XCTest
 
 @testable import GtkPlaceholder
 
-/// The keyboard's direction reaches every view through one connection on the display's keymap, not
-/// one each: a thousand views add a thousand table entries, not a thousand GLib closures.
+/// The keyboard's direction reaches every view through one connection on the keyboard, not one each:
+/// a thousand views add a thousand table entries, not a thousand GLib closures. Checked on a stand-in
+/// keyboard (a text buffer's "changed" for the keymap's "direction-changed"), where ours is the only
+/// handler there is.
 final class KeyboardDirectionTests: GtkTestCase {
-    func testViewsShareOneKeymapConnectionThatEndsWithTheLast() {
+    @MainActor
+    private final class Follower: KeyboardDirectionFollower {
+        var told = 0
+        func keyboardDirectionChanged() { told += 1 }
+    }
+
+    func testFollowersShareOneConnectionThatEndsWithTheLast() {
         onMain {
-            let before = KeyboardDirection.connectionCount  // views other tests still hold, if any
-            XCTAssertLessThanOrEqual(before, 1)
-            var views: [PlaceholderTextView] = (0..<3).map { _ in PlaceholderTextView(placeholder: "x") }
-            XCTAssertEqual(KeyboardDirection.connectionCount, 1, "three views, one connection")
-            views.removeLast(2)
-            XCTAssertEqual(KeyboardDirection.connectionCount, 1, "still one while a view follows")
-            views.removeAll()
-            XCTAssertEqual(KeyboardDirection.connectionCount, before, "the last view's going ended it")
+            let keyboard = gtk_text_buffer_new(nil)!
+            defer { g_object_unref(keyboard.asGPointer) }
+            let changed = g_signal_lookup("changed", gtk_text_buffer_get_type())
+            var connections = 0
+            let followers = (0..<3).map { _ in Follower() }
+            for follower in followers {
+                KeyboardDirection.follow(UnsafeMutableRawPointer(keyboard), by: follower) { handler in
+                    connections += 1
+                    return Signal.connect(keyboard, "changed", handler)
+                }
+            }
+            XCTAssertEqual(connections, 1, "three followers, one connection")
+            gtk_text_buffer_insert_at_cursor(keyboard, "a", -1)
+            XCTAssertEqual(followers.map(\.told), [1, 1, 1], "each told once")
+            KeyboardDirection.unfollow(followers[0])
+            KeyboardDirection.unfollow(followers[1])
+            gtk_text_buffer_insert_at_cursor(keyboard, "b", -1)
+            XCTAssertEqual(followers.map(\.told), [1, 1, 2], "only the one still following")
+            XCTAssertTrue(g_signal_has_handler_pending(keyboard.asGPointer, changed, 0, 0) != 0)
+            KeyboardDirection.unfollow(followers[2])
+            XCTAssertFalse(
+                g_signal_has_handler_pending(keyboard.asGPointer, changed, 0, 0) != 0, "the last one's going ended it")
         }
     }
 }

@@ -48,9 +48,6 @@ package enum KeyboardDirection {
         }
     }
 
-    /// How many connections all followers share (one per keyboard followed).
-    package static var connectionCount: Int { sources.count }
-
     private static func changed(_ key: UInt) {
         // A copy: a follower may unfollow while being told.
         for follower in sources[key]?.followers.values.map(\.layout) ?? [] { follower.keyboardDirectionChanged() }

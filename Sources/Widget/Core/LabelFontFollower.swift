@@ -40,9 +40,6 @@ package struct LabelFontFollower: ~Copyable {
         return true
     }
 
-    /// Whether the label carries attributes of ours now.
-    package var hasAttributes: Bool { applied != nil }
-
     private mutating func setAttributes(_ wanted: (font: OpaquePointer, scale: Double)?) {
         if let applied { pango_font_description_free(applied.font) }
         applied = wanted.map { (pango_font_description_copy($0.font)!, $0.scale) }
