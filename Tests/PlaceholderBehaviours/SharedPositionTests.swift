@@ -120,6 +120,26 @@ final class SharedPositionTests: BehaviourTestCase {
         }
     }
 
+    /// Packed into a window that is already on screen, the view is realized before it has a size
+    /// (GTK 3's overlay asks where the label goes then, and is told nothing measured): its first
+    /// allocation places the label, in the text view's font.
+    func testPackedIntoAWindowAlreadyOnScreen() {
+        onMain {
+            let window = TestWindow(nil, width: 360, height: 160)
+            defer { window.close() }
+            let view = PlaceholderTextView(placeholder: "Share something new…")
+            view.font = "DejaVu Sans 15"
+            gtk_text_view_set_left_margin(view.textView, 9)
+            window.pack(view.widget)
+            XCTAssertNotEqual(gtk_widget_get_realized(view.widget), 0, "packed into a realized window")
+            let (placeholderInk, typedInk) = Self.inkBoxes(of: view, in: window)
+            guard let placeholderInk, let typedInk else {
+                return XCTFail("nothing drawn (placeholder \(String(describing: placeholderInk)))")
+            }
+            XCTAssertTrue(placeholderInk.agrees(with: typedInk), "placeholder ink \(placeholderInk), typed \(typedInk)")
+        }
+    }
+
     func testChangingMarginsLiveMovesThePlaceholder() {
         onMain {
             Self.assertPlaceholderMatchesTyped("margins changed after mapping") { view in

@@ -18,7 +18,9 @@ final class PlaceholderAppearance {
         (self.textView, self.label) = (textView, label)
         let context = gtk_widget_get_style_context(label.asWidget)
         for name in placeholderStyleClasses { gtk_style_context_add_class(context, name) }
-        followTextViewFont()
+        // The font is followed where the label is first placed, not here: reading the text view's
+        // attributes now would make its layout and Pango contexts against the style it has before
+        // it is in a window, all made again once it is.
     }
 
     var font: String? {

@@ -17,6 +17,8 @@ final class PlaceholderLayout: KeyboardDirectionFollower {
     private var placeholderDirection = BaseDirection.neutral
     private var appliedMinimumHeight: gint = -1
     private var lastAllocation: GdkRectangle?
+    /// Until then the label has no place to be measured for (PlaceholderTextViewClass.childPosition).
+    private(set) var overlayHasBeenAllocated = false
 
     /// The widgets are owned by PlaceholderTextView, which outlives this object.
     init(
@@ -47,6 +49,8 @@ final class PlaceholderLayout: KeyboardDirectionFollower {
         lastAllocation = allocation
         return allocation
     }
+
+    func overlayWillAllocate() { overlayHasBeenAllocated = true }
 
     /// Called just before the label is shown. While it was hidden the overlay skipped it when
     /// allocating (PlaceholderTextViewClass.sizeAllocate), so it gets one allocation now: its

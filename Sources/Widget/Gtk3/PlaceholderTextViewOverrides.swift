@@ -76,6 +76,7 @@ extension PlaceholderTextViewClass {
         // scrollbar emit criticals: never less than the minimum.
         var minimum = GtkRequisition()
         gtk_widget_get_preferred_size(widget, &minimum, nil)
+        PlaceholderTextView.forWidget(widget)?.core.parts.layout.overlayWillAllocate()
         var allocation = given.pointee
         allocation.width = max(allocation.width, minimum.width)
         allocation.height = max(allocation.height, minimum.height)
@@ -97,6 +98,13 @@ extension PlaceholderTextViewClass {
     ) -> gboolean {
         guard let view = PlaceholderTextView.forWidget(overlay.cast()), child == view.placeholderLabelWidget else {
             return overlayChildPosition?(overlay, child, allocation) ?? 0
+        }
+        // GtkOverlay asks at realize too, to make the label's window, before anything has a size: the
+        // first allocation places it. Measuring then would compute styles and lay out the text view
+        // and the label for nothing (in a realized window, for every view as it is packed).
+        guard view.core.parts.layout.overlayHasBeenAllocated else {
+            allocation.pointee = GdkRectangle(x: 0, y: 0, width: 1, height: 1)
+            return 1
         }
         // A font change of the text view or of the label re-allocates them: follow it here.
         view.core.parts.appearance.followTextViewFont()
