@@ -23,7 +23,7 @@ one view was made and destroyed: what the first costs once is not a view's), CPU
 
 Start-up is measured from outside, as compose-window's is: `placeholder-bench --startup-once` starts
 `python3 bench-python.py --window VARIANT --gtk G` (a window holding one view) and times exec to the
-first XDamage of its window; S interleaved runs, median.
+first XDamage of its window; S interleaved runs (default 15: a start is ~90 ms, and one slow start in a few would move a median of 9), median.
 """
 import argparse
 import json
@@ -228,7 +228,7 @@ def main():
     parser.add_argument("--keys", type=int, default=300)
     parser.add_argument("--typed-views", type=int, default=100)
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--startup-runs", type=int, default=9)
+    parser.add_argument("--startup-runs", type=int, default=15)
     parser.add_argument("--probe", help="placeholder-bench, for start-up from outside (none: not measured)")
     parser.add_argument("--gtk", type=int, choices=[3, 4], default=3)
     parser.add_argument("--child", choices=["library", "hand-rolled"])
