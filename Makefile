@@ -19,11 +19,12 @@ BUILD_PACKAGES := libgtk-3-dev libgtk-4-dev libgtksourceview-4-dev libgspell-1-d
 # imagemagick for screenshots; desktop-file-utils, appstream, mandoc, zsh and fish to check the
 # launcher, metainfo, man page and completions; sway, wtype and grim for the Wayland test; dpkg-dev,
 # fakeroot and lintian for the package; GJS, PyGObject and the GIRs to use the C libraries as Python and
-# JavaScript programs do (valgrind: the C program's memory; gi-docgen: the C API reference).
+# JavaScript programs do (valgrind: the C program's memory; gi-docgen: the C API reference); python3-venv
+# for the atproto validator (PyPI).
 TEST_PACKAGES := gjs gir1.2-gtk-3.0 gir1.2-gtk-4.0 valgrind gi-docgen python3 python3-gi gir1.2-glib-2.0 \
   gir1.2-atspi-2.0 at-spi2-core dbus xclip wl-clipboard libgtk-4-bin \
   desktop-file-utils xvfb xauth xdotool imagemagick fonts-dejavu-core fonts-wqy-microhei \
-  appstream mandoc zsh fish sway wtype grim dpkg-dev fakeroot lintian
+  appstream mandoc zsh fish sway wtype grim dpkg-dev fakeroot lintian python3-venv
 XVFB_ARGS  := -s "-screen 0 1280x1024x24 -noreset"
 # Xvfb only when there is no display already (a desktop user keeps theirs).
 WITH_DISPLAY = $(if $(DISPLAY),,xvfb-run -a $(XVFB_ARGS))
@@ -31,7 +32,7 @@ BIN         = $(shell $(SWIFT) build --show-bin-path $(1) 2>/dev/null)
 LANGUAGES  := $(basename $(notdir $(wildcard Resources/po/*.po)))
 
 .PHONY: all deps test-deps locales build run lint test check-library-sources clib check-memory check-durability docs coverage bench screenshots \
-  release data install install-files uninstall stage test-fixtures deb check-deb clean
+  release data install install-files uninstall stage test-fixtures atproto deb check-deb clean
 
 all: build
 
@@ -201,8 +202,17 @@ uninstall:
 	DESTDIR="$(DESTDIR)" PREFIX="$(PREFIX)" LIBDIR="$(LIBDIR)" bash scripts/install.sh uninstall $(RELEASE_BIN) $(DATA) $(CLIB)
 
 # What the suites need besides their build, made by every target that runs them (test, coverage;
-# MakeTargetTests checks): the compiled translations and the staged install.
-test-fixtures: locales stage
+# MakeTargetTests checks): the compiled translations, the staged install, and the validator the
+# Bluesky record is checked with (BlueskyRecordValidationTests).
+test-fixtures: locales stage atproto
+
+# atproto (PyPI), the AT Protocol SDK whose models follow the lexicons: a validator no one here wrote,
+# in a virtual environment of its own (pinned, so that a new release cannot change a test's verdict).
+ATPROTO_VENV := .build/atproto
+atproto: $(ATPROTO_VENV)/bin/python
+$(ATPROTO_VENV)/bin/python:
+	rm -rf $(ATPROTO_VENV) && /usr/bin/python3 -m venv $(ATPROTO_VENV)
+	$(ATPROTO_VENV)/bin/pip install --quiet --disable-pip-version-check atproto==0.0.73
 
 # The tree `make test` checks as installed (InstalledTests): a fresh `make install` into .build/stage.
 stage:

@@ -88,7 +88,7 @@ enum BlueskyLinks {
     }
 
     /// atproto's isValidDomain: the domain ends in "." and a TLD of the list, compared as written.
-    private static func hasKnownTopLevelDomain(_ domain: ArraySlice<Unicode.Scalar>) -> Bool {
+    static func hasKnownTopLevelDomain(_ domain: ArraySlice<Unicode.Scalar>) -> Bool {
         guard let dot = domain.lastIndex(of: ".") else { return false }
         let tld = String(String.UnicodeScalarView(domain[(dot + 1)...]))
         return TopLevelDomains.generic.contains(tld) || TopLevelDomains.country.contains(tld)

@@ -1,0 +1,117 @@
+/// The app.bsky.feed.post record Send creates, as Bluesky's own app makes it from the typed text
+/// (social-app's resolveRT: detectFacets, shortenLinks, stripInvalidMentions):
+/// - `text` is the text as the counter counts it (BlueskyLength), each link in its short form;
+/// - `facets` carry each link's full URI, each mention whose handle resolved (its DID; one that did
+///   not stays plain text) and each hashtag, with byte ranges into `text`'s UTF-8, in text order.
+struct BlueskyPost: Equatable, Sendable {
+    struct Facet: Equatable, Sendable {
+        enum Feature: Equatable, Sendable {
+            case link(uri: String)
+            case mention(did: String)
+            case tag(String)
+        }
+
+        let byteStart: Int
+        let byteEnd: Int
+        let feature: Feature
+    }
+
+    let text: String
+    let facets: [Facet]
+
+    /// The handles `text` mentions, to be resolved to DIDs (com.atproto.identity.resolveHandle)
+    /// before the post is made.
+    static func mentionedHandles(in text: String) -> [String] {
+        var seen = Set<String>()
+        return BlueskyMentionsAndTags.mentions(in: Array(text.unicodeScalars)).map(\.handle).filter {
+            seen.insert($0).inserted
+        }
+    }
+
+    /// `didsByHandle`: the DIDs the mentioned handles resolved to.
+    init(typed: String, didsByHandle: [String: String] = [:]) {
+        let scalars = Array(typed.unicodeScalars)
+        let links = BlueskyLinks.links(in: scalars)
+        var found: [(range: Range<Int>, feature: Facet.Feature)] = links.map { link in
+            let written = String(String.UnicodeScalarView(scalars[link]))
+            return (link, .link(uri: written.hasPrefix("http") ? written : "https://" + written))
+        }
+        for mention in BlueskyMentionsAndTags.mentions(in: scalars) {
+            guard let did = didsByHandle[mention.handle] else { continue }
+            found.append((mention.range, .mention(did: did)))
+        }
+        for tag in BlueskyMentionsAndTags.tags(in: scalars) { found.append((tag.range, .tag(tag.tag))) }
+        // Links are shortened in the text; nothing else may overlap one (none can, by the rules).
+        let kept = found.filter { facet in
+            if case .link = facet.feature { return true }
+            return !links.contains { $0.overlaps(facet.range) }
+        }
+
+        // Each typed scalar's byte offset in the posted text (a link's end: its short form's end).
+        var posted = String.UnicodeScalarView()
+        var byteOffset = [Int](repeating: 0, count: scalars.count + 1)
+        var bytes = 0
+        var index = 0
+        var remainingLinks = links[...]
+        while index < scalars.count {
+            byteOffset[index] = bytes
+            if let link = remainingLinks.first, link.lowerBound == index {
+                let short = BlueskyLinks.shortened(String(String.UnicodeScalarView(scalars[link])))
+                posted.append(contentsOf: short.unicodeScalars)
+                bytes += short.utf8.count
+                index = link.upperBound
+                remainingLinks = remainingLinks.dropFirst()
+            } else {
+                posted.append(scalars[index])
+                bytes += String(scalars[index]).utf8.count
+                index += 1
+            }
+        }
+        byteOffset[scalars.count] = bytes
+
+        text = String(posted)
+        facets = kept.sorted { $0.range.lowerBound < $1.range.lowerBound }.map {
+            Facet(
+                byteStart: byteOffset[$0.range.lowerBound], byteEnd: byteOffset[$0.range.upperBound],
+                feature: $0.feature)
+        }
+    }
+
+    /// The record (app.bsky.feed.post): `createdAt` an RFC 3339 time, `langs` BCP 47 tags.
+    func record(createdAt: String, langs: [String]) -> JSONValue {
+        var members: [JSONValue.Member] = [
+            .init("$type", .string("app.bsky.feed.post")), .init("text", .string(text)),
+            .init("createdAt", .string(createdAt)),
+        ]
+        if !facets.isEmpty { members.append(.init("facets", .array(facets.map(\.json)))) }
+        if !langs.isEmpty { members.append(.init("langs", .array(langs.map(JSONValue.string)))) }
+        return .object(members)
+    }
+
+    /// com.atproto.repo.createRecord's body: the record under a key chosen before sending, so that
+    /// a retry can ask whether it is already there.
+    static func createRecordBody(repo: String, recordKey: String, record: JSONValue) -> JSONValue {
+        .object([
+            .init("repo", .string(repo)), .init("collection", .string("app.bsky.feed.post")),
+            .init("rkey", .string(recordKey)), .init("record", record),
+        ])
+    }
+}
+
+extension BlueskyPost.Facet {
+    var json: JSONValue {
+        let feature: [JSONValue.Member]
+        switch self.feature {
+        case .link(let uri):
+            feature = [.init("$type", .string("app.bsky.richtext.facet#link")), .init("uri", .string(uri))]
+        case .mention(let did):
+            feature = [.init("$type", .string("app.bsky.richtext.facet#mention")), .init("did", .string(did))]
+        case .tag(let tag):
+            feature = [.init("$type", .string("app.bsky.richtext.facet#tag")), .init("tag", .string(tag))]
+        }
+        return .object([
+            .init("index", .object([.init("byteStart", .integer(byteStart)), .init("byteEnd", .integer(byteEnd))])),
+            .init("features", .array([.object(feature)])),
+        ])
+    }
+}

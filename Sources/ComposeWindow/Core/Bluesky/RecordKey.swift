@@ -1,0 +1,18 @@
+/// A record key chosen before the post is sent: an atproto TID (timestamp identifier), the key
+/// Bluesky's AppView indexes posts under. 64 bits, the top one zero: microseconds since the Unix
+/// epoch (53 bits), then a clock identifier (10 bits) that keeps two clients' keys of the same
+/// microsecond apart; written as 13 characters of base32-sortable ("234567abcdefghijklmnopqrstuvwxyz"),
+/// so that keys sort as their times do.
+enum RecordKey {
+    private static let alphabet = Array("234567abcdefghijklmnopqrstuvwxyz".unicodeScalars)
+
+    static func tid(microsecondsSinceEpoch: UInt64, clockIdentifier: UInt16) -> String {
+        var value = (microsecondsSinceEpoch & (1 << 53 - 1)) << 10 | UInt64(clockIdentifier & 0x3FF)
+        var characters = String.UnicodeScalarView()
+        for _ in 0..<13 {
+            characters.append(alphabet[Int(value & 31)])
+            value >>= 5
+        }
+        return String(String.UnicodeScalarView(characters.reversed()))
+    }
+}
