@@ -1,0 +1,45 @@
+/// What Send asks of a Mastodon server, and what it reads back, as plain values.
+enum MastodonRules {
+    /// POST /api/v1/statuses: the text exactly as typed, the account's default visibility
+    /// (`source.privacy` of verify_credentials) and the spell checker's language where one is set.
+    /// The Idempotency-Key goes in a header, not here.
+    static func statusBody(text: String, visibility: String?, language: String?) -> JSONValue {
+        var members: [JSONValue.Member] = [.init("status", .string(text))]
+        if let visibility { members.append(.init("visibility", .string(visibility))) }
+        // Mastodon takes ISO 639 codes ("zh", "en"), not the dictionary's region ("zh_CN", "en_US").
+        if let language, let code = language.split(whereSeparator: { $0 == "_" || $0 == "-" }).first, !code.isEmpty {
+            members.append(.init("language", .string(code.lowercased())))
+        }
+        return .object(members)
+    }
+
+    /// The counter's figures from GET /api/v2/instance (`configuration.statuses`); nil for what the
+    /// server does not say (the rule's own default then).
+    struct Limits: Equatable, Sendable {
+        let maximumCharacters: Int?
+        let charactersPerURL: Int?
+
+        init(instance: JSONValue) {
+            let statuses = instance["configuration"]?["statuses"]
+            maximumCharacters = statuses?["max_characters"]?.positiveInteger
+            charactersPerURL = statuses?["characters_reserved_per_url"]?.positiveInteger
+        }
+
+        /// A cached answer is asked again after a day.
+        static let freshForSeconds = 24 * 60 * 60
+
+        static func isStale(fetchedAt: Int, now: Int) -> Bool {
+            now - fetchedAt >= freshForSeconds || now < fetchedAt  // a clock set back: ask again
+        }
+
+        /// The limit the counter uses: `--limit` first, then the server's, then the rule's default.
+        func limit(commandLine: Int?, ruleDefault: Int) -> Int { commandLine ?? maximumCharacters ?? ruleDefault }
+    }
+}
+
+extension JSONValue {
+    fileprivate var positiveInteger: Int? {
+        guard case .integer(let value) = self, value > 0 else { return nil }
+        return value
+    }
+}
