@@ -116,3 +116,47 @@ import Testing
         #expect(failures.map(\.isRetryable) == [true, true, true, true, true, true, true, true, false, false])
     }
 }
+
+/// The outbox as its file holds it: every state and failure read back as written; anything else
+/// (another version, a missing field, an unknown state) is no outbox at all rather than a guess.
+@Suite struct OutboxFileTests {
+    @Test(arguments: [
+        Outbox.State.waiting, .sending, .confirmed(link: "https://bsky.app/profile/a.bsky.social/post/3kzzzzzzzzzz2"),
+        .failed(.notSent(.tls)), .failed(.outcomeUnknown(.timeout)), .failed(.serverError(status: 502)),
+        .failed(.rateLimited(retryAfterSeconds: 30)), .failed(.rateLimited(retryAfterSeconds: nil)),
+        .failed(.signInAgain), .failed(.refused(status: 422, message: "<b>not markup</b> \"quoted\"\n分享")),
+    ])
+    func everyStateIsReadBackAsWritten(state: Outbox.State) {
+        let outbox = Outbox(
+            text: "  分享新鲜事…\n👨‍👩‍👧‍👦 ",
+            deliveries: [
+                .init(network: .bluesky, account: "@a.bsky.social", key: "3kzzzzzzzzzz2", state: state),
+                .init(network: .mastodon, account: "@a@mastodon.social", key: "idem", state: .waiting),
+            ])
+        #expect(Outbox(json: outbox.json) == outbox)
+    }
+
+    @Test func anythingElseIsNoOutbox() {
+        let good = OutboxTests.crossPost().json
+        guard case .object(let members) = good else {
+            Issue.record("not an object")
+            return
+        }
+        let otherVersion = JSONValue.object(members.map { $0.name == "version" ? .init("version", .integer(2)) : $0 })
+        #expect(Outbox(json: otherVersion) == nil)
+        #expect(Outbox(json: .object(members.filter { $0.name != "text" })) == nil)
+        let unknownState = JSONValue.object(
+            members.map { member in
+                guard member.name == "deliveries" else { return member }
+                return .init(
+                    "deliveries",
+                    .array([
+                        .object([
+                            .init("network", .string("mastodon")), .init("account", .string("@a@b.social")),
+                            .init("key", .string("k")), .init("state", .string("posted-maybe")),
+                        ])
+                    ]))
+            })
+        #expect(Outbox(json: unknownState) == nil)
+    }
+}

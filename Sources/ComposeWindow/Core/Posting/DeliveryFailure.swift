@@ -17,7 +17,7 @@ enum DeliveryFailure: Error, Equatable, Sendable {
     /// text). Sending it again unchanged would be refused again.
     case refused(status: Int, message: String)
 
-    enum Reason: Equatable, Sendable {
+    enum Reason: String, Equatable, Sendable {
         case noNetwork, nameNotResolved, tls, connectionRefused, connectionReset, timeout
     }
 

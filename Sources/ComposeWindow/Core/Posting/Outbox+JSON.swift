@@ -1,0 +1,104 @@
+/// The outbox as its file holds it (the app reads and writes the JSON with json-glib, and the file
+/// as carefully as a draft). Versioned; an entry this version cannot read is nil, never a guess.
+extension Outbox {
+    static let fileVersion = 1
+
+    var json: JSONValue {
+        .object([
+            .init("version", .integer(Self.fileVersion)), .init("text", .string(text)),
+            .init("deliveries", .array(deliveries.map(\.json))),
+        ])
+    }
+
+    init?(json: JSONValue) {
+        guard json["version"] == .integer(Self.fileVersion), case .string(let text)? = json["text"],
+            case .array(let items)? = json["deliveries"]
+        else { return nil }
+        var deliveries: [Delivery] = []
+        for item in items {
+            guard let delivery = Delivery(json: item) else { return nil }
+            deliveries.append(delivery)
+        }
+        self.init(text: text, deliveries: deliveries)
+    }
+}
+
+extension Outbox.Delivery {
+    fileprivate var json: JSONValue {
+        var members: [JSONValue.Member] = [
+            .init("network", .string(network.rawValue)), .init("account", .string(account)), .init("key", .string(key)),
+        ]
+        switch state {
+        case .waiting: members.append(.init("state", .string("waiting")))
+        case .sending: members.append(.init("state", .string("sending")))
+        case .confirmed(let link): members += [.init("state", .string("confirmed")), .init("link", .string(link))]
+        case .failed(let failure): members += [.init("state", .string("failed")), .init("failure", failure.json)]
+        }
+        return .object(members)
+    }
+
+    fileprivate init?(json: JSONValue) {
+        guard case .string(let networkName)? = json["network"], let network = Outbox.Network(rawValue: networkName),
+            case .string(let account)? = json["account"], case .string(let key)? = json["key"],
+            case .string(let stateName)? = json["state"]
+        else { return nil }
+        let state: Outbox.State
+        switch (stateName, json["link"], json["failure"].flatMap(DeliveryFailure.init(json:))) {
+        case ("waiting", _, _): state = .waiting
+        case ("sending", _, _): state = .sending
+        case ("confirmed", .string(let link)?, _): state = .confirmed(link: link)
+        case ("failed", _, let failure?): state = .failed(failure)
+        default: return nil
+        }
+        self.init(network: network, account: account, key: key, state: state)
+    }
+}
+
+extension DeliveryFailure {
+    fileprivate var json: JSONValue {
+        switch self {
+        case .notSent(let reason):
+            .object([.init("kind", .string("notSent")), .init("reason", .string(reason.rawValue))])
+        case .outcomeUnknown(let reason):
+            .object([.init("kind", .string("outcomeUnknown")), .init("reason", .string(reason.rawValue))])
+        case .serverError(let status):
+            .object([.init("kind", .string("serverError")), .init("status", .integer(status))])
+        case .rateLimited(let seconds):
+            .object(
+                [.init("kind", .string("rateLimited"))] + (seconds.map { [.init("retryAfter", .integer($0))] } ?? []))
+        case .signInAgain: .object([.init("kind", .string("signInAgain"))])
+        case .refused(let status, let message):
+            .object([
+                .init("kind", .string("refused")), .init("status", .integer(status)),
+                .init("message", .string(message)),
+            ])
+        }
+    }
+
+    fileprivate init?(json: JSONValue) {
+        let reason: Reason? = if case .string(let name)? = json["reason"] { Reason(rawValue: name) } else { nil }
+        let status: Int? = if case .integer(let status)? = json["status"] { status } else { nil }
+        switch json["kind"] {
+        case .string("notSent")?:
+            guard let reason else { return nil }
+            self = .notSent(reason)
+        case .string("outcomeUnknown")?:
+            guard let reason else { return nil }
+            self = .outcomeUnknown(reason)
+        case .string("serverError")?:
+            guard let status else { return nil }
+            self = .serverError(status: status)
+        case .string("rateLimited")?:
+            if case .integer(let seconds)? = json["retryAfter"] {
+                self = .rateLimited(retryAfterSeconds: seconds)
+            } else {
+                self = .rateLimited(retryAfterSeconds: nil)
+            }
+        case .string("signInAgain")?: self = .signInAgain
+        case .string("refused")?:
+            guard let status, case .string(let message)? = json["message"] else { return nil }
+            self = .refused(status: status, message: message)
+        default: return nil
+        }
+    }
+}
