@@ -110,4 +110,14 @@ import Testing
         #expect(RecordKey.tid(microsecondsSinceEpoch: 0, clockIdentifier: 1) == "2222222222223")
         #expect(RecordKey.tid(microsecondsSinceEpoch: 1, clockIdentifier: 0) == "2222222222322")  // 1 << 10 = 32²
     }
+
+    @Test func thePostsLinkComesFromTheRecordsURI() {
+        #expect(
+            BlueskyPost.link(
+                handle: "alice.bsky.social", recordURI: "at://did:plc:abc/app.bsky.feed.post/3kzzzzzzzzzz2")
+                == "https://bsky.app/profile/alice.bsky.social/post/3kzzzzzzzzzz2")
+        #expect(BlueskyPost.link(handle: "a.bsky.social", recordURI: "at://did:plc:abc/app.bsky.feed.like/3kz") == nil)
+        #expect(BlueskyPost.link(handle: "a.bsky.social", recordURI: "https://bsky.app/x") == nil)
+        #expect(BlueskyPost.link(handle: "a.bsky.social", recordURI: "at://did:plc:abc/app.bsky.feed.post/a/b") == nil)
+    }
 }

@@ -88,6 +88,18 @@ struct BlueskyPost: Equatable, Sendable {
         return .object(members)
     }
 
+    /// Where a person sees the post: `https://bsky.app/profile/HANDLE/post/RKEY`, from the record's
+    /// `at://` URI that createRecord (or getRecord) answers with; nil for a URI of anything else.
+    static func link(handle: String, recordURI: String) -> String? {
+        let parts = recordURI.split(separator: "/", omittingEmptySubsequences: false)
+        // "at:", "", authority, collection, record key
+        guard parts.count == 5, parts[0] == "at:", parts[1].isEmpty, parts[3] == "app.bsky.feed.post",
+            !parts[4].isEmpty,
+            parts[4].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._:~-".contains($0)) })
+        else { return nil }
+        return "https://bsky.app/profile/\(handle)/post/\(parts[4])"
+    }
+
     /// com.atproto.repo.createRecord's body: the record under a key chosen before sending, so that
     /// a retry can ask whether it is already there.
     static func createRecordBody(repo: String, recordKey: String, record: JSONValue) -> JSONValue {
