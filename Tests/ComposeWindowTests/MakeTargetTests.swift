@@ -2,8 +2,8 @@ import Foundation
 import XCTest
 
 /// Every make target works on a fresh clone by itself: a target that runs the suites first makes
-/// what they need besides the build (`test-fixtures`: translations, the staged install), so none
-/// depends on another target having run before it.
+/// what they need besides the build (`test-fixtures`: translations, the staged install, the atproto
+/// validator), so none depends on another target having run before it.
 final class MakeTargetTests: XCTestCase {
     /// The Makefile's rules: target name and recipe lines.
     static func rules() throws -> [(target: String, recipe: [String])] {
@@ -32,7 +32,9 @@ final class MakeTargetTests: XCTestCase {
             XCTAssertLessThan(fixtures ?? .max, firstRun ?? 0, "make \(rule.target): test-fixtures after the suites")
         }
         let makefile = try String(contentsOf: Shell.packageRoot.appendingPathComponent("Makefile"), encoding: .utf8)
-        XCTAssertTrue(makefile.contains("\ntest-fixtures: locales stage\n"), "test-fixtures makes both")
+        XCTAssertTrue(
+            makefile.contains("\ntest-fixtures: locales stage atproto\n"),
+            "test-fixtures makes the translations, the staged install and the atproto validator")
     }
 
     /// `make run` installs what building and running need, and none of the tests' tools: its

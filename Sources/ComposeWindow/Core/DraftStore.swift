@@ -2,25 +2,20 @@
     import Glibc
 #endif
 
-/// One draft file per name under `$XDG_STATE_HOME/compose-window/drafts/` (default
-/// `~/.local/state/…`): directory 0700, files 0600 whatever the umask, replaced atomically (temporary
-/// file in the same directory, fsync, rename, fsync of the directory), never followed through a
-/// symbolic link. A failed write leaves the previous draft intact.
+/// One draft file per name under `$XDG_STATE_HOME/compose-window/drafts/` (a StateFile: 0700/0600,
+/// atomic replace, fsync, no symbolic links followed). A failed write leaves the previous draft intact.
 public struct DraftStore: Sendable {
     /// Why a draft could not be read, written or removed; translated, one line.
-    public struct Failure: Error, Equatable, CustomStringConvertible, Sendable {
-        /// The message, naming the path and the system's reason.
-        public let description: String
-    }
+    public typealias Failure = StateFile.Failure
 
-    /// The drafts directory.
-    public let directory: String
+    private let file: StateFile
     /// The draft name (`--draft`).
     public let name: String
 
+    /// The drafts directory.
+    public var directory: String { file.directory }
     /// The draft file.
-    public var path: String { directory + "/" + fileName }
-    private var fileName: String { name + ".txt" }
+    public var path: String { file.path }
 
     /// `environment` is the process environment (XDG_STATE_HOME, HOME).
     public init(name: String, environment: [String: String]) throws(Failure) {
@@ -29,16 +24,7 @@ public struct DraftStore: Sendable {
                 description: localized(
                     "invalid draft name “{0}”: use letters, digits, '-', '_' or '.', not starting with '.'", name))
         }
-        let state: String
-        if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
-            state = xdg
-        } else if let home = environment["HOME"], !home.isEmpty {
-            state = home + "/.local/state"
-        } else {
-            throw Failure(
-                description: localized("cannot find the state directory: neither XDG_STATE_HOME nor HOME is set"))
-        }
-        self.directory = state + "/compose-window/drafts"
+        file = try StateFile(folder: "drafts", fileName: name + ".txt", wording: .draft, environment: environment)
         self.name = name
     }
 
@@ -52,56 +38,13 @@ public struct DraftStore: Sendable {
     }
 
     /// The saved draft, or nil when there is none.
-    public func load() throws(Failure) -> String? {
-        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-        if descriptor < 0 {
-            if errno == ENOENT { return nil }
-            throw failure(localized("cannot read the draft {0}: {1}"), path)
-        }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-            throw Failure(description: localized("cannot read the draft {0}: not a regular file", path))
-        }
-        let bytes: [UInt8]
-        do throws(SystemIO.Failure) { bytes = try SystemIO.readAll(from: descriptor) } catch {
-            throw Failure(description: localized("cannot read the draft {0}: {1}", path, error.description))
-        }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw Failure(description: localized("the draft {0} is not valid UTF-8", path))
-        }
-        return text
-    }
+    public func load() throws(Failure) -> String? { try file.load() }
 
     /// Replaces the draft with `text` atomically.
-    public func save(_ text: String) throws(Failure) {
-        let directoryDescriptor = try openDirectory()
-        defer { close(directoryDescriptor) }
-        var template = Array((directory + "/." + fileName + ".XXXXXX").utf8CString)
-        let descriptor = mkstemp(&template)
-        guard descriptor >= 0 else { throw failure(localized("cannot write the draft {0}: {1}"), directory) }
-        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        defer { close(descriptor) }
-        do throws(Failure) {
-            guard fchmod(descriptor, 0o600) == 0 else {
-                throw failure(localized("cannot write the draft {0}: {1}"), temporary)
-            }
-            // POSIX calls, so a full disk or a file-size limit reads "No space left on device" or
-            // "File too large", from errno.
-            do throws(SystemIO.Failure) { try SystemIO.writeAll(text.utf8, to: descriptor) } catch {
-                throw Failure(description: localized("cannot write the draft {0}: {1}", path, error.description))
-            }
-            guard fsync(descriptor) == 0 else { throw failure(localized("cannot write the draft {0}: {1}"), path) }
-            // rename() replaces a symbolic link itself, never the file it points to.
-            guard rename(temporary, path) == 0 else {
-                throw failure(localized("cannot write the draft {0}: {1}"), path)
-            }
-        } catch {
-            unlink(temporary)
-            throw error
-        }
-        fsync(directoryDescriptor)
-    }
+    public func save(_ text: String) throws(Failure) { try file.save(text) }
+
+    /// Removes the draft; removing a missing draft is not an error.
+    public func remove() throws(Failure) { try file.remove() }
 
     /// Where ``keepAside()`` puts the previous draft (`~` cannot occur in a draft name).
     public var asidePath: String { path + "~" }
@@ -110,37 +53,21 @@ public struct DraftStore: Sendable {
     /// text under the same name keeps it. A missing draft is not an error.
     public func keepAside() throws(Failure) {
         if rename(path, asidePath) != 0 && errno != ENOENT {
-            throw failure(localized("cannot write the draft {0}: {1}"), asidePath)
+            throw Failure(
+                description: localized("cannot write the draft {0}: {1}", asidePath, String(cString: strerror(errno))))
         }
     }
+}
 
-    /// Removes the draft; removing a missing draft is not an error.
-    public func remove() throws(Failure) {
-        if unlink(path) != 0 && errno != ENOENT { throw failure(localized("cannot remove the draft {0}: {1}"), path) }
-    }
-
-    /// Creates the directories as needed; the drafts directory itself must be a real directory,
-    /// ours, and is (re)set to 0700.
-    private func openDirectory() throws(Failure) -> Int32 {
-        var partial = ""
-        for component in directory.split(separator: "/") {
-            partial += "/" + component
-            if mkdir(partial, 0o700) != 0 && errno != EEXIST {
-                throw failure(localized("cannot create {0}: {1}"), partial)
-            }
-        }
-        let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        guard descriptor >= 0 else { throw failure(localized("cannot use the drafts directory {0}: {1}"), directory) }
-        if fchmod(descriptor, 0o700) != 0 {
-            close(descriptor)
-            throw failure(localized("cannot protect the drafts directory {0}: {1}"), directory)
-        }
-        return descriptor
-    }
-
-    /// `translatedFormat` has {0} for the path and {1} for the system's reason (errno).
-    private func failure(_ translatedFormat: String, _ path: String) -> Failure {
-        let reason = String(cString: strerror(errno))
-        return Failure(description: substitute(translatedFormat, [path, reason]))
+extension StateFile.Wording {
+    /// A draft's messages.
+    static var draft: Self {
+        Self(
+            read: localized("cannot read the draft {0}: {1}"),
+            notRegularFile: localized("cannot read the draft {0}: not a regular file"),
+            notUTF8: localized("the draft {0} is not valid UTF-8"), write: localized("cannot write the draft {0}: {1}"),
+            remove: localized("cannot remove the draft {0}: {1}"),
+            useDirectory: localized("cannot use the drafts directory {0}: {1}"),
+            protectDirectory: localized("cannot protect the drafts directory {0}: {1}"))
     }
 }

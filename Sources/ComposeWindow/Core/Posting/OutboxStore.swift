@@ -1,0 +1,33 @@
+/// The outbox of one draft name: `$XDG_STATE_HOME/compose-window/outbox/NAME.json`, a StateFile
+/// like the draft beside it (0700/0600, atomic replace, fsync). It holds a post from before its
+/// first request until every network has confirmed it; its content is Outbox.json as JSON text.
+struct OutboxStore: Sendable {
+    private let file: StateFile
+
+    /// `draftName` as validated by DraftStore; `environment` is the process environment.
+    init(draftName: String, environment: [String: String]) throws(StateFile.Failure) {
+        file = try StateFile(
+            folder: "outbox", fileName: draftName + ".json", wording: .outbox, environment: environment)
+    }
+
+    var path: String { file.path }
+    var directory: String { file.directory }
+
+    func load() throws(StateFile.Failure) -> String? { try file.load() }
+    func save(_ json: String) throws(StateFile.Failure) { try file.save(json) }
+    func remove() throws(StateFile.Failure) { try file.remove() }
+}
+
+extension StateFile.Wording {
+    /// The outbox's messages.
+    static var outbox: Self {
+        Self(
+            read: localized("cannot read the outbox {0}: {1}"),
+            notRegularFile: localized("cannot read the outbox {0}: not a regular file"),
+            notUTF8: localized("the outbox {0} is not valid UTF-8"),
+            write: localized("cannot write the outbox {0}: {1}"),
+            remove: localized("cannot remove the outbox {0}: {1}"),
+            useDirectory: localized("cannot use the outbox directory {0}: {1}"),
+            protectDirectory: localized("cannot protect the outbox directory {0}: {1}"))
+    }
+}

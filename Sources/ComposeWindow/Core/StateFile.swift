@@ -1,0 +1,135 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A file of compose-window's own state under `$XDG_STATE_HOME/compose-window/FOLDER/` (default
+/// `~/.local/state/…`), kept as carefully as a person's text deserves: directory 0700, file 0600
+/// whatever the umask, replaced atomically (temporary file in the same directory, fsync, rename,
+/// fsync of the directory), never followed through a symbolic link. A failed write leaves the
+/// previous content intact. Drafts (DraftStore) and the outbox (OutboxStore) are such files.
+public struct StateFile: Sendable {
+    /// Why the file could not be read, written or removed; translated, one line.
+    public struct Failure: Error, Equatable, CustomStringConvertible, Sendable {
+        /// The message, naming the path and the system's reason.
+        public let description: String
+    }
+
+    /// The messages for one kind of file, each translated, {0} the path and {1} the system's reason.
+    public struct Wording: Sendable {
+        let read: String
+        let notRegularFile: String
+        let notUTF8: String
+        let write: String
+        let remove: String
+        let useDirectory: String
+        let protectDirectory: String
+    }
+
+    /// The folder.
+    public let directory: String
+    /// The file's name in it.
+    public let fileName: String
+    let wording: Wording
+
+    /// The file.
+    public var path: String { directory + "/" + fileName }
+
+    /// `folder` under compose-window's state directory; `environment` is the process environment
+    /// (XDG_STATE_HOME, HOME).
+    public init(folder: String, fileName: String, wording: Wording, environment: [String: String]) throws(Failure) {
+        let state: String
+        if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
+            state = xdg
+        } else if let home = environment["HOME"], !home.isEmpty {
+            state = home + "/.local/state"
+        } else {
+            throw Failure(
+                description: localized("cannot find the state directory: neither XDG_STATE_HOME nor HOME is set"))
+        }
+        directory = state + "/compose-window/" + folder
+        self.fileName = fileName
+        self.wording = wording
+    }
+
+    /// The content, or nil when there is no file.
+    public func load() throws(Failure) -> String? {
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        if descriptor < 0 {
+            if errno == ENOENT { return nil }
+            throw failure(wording.read, path)
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            throw Failure(description: substitute(wording.notRegularFile, [path]))
+        }
+        let bytes: [UInt8]
+        do throws(SystemIO.Failure) { bytes = try SystemIO.readAll(from: descriptor) } catch {
+            throw Failure(description: substitute(wording.read, [path, error.description]))
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw Failure(description: substitute(wording.notUTF8, [path]))
+        }
+        return text
+    }
+
+    /// Replaces the content with `text` atomically.
+    public func save(_ text: String) throws(Failure) {
+        let directoryDescriptor = try openDirectory()
+        defer { close(directoryDescriptor) }
+        var template = Array((directory + "/." + fileName + ".XXXXXX").utf8CString)
+        let descriptor = mkstemp(&template)
+        guard descriptor >= 0 else { throw failure(wording.write, directory) }
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        defer { close(descriptor) }
+        do throws(Failure) {
+            guard fchmod(descriptor, 0o600) == 0 else {
+                throw failure(wording.write, temporary)
+            }
+            // POSIX calls, so a full disk or a file-size limit reads "No space left on device" or
+            // "File too large", from errno.
+            do throws(SystemIO.Failure) { try SystemIO.writeAll(text.utf8, to: descriptor) } catch {
+                throw Failure(description: substitute(wording.write, [path, error.description]))
+            }
+            guard fsync(descriptor) == 0 else { throw failure(wording.write, path) }
+            // rename() replaces a symbolic link itself, never the file it points to.
+            guard rename(temporary, path) == 0 else {
+                throw failure(wording.write, path)
+            }
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        fsync(directoryDescriptor)
+    }
+
+    /// Removes the file; removing a missing file is not an error.
+    public func remove() throws(Failure) {
+        if unlink(path) != 0 && errno != ENOENT { throw failure(wording.remove, path) }
+    }
+
+    /// Creates the directories as needed; the last one must be a real directory,
+    /// ours, and is (re)set to 0700.
+    private func openDirectory() throws(Failure) -> Int32 {
+        var partial = ""
+        for component in directory.split(separator: "/") {
+            partial += "/" + component
+            if mkdir(partial, 0o700) != 0 && errno != EEXIST {
+                throw failure(localized("cannot create {0}: {1}"), partial)
+            }
+        }
+        let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { throw failure(wording.useDirectory, directory) }
+        if fchmod(descriptor, 0o700) != 0 {
+            close(descriptor)
+            throw failure(wording.protectDirectory, directory)
+        }
+        return descriptor
+    }
+
+    /// `translatedFormat` has {0} for the path and {1} for the system's reason (errno).
+    private func failure(_ translatedFormat: String, _ path: String) -> Failure {
+        let reason = String(cString: strerror(errno))
+        return Failure(description: substitute(translatedFormat, [path, reason]))
+    }
+}
