@@ -8,9 +8,11 @@ APP_ID     := io.github.gtkplaceholder.ComposeWindow
 # (GtkPlaceholder4); GtkSourceView 4 and gspell (+ an English dictionary) for the app; gettext and
 # locales for the translations; GLib's tools for the schema. The C libraries' GIR, typelib and Vala
 # bindings (`make install`) take GObject-Introspection and valac; librsvg2-bin makes the PNG icons;
-# XTest and XDamage's headers build the bench's probe (`swift build` builds every target).
+# XTest and XDamage's headers build the bench's probe (`swift build` builds every target); json-glib for
+# posting's JSON (#28).
 BUILD_PACKAGES := libgtk-3-dev libgtk-4-dev libgtksourceview-4-dev libgspell-1-dev hunspell-en-us gettext locales \
-  libglib2.0-bin gobject-introspection libgirepository1.0-dev valac librsvg2-bin libxtst-dev libxdamage-dev
+  libglib2.0-bin gobject-introspection libgirepository1.0-dev valac librsvg2-bin libxtst-dev libxdamage-dev \
+  libjson-glib-dev
 # What only the tests, benches and checks need (`make test`, `make bench`, check-*): Xvfb, xauth and
 # xdotool for the GUI tests; gtk4-builder-tool (libgtk-4-bin) for the GTK 4 gallery's conversion check;
 # GIO's launcher, PyGObject with GIO and AT-SPI, D-Bus and xclip/wl-clipboard for the desktop and

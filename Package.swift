@@ -81,6 +81,10 @@ let package = Package(
             name: "CComposeWindowGspell", path: "Sources/ComposeWindow/System/CComposeWindowGspell",
             pkgConfig: "gspell-1", providers: [.apt(["libgspell-1-dev"])]),
         .systemLibrary(name: "CComposeWindowIntl", path: "Sources/ComposeWindow/System/CComposeWindowIntl"),
+        // Posting to the networks (#28): JSON through json-glib.
+        .systemLibrary(
+            name: "CComposeWindowJson", path: "Sources/ComposeWindow/System/CComposeWindowJson",
+            pkgConfig: "json-glib-1.0", providers: [.apt(["libjson-glib-dev"])]),
         // Its logic (counting, options, drafts): no GTK, tested without a display.
         .target(name: "ComposeWindowCore", dependencies: ["CComposeWindowIntl"], path: "Sources/ComposeWindow/Core"),
         // The glue only the app uses (main-loop sources, the clipboard, accelerators, GtkBuilder
@@ -89,6 +93,10 @@ let package = Package(
             name: "ComposeWindowGlue",
             dependencies: ["CPlaceholderGtk3", "PlaceholderGObjectGlue", "PlaceholderGtk3Glue"],
             path: "Sources/ComposeWindow/Glue"),
+        // Posting's glue (JSON text for ComposeWindowCore's values); only the app will link it.
+        .target(
+            name: "ComposeWindowPostingGlue", dependencies: ["CComposeWindowJson", "ComposeWindowCore"],
+            path: "Sources/ComposeWindow/PostingGlue"),
         .executableTarget(
             name: "compose-window",
             dependencies: [
@@ -191,6 +199,8 @@ let package = Package(
         .testTarget(
             name: "ComposeWindowCoreTests", dependencies: ["ComposeWindowCore", "PlaceholderTestSupport"],
             exclude: ["Conformance"]),
+        .testTarget(
+            name: "ComposeWindowPostingGlueTests", dependencies: ["ComposeWindowPostingGlue", "ComposeWindowCore"]),
         .testTarget(
             name: "ComposeWindowTests",
             dependencies: ["ComposeWindowCore", "CPlaceholderGtk3", "PlaceholderTestSupport"],

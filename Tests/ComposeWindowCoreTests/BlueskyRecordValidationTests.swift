@@ -35,7 +35,9 @@ import Testing
         switch value {
         case .string(let string): return string
         case .integer(let integer): return integer
+        case .double(let double): return double
         case .bool(let bool): return bool
+        case .null: return NSNull()
         case .array(let values): return values.map(foundationObject)
         case .object(let members):
             return Dictionary(uniqueKeysWithValues: members.map { ($0.name, foundationObject($0.value)) })

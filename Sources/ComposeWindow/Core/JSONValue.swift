@@ -1,24 +1,27 @@
 /// A request body or record as the protocol rules build it, plain values only; the app writes it out
 /// with json-glib (the core has no JSON writer of its own). Members keep their order.
-enum JSONValue: Equatable, Sendable {
+package enum JSONValue: Equatable, Sendable {
     case string(String)
     case integer(Int)
+    /// A number with a fraction or an exponent (as a server may send one).
+    case double(Double)
     case bool(Bool)
+    case null
     case array([JSONValue])
     case object([Member])
 
-    struct Member: Equatable, Sendable {
-        let name: String
-        let value: JSONValue
+    package struct Member: Equatable, Sendable {
+        package let name: String
+        package let value: JSONValue
 
-        init(_ name: String, _ value: JSONValue) {
+        package init(_ name: String, _ value: JSONValue) {
             self.name = name
             self.value = value
         }
     }
 
     /// The member called `name` of an object (nil for anything else, or when it has none).
-    subscript(name: String) -> JSONValue? {
+    package subscript(name: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         return members.first { $0.name == name }?.value
     }
