@@ -85,6 +85,10 @@ let package = Package(
         .systemLibrary(
             name: "CComposeWindowJson", path: "Sources/ComposeWindow/System/CComposeWindowJson",
             pkgConfig: "json-glib-1.0", providers: [.apt(["libjson-glib-dev"])]),
+        // … and the desktop's keyring through libsecret.
+        .systemLibrary(
+            name: "CComposeWindowSecret", path: "Sources/ComposeWindow/System/CComposeWindowSecret",
+            pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
         // Its logic (counting, options, drafts): no GTK, tested without a display.
         .target(name: "ComposeWindowCore", dependencies: ["CComposeWindowIntl"], path: "Sources/ComposeWindow/Core"),
         // The glue only the app uses (main-loop sources, the clipboard, accelerators, GtkBuilder
@@ -93,9 +97,10 @@ let package = Package(
             name: "ComposeWindowGlue",
             dependencies: ["CPlaceholderGtk3", "PlaceholderGObjectGlue", "PlaceholderGtk3Glue"],
             path: "Sources/ComposeWindow/Glue"),
-        // Posting's glue (JSON text for ComposeWindowCore's values); only the app will link it.
+        // Posting's glue (JSON text for ComposeWindowCore's values, the keyring); only the app will link it.
         .target(
-            name: "ComposeWindowPostingGlue", dependencies: ["CComposeWindowJson", "ComposeWindowCore"],
+            name: "ComposeWindowPostingGlue",
+            dependencies: ["CComposeWindowJson", "CComposeWindowSecret", "ComposeWindowCore"],
             path: "Sources/ComposeWindow/PostingGlue"),
         .executableTarget(
             name: "compose-window",
@@ -186,6 +191,9 @@ let package = Package(
             name: "placeholder-type-sharing-probe-gtk4",
             dependencies: ["GtkPlaceholder4", "PlaceholderGObjectTestSupport"],
             path: "Tests/Support/TypeSharingProbe4", swiftSettings: [.define("GTK4")]),
+        .executableTarget(
+            name: "compose-window-keyring-probe", dependencies: ["ComposeWindowPostingGlue"],
+            path: "Tests/Support/KeyringProbe"),
         .testTarget(
             name: "PlaceholderGtk3GlueTests",
             dependencies: ["PlaceholderGtk3Glue", "ComposeWindowGlue", "PlaceholderGObjectTestSupport"]),
