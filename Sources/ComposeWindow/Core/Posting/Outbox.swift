@@ -78,10 +78,8 @@ struct Outbox: Equatable, Sendable {
     /// Recorded before a request leaves (the outbox is written then, so that a crash during the
     /// request is known afterwards as an unknown outcome).
     mutating func willSend(_ index: Int) {
-        guard case .confirmed = deliveries[index].state else {
-            deliveries[index].state = .sending
-            return
-        }
+        if case .confirmed = deliveries[index].state { return }  // never sent again
+        deliveries[index].state = .sending
     }
 
     /// The network answered: the post is there (a link), or it failed.
