@@ -89,6 +89,10 @@ let package = Package(
         .systemLibrary(
             name: "CComposeWindowSecret", path: "Sources/ComposeWindow/System/CComposeWindowSecret",
             pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
+        // … and HTTPS through libsoup 3 (TLS from glib-networking at run time).
+        .systemLibrary(
+            name: "CComposeWindowSoup", path: "Sources/ComposeWindow/System/CComposeWindowSoup",
+            pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev"])]),
         // Its logic (counting, options, drafts): no GTK, tested without a display.
         .target(name: "ComposeWindowCore", dependencies: ["CComposeWindowIntl"], path: "Sources/ComposeWindow/Core"),
         // The glue only the app uses (main-loop sources, the clipboard, accelerators, GtkBuilder
@@ -100,13 +104,13 @@ let package = Package(
         // Posting's glue (JSON text for ComposeWindowCore's values, the keyring); only the app will link it.
         .target(
             name: "ComposeWindowPostingGlue",
-            dependencies: ["CComposeWindowJson", "CComposeWindowSecret", "ComposeWindowCore"],
+            dependencies: ["CComposeWindowJson", "CComposeWindowSecret", "CComposeWindowSoup", "ComposeWindowCore"],
             path: "Sources/ComposeWindow/PostingGlue"),
         .executableTarget(
             name: "compose-window",
             dependencies: [
                 "GtkPlaceholder", "PlaceholderGtk3Glue", "ComposeWindowGlue", "ComposeWindowCore",
-                "CComposeWindowGtkSource", "CComposeWindowGspell",
+                "CComposeWindowGtkSource", "CComposeWindowGspell", "ComposeWindowPostingGlue",
             ],
             path: "Sources/ComposeWindow/App", exclude: ["embedded-files.txt"], plugins: ["PlaceholderEmbedFiles"]),
 

@@ -9,7 +9,7 @@ import PlaceholderGtk3Glue
 @MainActor
 final class Preferences {
     static let schemaID = ComposeApplication.applicationID
-    private let settings: UnsafeMutablePointer<GSettings>?
+    let settings: UnsafeMutablePointer<GSettings>?
 
     init() {
         settings = Self.schema().map { schema in

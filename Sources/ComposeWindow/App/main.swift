@@ -21,6 +21,7 @@ let status: ExitCode = MainActor.assumeIsolated {
         reportError(error.description)
         return error.code
     }
+    if let command = options.accountCommand { return AccountCommands.run(command) }
     if options.measure { return Measurement.report(initialText, options: options) }
     // The desktop file's name: GTK makes it the Wayland app_id and the X11 WM_CLASS, which is how
     // docks and task switchers find the window's icon and name.

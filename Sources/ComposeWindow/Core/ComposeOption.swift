@@ -21,6 +21,11 @@ public enum ComposeOption: String, CaseIterable, Sendable {
     case timeout
     case width
     case height
+    case signIn = "sign-in"
+    case handle
+    case service
+    case accounts
+    case signOut = "sign-out"
     case version
 
     /// The long option's name, without the dashes.
@@ -41,7 +46,11 @@ public enum ComposeOption: String, CaseIterable, Sendable {
         case .timeout: localized("SECONDS")
         case .width: "W"
         case .height: "H"
-        case .desktop, .measure, .noDraft, .noSpell, .listDictionaries, .version: nil
+        case .signIn: localized("NETWORK")
+        case .handle: localized("HANDLE")
+        case .service: localized("HOST")
+        case .signOut: localized("ACCOUNT")
+        case .desktop, .measure, .noDraft, .noSpell, .listDictionaries, .accounts, .version: nil
         }
     }
 
@@ -72,6 +81,11 @@ public enum ComposeOption: String, CaseIterable, Sendable {
         case .timeout: localized("Give up after SECONDS (exit 5, draft kept)")
         case .width: localized("Window width")
         case .height: localized("Window height")
+        case .signIn: localized("Sign in to an account Send posts with (bluesky) and exit")
+        case .handle: localized("The Bluesky handle to sign in as, e.g. alice.bsky.social")
+        case .service: localized("The Bluesky server to sign in at (default: bsky.social)")
+        case .accounts: localized("List the signed-in accounts and exit")
+        case .signOut: localized("Sign out of an account as --accounts names it, and exit")
         case .version: localized("Print the version and exit")
         }
     }

@@ -62,6 +62,18 @@ public struct ComposeOptions: Equatable, Sendable {
     /// `--height` of the window.
     public var height = 320
 
+    /// `--sign-in`, `--accounts` or `--sign-out`: manage an account and exit, no window.
+    public enum AccountCommand: Equatable, Sendable {
+        /// The app password is read from standard input, or asked for in a dialog.
+        case signInToBluesky(handle: String, service: String)
+        case list
+        /// The account as `--accounts` prints it.
+        case signOut(String)
+    }
+
+    /// `--sign-in`, `--accounts` or `--sign-out`; nil: open the window.
+    public var accountCommand: AccountCommand?
+
     /// A bad option value: one line for standard error, exit 2.
     public struct UsageError: Error, Equatable, CustomStringConvertible, Sendable {
         /// The translated message, without the program name.
@@ -158,6 +170,51 @@ public struct ComposeOptions: Equatable, Sendable {
             widthGiven = true
         }
         if let height = values[.height] { self.height = try Self.number(height, option: .height, in: 100...16_384) }
+        accountCommand = try Self.accountCommand(values, flags)
+        // Signing in reads the app password from standard input; it is never the post's text.
+        if accountCommand != nil { initialText = .none }
+    }
+
+    private static func accountCommand(
+        _ values: [ComposeOption: String], _ flags: Set<ComposeOption>
+    ) throws(UsageError) -> AccountCommand? {
+        let given = [values[.signIn] != nil, flags.contains(.accounts), values[.signOut] != nil].filter { $0 }.count
+        guard given <= 1 else {
+            throw UsageError(description: localized("use only one of --sign-in, --accounts and --sign-out"))
+        }
+        if values[.signIn] != "bluesky" {
+            for option in [ComposeOption.handle, .service] where values[option] != nil {
+                throw UsageError(description: localized("--{0} is for --sign-in bluesky", option.name))
+            }
+        }
+        if flags.contains(.accounts) { return .list }
+        if let account = values[.signOut] {
+            guard account.trimmingSpaces.count > 1 else {
+                throw UsageError(description: localized("--sign-out: name the account as --accounts prints it"))
+            }
+            return .signOut(String(account.trimmingSpaces))
+        }
+        guard let network = values[.signIn] else { return nil }
+        guard network == "bluesky" else {
+            throw UsageError(
+                description: localized("--sign-in: unknown network “{0}” (use bluesky)", network.onOneLine))
+        }
+        guard let given = values[.handle] else {
+            throw UsageError(
+                description: localized(
+                    "--sign-in bluesky: give the account with --handle, e.g. --handle alice.bsky.social"))
+        }
+        let handle: String
+        do throws(BlueskySession.SignInFailure) { handle = try BlueskySession.handle(given) } catch {
+            throw UsageError(description: "--handle: " + error.description)
+        }
+        var service = BlueskySession.defaultService
+        if let host = values[.service] {
+            do throws(ServerName.Invalid) { service = try ServerName.validate(host) } catch {
+                throw UsageError(description: "--service: " + error.description)
+            }
+        }
+        return .signInToBluesky(handle: handle, service: service)
     }
 
     private static func number(

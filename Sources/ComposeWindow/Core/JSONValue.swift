@@ -25,4 +25,10 @@ package enum JSONValue: Equatable, Sendable {
         guard case .object(let members) = self else { return nil }
         return members.first { $0.name == name }?.value
     }
+
+    /// The string this value holds (nil for anything else).
+    package var string: String? { if case .string(let string) = self { string } else { nil } }
+
+    /// The elements of an array (nil for anything else).
+    package var elements: [JSONValue]? { if case .array(let elements) = self { elements } else { nil } }
 }

@@ -1,0 +1,82 @@
+import ComposeWindowCore
+import ComposeWindowGlue
+import Glibc
+import GtkPlaceholder
+import PlaceholderGtk3Glue
+
+/// The Bluesky app password for `--sign-in bluesky`: from standard input when it is not a terminal
+/// (`secret-tool lookup … | compose-window --sign-in bluesky …`), else from a dialog that says what
+/// an app password is. Never an argument: argv is visible to every process.
+@MainActor
+enum AppPasswordPrompt {
+    /// Why there is no password: the person cancelled (exit 1), or there was nothing to read it from.
+    struct Failure: Error {
+        let code: ExitCode
+        let message: String?
+    }
+
+    static func appPassword(for handle: String) throws(Failure) -> String {
+        guard isatty(STDIN_FILENO) == 1 else { return try fromStandardInput() }
+        guard gtk_init_check(nil, nil) != 0 else {
+            throw Failure(
+                code: .usage,
+                message: localized("no display to ask for the app password: give it on standard input"))
+        }
+        guard let password = askInDialog(handle: handle) else { throw Failure(code: .cancelled, message: nil) }
+        return password
+    }
+
+    private static func fromStandardInput() throws(Failure) -> String {
+        let bytes: [UInt8]
+        do throws(SystemIO.Failure) { bytes = try SystemIO.readAll(from: STDIN_FILENO) } catch {
+            throw Failure(code: .failure, message: localized("cannot read standard input: {0}", error.description))
+        }
+        // One line, as `secret-tool lookup` and `echo` write it.
+        var line = String(decoding: bytes, as: UTF8.self)
+        while line.hasSuffix("\n") || line.hasSuffix("\r\n") { line.removeLast() }
+        guard !line.isEmpty else {
+            throw Failure(code: .usage, message: localized("no app password on standard input"))
+        }
+        return line
+    }
+
+    private static func askInDialog(handle: String) -> String? {
+        let dialog = newObject(gtk_dialog_get_type()).cast(to: GtkWidget.self)
+        gtk_window_set_title(dialog.cast(), localized("Sign in to Bluesky"))
+        gtk_window_set_icon_name(dialog.cast(), ComposeApplication.applicationID)
+        gtk_dialog_add_button(dialog.cast(), localized("_Cancel"), gint(GTK_RESPONSE_CANCEL.rawValue))
+        let signIn = gtk_dialog_add_button(dialog.cast(), localized("_Sign In"), gint(GTK_RESPONSE_OK.rawValue))!
+        gtk_style_context_add_class(gtk_widget_get_style_context(signIn), "suggested-action")
+        gtk_dialog_set_default_response(dialog.cast(), gint(GTK_RESPONSE_OK.rawValue))
+
+        let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)!
+        gtk_container_set_border_width(column.cast(), 12)
+        let question = gtk_label_new(localized("App password for @{0}", handle))!
+        let explanation = gtk_label_new(
+            localized(
+                "This is not your account password. Make an app password in Bluesky under Settings → Privacy and security → App passwords."
+            ))!
+        gtk_label_set_line_wrap(explanation.cast(), 1)
+        gtk_label_set_max_width_chars(explanation.cast(), 48)
+        let link = gtk_link_button_new_with_label(
+            "https://bsky.app/settings/app-passwords", "bsky.app/settings/app-passwords")!
+        gtk_widget_set_halign(link, GTK_ALIGN_START)
+        let entry = gtk_entry_new()!
+        gtk_entry_set_visibility(entry.cast(), 0)
+        gtk_entry_set_input_purpose(entry.cast(), GTK_INPUT_PURPOSE_PASSWORD)
+        gtk_entry_set_placeholder_text(entry.cast(), "xxxx-xxxx-xxxx-xxxx")
+        gtk_entry_set_activates_default(entry.cast(), 1)
+        for label in [question, explanation] { gtk_label_set_xalign(label.cast(), 0) }
+        for widget in [question, entry, explanation, link] { gtk_box_pack_start(column.cast(), widget, 0, 0, 0) }
+        gtk_box_pack_start(gtk_dialog_get_content_area(dialog.cast()).cast(), column, 1, 1, 0)
+        gtk_widget_show_all(column)
+
+        defer { gtk_widget_destroy(dialog) }
+        while gtk_dialog_run(dialog.cast()) == gint(GTK_RESPONSE_OK.rawValue) {
+            let password = String(cString: gtk_entry_get_text(entry.cast()))
+            if !password.trimmingSpaces.isEmpty { return password }
+            gtk_widget_grab_focus(entry)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,52 @@
+/// A signed-in account as the desktop remembers it, with nothing secret: its network, its name as
+/// `--accounts` prints it, and where its API is. Its tokens are in the keyring under the same name.
+package struct PostingAccount: Equatable, Sendable {
+    package enum Network: String, CaseIterable, Sendable {
+        case mastodon, bluesky
+    }
+
+    package let network: Network
+    /// "@alice@mastodon.social", "@alice.bsky.social".
+    package let name: String
+    /// Mastodon: the server. Bluesky: the account's PDS, from its DID document.
+    package let host: String
+    /// Bluesky: the DID (the repository createRecord writes to); empty for Mastodon.
+    package let identity: String
+
+    package init(network: Network, name: String, host: String, identity: String = "") {
+        self.network = network
+        self.name = name
+        self.host = host
+        self.identity = identity
+    }
+
+    /// The line `--accounts` prints: "bluesky @alice.bsky.social".
+    package var listing: String { network.rawValue + " " + name }
+
+    /// As GSettings keeps it (a{ss}).
+    package var fields: [String: String] {
+        ["network": network.rawValue, "name": name, "host": host, "identity": identity]
+    }
+
+    /// From GSettings' fields; nil for an entry this version cannot use.
+    package init?(fields: [String: String]) {
+        guard let network = fields["network"].flatMap(Network.init(rawValue:)), let name = fields["name"],
+            name.hasPrefix("@"), let host = fields["host"].flatMap({ try? ServerName.validate($0) })
+        else { return nil }
+        self.init(network: network, name: name, host: host, identity: fields["identity"] ?? "")
+    }
+}
+
+extension [PostingAccount] {
+    /// The list with `account` added, replacing one of the same name on the same network.
+    package func adding(_ account: PostingAccount) -> [PostingAccount] {
+        filter { !($0.network == account.network && $0.name == account.name) } + [account]
+    }
+
+    /// The account `--sign-out` or `--account` names, as `--accounts` prints it (the leading '@'
+    /// may be left out).
+    package func named(_ name: String) -> PostingAccount? {
+        let wanted = (name.hasPrefix("@") ? name : "@" + name).lowercased()
+        return first { $0.name.lowercased() == wanted }
+    }
+}

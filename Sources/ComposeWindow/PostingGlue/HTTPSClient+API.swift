@@ -1,0 +1,49 @@
+import CComposeWindowSoup
+import ComposeWindowCore
+
+/// The protocol rules' requests (APIRequest) sent over HTTPS, and the answers read back for them.
+extension HTTPSClient {
+    /// Sends `request`; `completion` runs once, on the main loop.
+    package func call(
+        _ request: APIRequest, completion: @escaping @MainActor (Result<APIAnswer, HTTPSFailure>) -> Void
+    ) {
+        let sent: HTTPSRequest
+        do throws(JSONText.Failure) { sent = try Self.https(request) } catch {
+            completion(.failure(HTTPSFailure(requestWasSent: false, description: error.description)))
+            return
+        }
+        send(sent) { result in completion(result.map(Self.answer)) }
+    }
+
+    /// Sends `request` and runs the main loop until it is answered (the command line's accounts).
+    package func callAndWait(_ request: APIRequest) -> Result<APIAnswer, HTTPSFailure> {
+        let loop = g_main_loop_new(nil, 0)!
+        defer { g_main_loop_unref(loop) }
+        var outcome: Result<APIAnswer, HTTPSFailure>?
+        call(request) { result in
+            outcome = result
+            g_main_loop_quit(loop)
+        }
+        if outcome == nil { g_main_loop_run(loop) }
+        return outcome!
+    }
+
+    private static func https(_ request: APIRequest) throws(JSONText.Failure) -> HTTPSRequest {
+        // GLib escapes each query value (everything but RFC 3986's unreserved characters).
+        let query = request.query.map { item in
+            let escaped = g_uri_escape_string(item.value, nil, 0)!
+            defer { g_free(escaped) }
+            return item.name + "=" + String(cString: escaped)
+        }
+        let url = "https://" + request.host + request.path + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
+        var headers = request.headers.map { (name: $0.name, value: $0.value) }
+        if let bearer = request.bearer { headers.append((name: "Authorization", value: "Bearer " + bearer)) }
+        let body: String? = try request.body.map { value throws(JSONText.Failure) in try JSONText.text(of: value) }
+        return HTTPSRequest(method: request.method.rawValue, url: url, headers: headers, jsonBody: body)
+    }
+
+    private static func answer(_ response: HTTPSResponse) -> APIAnswer {
+        APIAnswer(
+            status: response.status, retryAfter: response.retryAfter, json: try? JSONText.value(of: response.body))
+    }
+}

@@ -1,0 +1,126 @@
+import CComposeWindowSoup
+import ComposeWindowCore
+
+/// One request to a network's API.
+package struct HTTPSRequest: Sendable {
+    package var method: String
+    /// An `https://` URL; anything else is refused before a connection is made.
+    package var url: String
+    package var headers: [(name: String, value: String)]
+    /// JSON text sent as `application/json`; nil: no body.
+    package var jsonBody: String?
+
+    package init(method: String, url: String, headers: [(name: String, value: String)] = [], jsonBody: String? = nil) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.jsonBody = jsonBody
+    }
+}
+
+/// The server's answer, whatever its status.
+package struct HTTPSResponse: Sendable, Equatable {
+    package let status: Int
+    /// `Retry-After` as the server sent it.
+    package let retryAfter: String?
+    package let body: String
+}
+
+/// No answer: why, and whether the request had left for the server (then it may have been acted on).
+package struct HTTPSFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    package let requestWasSent: Bool
+    /// GIO's or libsoup's own words (translated by them), one line.
+    package let description: String
+}
+
+/// HTTPS through libsoup 3 with GIO's TLS (glib-networking): the system's certificate checks, which
+/// nothing here turns off; redirects are not followed (an API never needs one, and one to plain
+/// http must not be taken); I/O times out after `timeoutSeconds`. Requests run on the main loop.
+@MainActor
+package final class HTTPSClient {
+    package static let timeoutSeconds: UInt32 = 30
+    private let session: UnsafeMutablePointer<SoupSession>
+
+    package init(userAgent: String) {
+        session = soup_session_new()!
+        soup_session_set_timeout(session, Self.timeoutSeconds)
+        soup_session_set_user_agent(session, userAgent)
+    }
+
+    isolated deinit { g_object_unref(UnsafeMutableRawPointer(session)) }
+
+    /// Sends `request`; `completion` runs once, on the main loop.
+    package func send(
+        _ request: HTTPSRequest, completion: @escaping @MainActor (Result<HTTPSResponse, HTTPSFailure>) -> Void
+    ) {
+        guard request.url.lowercased().hasPrefix("https://"),
+            let message = soup_message_new(request.method, request.url)
+        else {
+            completion(.failure(HTTPSFailure(requestWasSent: false, description: "not an https:// address")))
+            return
+        }
+        soup_message_set_flags(message, SOUP_MESSAGE_NO_REDIRECT)
+        let headers = soup_message_get_request_headers(message)
+        for header in request.headers { soup_message_headers_replace(headers, header.name, header.value) }
+        if let body = request.jsonBody {
+            let bytes = body.withCString { g_bytes_new($0, gsize(strlen($0))) }
+            soup_message_set_request_body_from_bytes(message, "application/json", bytes)
+            g_bytes_unref(bytes)
+        }
+        let exchange = Exchange(message: message, completion: completion)
+        let context = Unmanaged.passRetained(exchange).toOpaque()
+        // The request has left once its body (or, with none, its headers) is written: from then on a
+        // failure leaves the outcome unknown.
+        exchange.wroteHandler = g_signal_connect_data(
+            UnsafeMutableRawPointer(message), request.jsonBody == nil ? "wrote-headers" : "wrote-body",
+            compose_window_message_callback { _, context in
+                Unmanaged<Exchange>.fromOpaque(context!).takeUnretainedValue().requestWasSent = true
+            }, context, nil, GConnectFlags(0))
+        soup_session_send_and_read_async(
+            session, message, G_PRIORITY_DEFAULT, nil,
+            { source, result, context in
+                let exchange = Unmanaged<Exchange>.fromOpaque(context!).takeRetainedValue()
+                var error: UnsafeMutablePointer<GError>?
+                let bytes = soup_session_send_and_read_finish(
+                    UnsafeMutableRawPointer(source)?.assumingMemoryBound(to: SoupSession.self), result, &error)
+                MainActor.assumeIsolated { exchange.finish(bytes, error) }
+            }, context)
+    }
+}
+
+/// One request in flight: the message, whether it has been sent, and whom to tell.
+@MainActor
+private final class Exchange {
+    let message: OpaquePointer
+    let completion: @MainActor (Result<HTTPSResponse, HTTPSFailure>) -> Void
+    var wroteHandler: gulong = 0
+    var requestWasSent = false
+
+    init(message: OpaquePointer, completion: @escaping @MainActor (Result<HTTPSResponse, HTTPSFailure>) -> Void) {
+        self.message = message
+        self.completion = completion
+    }
+
+    func finish(_ bytes: OpaquePointer?, _ error: UnsafeMutablePointer<GError>?) {
+        g_signal_handler_disconnect(UnsafeMutableRawPointer(message), wroteHandler)
+        defer { g_object_unref(UnsafeMutableRawPointer(message)) }
+        guard let bytes else {
+            var error = error
+            defer { g_clear_error(&error) }
+            let words = error.map { String(cString: $0.pointee.message) } ?? "no answer"
+            completion(.failure(HTTPSFailure(requestWasSent: requestWasSent, description: words.onOneLine)))
+            return
+        }
+        defer { g_bytes_unref(bytes) }
+        var size: gsize = 0
+        let data = g_bytes_get_data(bytes, &size)
+        let body = data.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: Int(size)), as: UTF8.self) }
+        let retryAfter = soup_message_headers_get_one(soup_message_get_response_headers(message), "Retry-After")
+        completion(
+            .success(
+                HTTPSResponse(
+                    status: Int(soup_message_get_status(message).rawValue),
+                    retryAfter: retryAfter.map { String(cString: $0) },
+                    body: body ?? "")))
+    }
+}

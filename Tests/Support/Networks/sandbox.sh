@@ -1,0 +1,61 @@
+#!/bin/sh
+# A private desktop for compose-window's posting tests, run by `unshare -n -m` (root) so that nothing
+# outside sees it: a network namespace with only loopback, where /etc/hosts points the networks' real
+# names at 127.0.0.1 and the system trust bundle also holds a test CA; the HTTPS stand-ins
+# (standin.py) on 127.0.0.1:443; a D-Bus session bus at DIR/bus with gnome-keyring's Secret
+# Service, or, with KEYRING=none, a bus with no Secret Service. Prints "ready" once all of it answers;
+# SIGTERM ends it all. The app under test joins it with `nsenter -t PID -n -m`.
+set -eu
+dir=$1
+here=$(cd "$(dirname "$0")" && pwd)
+names="bsky.social morel.us-east.host.bsky.network"
+ip link set lo up
+# GIO looks names up per address family with AI_ADDRCONFIG, which glibc answers only where a
+# non-loopback address is configured: one on lo itself, still reaching nothing outside.
+ip addr add 10.255.255.1/32 dev lo
+cd "$dir"
+openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -keyout ca.key -out ca.pem -days 2 \
+  -subj "/CN=compose-window test CA" 2>/dev/null
+openssl req -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -keyout server.key -out server.csr \
+  -subj "/CN=bsky.social" 2>/dev/null
+printf 'subjectAltName=%s\n' "$(printf 'DNS:%s,' $names | sed 's/,$//')" > server.ext
+openssl x509 -req -in server.csr -CA ca.pem -CAkey ca.key -CAcreateserial -out server.pem -days 2 \
+  -extfile server.ext 2>/dev/null
+cat /etc/ssl/certs/ca-certificates.crt ca.pem > bundle.crt
+mount --bind bundle.crt /etc/ssl/certs/ca-certificates.crt
+{ cat /etc/hosts; echo "127.0.0.1 $names"; } > hosts
+mount --bind hosts /etc/hosts
+
+pids=""
+trap 'kill $pids 2>/dev/null; exit 0' TERM INT EXIT
+# Each daemon says on a FIFO when it answers; reading it waits for exactly that.
+mkfifo standin.ready bus.ready
+python3 "$here/standin.py" "$dir" > standin.ready 2> standin.err &
+pids="$pids $!"
+mkdir -p home/data home/cache home/config
+if [ "${KEYRING:-}" = none ]; then
+  cat > bus.conf <<CONF
+<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>session</type>
+  <listen>unix:path=$dir/bus</listen>
+  <policy context="default"><allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/></policy>
+</busconfig>
+CONF
+  dbus-daemon --config-file=bus.conf --nofork --nopidfile --print-address=1 > bus.ready &
+else
+  dbus-daemon --session --address="unix:path=$dir/bus" --nofork --nopidfile --print-address=1 > bus.ready &
+fi
+pids="$pids $!"
+export DBUS_SESSION_BUS_ADDRESS="unix:path=$dir/bus" HOME="$dir/home" XDG_DATA_HOME="$dir/home/data"
+export XDG_RUNTIME_DIR="$dir/home"
+read -r address < bus.ready
+if [ "${KEYRING:-}" != none ]; then
+  printf 'unlock\n' | gnome-keyring-daemon --foreground --unlock --components=secrets >/dev/null 2>&1 &
+  pids="$pids $!"
+  gdbus wait --session --timeout 20 org.freedesktop.secrets
+fi
+read -r listening < standin.ready
+echo ready
+wait
