@@ -4,7 +4,7 @@
 # names at 127.0.0.1 and the system trust bundle also holds a test CA; the HTTPS stand-ins
 # (standin.py) on 127.0.0.1:443; a D-Bus session bus at DIR/bus with gnome-keyring's Secret
 # Service, or, with KEYRING=none, a bus with no Secret Service. Prints "ready" once all of it answers;
-# SIGTERM ends it all. The app under test joins it with `nsenter -t PID -n -m`.
+# TEST_CA=untrusted keeps the test CA out of the trust bundle. SIGTERM ends it all. The app under test joins it with `nsenter -t PID -n -m`.
 set -eu
 dir=$1
 here=$(cd "$(dirname "$0")" && pwd)
@@ -21,8 +21,11 @@ openssl req -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -keyout serv
 printf 'subjectAltName=%s\n' "$(printf 'DNS:%s,' $names | sed 's/,$//')" > server.ext
 openssl x509 -req -in server.csr -CA ca.pem -CAkey ca.key -CAcreateserial -out server.pem -days 2 \
   -extfile server.ext 2>/dev/null
-cat /etc/ssl/certs/ca-certificates.crt ca.pem > bundle.crt
-mount --bind bundle.crt /etc/ssl/certs/ca-certificates.crt
+# TEST_CA=untrusted leaves the system bundle as it is: the stand-ins are then strangers to TLS.
+if [ "${TEST_CA:-trusted}" = trusted ]; then
+  cat /etc/ssl/certs/ca-certificates.crt ca.pem > bundle.crt
+  mount --bind bundle.crt /etc/ssl/certs/ca-certificates.crt
+fi
 { cat /etc/hosts; echo "127.0.0.1 $names"; } > hosts
 mount --bind hosts /etc/hosts
 

@@ -1,0 +1,131 @@
+import Foundation
+import XCTest
+
+/// A private desktop and network for the posting tests (Tests/Support/Networks/sandbox.sh under
+/// `unshare -n -m`): the networks' real host names served by HTTPS stand-ins on 127.0.0.1:443 with
+/// a test CA the system trusts there, and a D-Bus session with gnome-keyring's Secret Service.
+/// compose-window joins it through `nsenter`, as it is: no hook, no option of its own.
+final class NetworkSandbox {
+    struct SandboxFailure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    let directory: URL
+    private let process = Process()
+
+    /// `bluesky`: handle → app password the stand-in accepts. `keyring`: false for a session bus
+    /// with no Secret Service. `trusted`: false keeps the test CA out of the trust bundle.
+    init(bluesky: [String: String] = [:], keyring: Bool = true, trusted: Bool = true) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("sandbox-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try JSONSerialization.data(withJSONObject: ["bluesky": bluesky]).write(
+            to: directory.appendingPathComponent("accounts.json"))
+        let script = Shell.packageRoot.appendingPathComponent("Tests/Support/Networks/sandbox.sh")
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+        process.arguments = ["-n", "-m", "--", script.path, directory.path]
+        var environment = ProcessInfo.processInfo.environment
+        environment["KEYRING"] = keyring ? "gnome-keyring" : "none"
+        environment["TEST_CA"] = trusted ? "trusted" : "untrusted"
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // The script says "ready" once the servers and the keyring answer: a blocking read, bounded.
+        let ready = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var line = Data()
+        Thread {
+            line = output.fileHandleForReading.availableData
+            ready.signal()
+        }.start()
+        guard ready.wait(timeout: .now() + 60) == .success, String(decoding: line, as: UTF8.self) == "ready\n" else {
+            stop()
+            let errors = (try? String(contentsOf: directory.appendingPathComponent("standin.err"), encoding: .utf8))
+            throw SandboxFailure(description: "the sandbox did not start: " + (errors ?? "no stand-in output"))
+        }
+    }
+
+    deinit { stop() }
+
+    func stop() {
+        guard process.isRunning else { return }
+        process.terminate()
+        process.waitUntilExit()
+    }
+
+    /// The person's home, with the XDG folders under it.
+    var home: URL { directory.appendingPathComponent("home") }
+
+    var environment: [String: String] {
+        [
+            "DBUS_SESSION_BUS_ADDRESS": "unix:path=" + directory.appendingPathComponent("bus").path,
+            "HOME": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
+            "XDG_DATA_HOME": home.appendingPathComponent("data").path,
+            "XDG_CACHE_HOME": home.appendingPathComponent("cache").path, "XDG_RUNTIME_DIR": home.path,
+            "GSETTINGS_BACKEND": "keyfile",
+        ]
+    }
+
+    /// Runs `command` inside the sandbox's network and mounts.
+    func launcher(_ command: String) -> [String] {
+        ["/usr/bin/nsenter", "-t", String(process.processIdentifier), "-n", "-m", "--", command]
+    }
+
+    /// compose-window run inside, to its end: exit code, stdout, stderr.
+    func composeWindow(_ arguments: [String], stdin: String = "", timeout: Double = 60) throws -> (
+        code: Int32, stdout: String, stderr: String
+    ) {
+        let run = try ComposeProcess(
+            arguments, stateHome: home.appendingPathComponent("state"), stdin: Data(stdin.utf8),
+            environment: environment, launcher: launcher(ComposeProcess.binary.path))
+        guard let finished = run.finish(timeout: timeout) else {
+            XCTFail("compose-window \(arguments) did not exit within \(timeout) s")
+            return (-1, "", "")
+        }
+        return (finished.code, String(decoding: finished.stdout, as: UTF8.self), finished.stderr)
+    }
+
+    /// What the stand-ins have seen and kept (state.json): sessions, records, requests.
+    var state: [String: Any] {
+        let data = (try? Data(contentsOf: directory.appendingPathComponent("state.json"))) ?? Data()
+        return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
+    }
+
+    var sessions: [[String: Any]] { state["sessions"] as? [[String: Any]] ?? [] }
+
+    /// (host, path) of every request the stand-ins received, in order.
+    var requests: [(host: String, path: String)] {
+        (state["requests"] as? [[String: Any]] ?? []).map {
+            (($0["host"] as? String) ?? "", ($0["path"] as? String) ?? "")
+        }
+    }
+
+    /// The keyring's secret for the account, read with libsecret's own secret-tool.
+    func keyringSecret(network: String, account: String) throws -> String? {
+        let command = launcher("/usr/bin/secret-tool") + ["lookup", "network", network, "account", account]
+        let found = try Shell.run(command[0], Array(command.dropFirst()), environment: environment)
+        return found.code == 0 ? found.stdout.trimmingCharacters(in: .newlines) : nil
+    }
+
+    /// Every place outside the keyring where one of `secrets` can be read: a file under the home
+    /// (config, data, cache, state), `outputs`, and any process's command line or environment.
+    func placesHolding(_ secrets: [String], outputs: [String: String]) -> [String] {
+        var places: [String] = []
+        let needles = secrets.filter { !$0.isEmpty }.map { Data($0.utf8) }
+        func holds(_ data: Data) -> Bool { needles.contains { data.range(of: $0) != nil } }
+        let files = FileManager.default.enumerator(at: home, includingPropertiesForKeys: nil)
+        while let file = files?.nextObject() as? URL {
+            if let data = try? Data(contentsOf: file), holds(data) { places.append(file.path) }
+        }
+        for (name, text) in outputs where holds(Data(text.utf8)) { places.append(name) }
+        let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        for pid in processes where Int(pid) != nil {
+            for part in ["cmdline", "environ"] {
+                if let data = FileManager.default.contents(atPath: "/proc/\(pid)/\(part)"), holds(data) {
+                    places.append("/proc/\(pid)/\(part)")
+                }
+            }
+        }
+        return places
+    }
+}
