@@ -73,6 +73,28 @@ wait "$pid" || status=$?
 cmp -s "$work/in" "$work/out" || fail "the text did not come back byte for byte"
 echo "check-deb: installed, ran without the toolchain, Send round-tripped $(wc -c <"$work/in") bytes"
 
+# Posting's parts as installed: libsoup 3 with glib-networking's TLS (a runtime module, so named in
+# Depends by hand), json-glib and libsecret. The installed binary, toolchain hidden, signs in to the
+# Bluesky stand-in of the posting tests (Tests/Support/Networks) with a real keyring.
+for needed in libsoup-3.0-0 libjson-glib-1.0-0 libsecret-1-0 glib-networking; do
+    dpkg-deb -f "$deb" Depends | grep -q "$needed" || fail "Depends does not name $needed"
+done
+sandbox=$work/sandbox
+mkdir -p "$sandbox"
+printf '{"bluesky": {"alice.bsky.social": "check-deb-app-password"}}' >"$sandbox/accounts.json"
+mkfifo "$work/sandbox-ready"
+$SUDO unshare -n -m Tests/Support/Networks/sandbox.sh "$sandbox" >"$work/sandbox-ready" 2>/dev/null &
+sandbox_pid=$!
+read -r -t 60 ready <"$work/sandbox-ready" && [ "$ready" = ready ] || fail "the network sandbox did not start"
+printf 'check-deb-app-password\n' | $SUDO env DBUS_SESSION_BUS_ADDRESS="unix:path=$sandbox/bus" \
+    HOME="$sandbox/home" XDG_CONFIG_HOME="$sandbox/home/config" GSETTINGS_BACKEND=keyfile nsenter -t "$sandbox_pid" -n -m -- unshare -m sh -c 'mount -t tmpfs none "$0" && exec "$@"' "$toolchain" \
+    /usr/bin/compose-window --sign-in bluesky --handle alice.bsky.social >"$work/signed-in" 2>&1 ||
+    fail "signing in failed: $(cat "$work/signed-in")"
+$SUDO kill "$sandbox_pid"
+wait "$sandbox_pid" || true
+grep -qx 'Signed in as @alice.bsky.social' "$work/signed-in" || fail "signing in said: $(cat "$work/signed-in")"
+echo "check-deb: signed in to the Bluesky stand-in over HTTPS, the session in the keyring"
+
 DEBIAN_FRONTEND=noninteractive $SUDO apt-get purge -y -qq compose-window >/dev/null
 if dpkg-query -W -f='${Status}\n' compose-window 2>/dev/null | grep -q installed; then fail "still installed"; fi
 nothing_left "$work/files"

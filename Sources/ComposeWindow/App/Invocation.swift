@@ -106,6 +106,13 @@ enum Invocation {
               git log -1 --format=%B | compose-window --title "Edit message" --no-draft > msg.txt
               compose-window --count twitter --measure < post.txt   # prints e.g. 287/280, exit 1
               compose-window --to mastodon --instance mastodon.social   # the post opens on Mastodon
-            """)
+            """) + "\n\n"
+            + localized(
+                """
+                Accounts: --sign-in bluesky --handle HANDLE reads an app password (not the account
+                password) from standard input, or asks in a dialog: 0 signed in, 1 refused or
+                cancelled, 3 no answer or no desktop keyring. Tokens are kept in the desktop's keyring
+                (Secret Service) only. --accounts lists the accounts; --sign-out ACCOUNT ends one.
+                """)
     }
 }
