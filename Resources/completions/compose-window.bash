@@ -23,7 +23,7 @@ _compose_window() {
             local drafts=${XDG_STATE_HOME:-$HOME/.local/state}/compose-window/drafts name
             for name in "$drafts"/*.txt; do [[ -f $name ]] && name=${name##*/} && values+=" ${name%.txt}"; done ;;
         --sign-in)
-            values='bluesky' ;;
+            values='mastodon bluesky' ;;
         --sign-out)
             local network name
             while read -r network name; do values+=" $name"; done < <("${COMP_WORDS[0]}" --accounts 2>/dev/null) ;;

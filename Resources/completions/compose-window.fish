@@ -19,7 +19,7 @@ complete -c compose-window -l list-dictionaries -d 'List the languages --spell a
 complete -c compose-window -l timeout -x -d 'Give up after SECONDS (exit 5, draft kept)'
 complete -c compose-window -l width -x -d 'Window width'
 complete -c compose-window -l height -x -d 'Window height'
-complete -c compose-window -l sign-in -x -a 'bluesky' -d 'Sign in to an account Send posts with, and exit'
+complete -c compose-window -l sign-in -x -a 'mastodon bluesky' -d 'Sign in to an account Send posts with, and exit'
 complete -c compose-window -l handle -x -d 'The Bluesky handle to sign in as, e.g. alice.bsky.social'
 complete -c compose-window -l service -x -d 'The Bluesky server to sign in at (default: bsky.social)'
 complete -c compose-window -l accounts -d 'List the signed-in accounts and exit'

@@ -20,6 +20,11 @@ import Testing
         #expect(selfHosted.accountCommand == .signInToBluesky(handle: "alice.example.org", service: "pds.example.org"))
     }
 
+    @Test func signingInToMastodonTakesTheServerFromInstance() throws {
+        let parsed = try options(["sign-in": "mastodon", "instance": "Mastodon.Social"])
+        #expect(parsed.accountCommand == .signInToMastodon(server: "mastodon.social"))
+    }
+
     @Test func listingAndSigningOut() throws {
         #expect(try options([:], ["accounts"]).accountCommand == .list)
         #expect(try options(["sign-out": " @alice.bsky.social "]).accountCommand == .signOut("@alice.bsky.social"))
@@ -31,6 +36,9 @@ import Testing
         (["sign-in": "bluesky", "handle": "alice"], "--handle"),
         (["sign-in": "bluesky", "handle": "alice.bsky.social", "service": "https://bsky.social"], "--service"),
         (["sign-in": "myspace"], "--sign-in"),
+        (["sign-in": "mastodon"], "--sign-in mastodon"),
+        (["sign-in": "mastodon", "instance": "https://mastodon.social"], "--instance"),
+        (["sign-in": "mastodon", "instance": "mastodon.social", "handle": "a.bsky.social"], "--handle"),
         (["handle": "alice.bsky.social"], "--handle"),
         (["service": "bsky.social"], "--service"),
         (["sign-out": "@"], "--sign-out"),

@@ -13,12 +13,14 @@ final class NetworkSandbox {
     let directory: URL
     private let process = Process()
 
-    /// `bluesky`: handle → app password the stand-in accepts. `keyring`: false for a session bus
+    /// `bluesky`: handle → app password the stand-in accepts. `mastodon`: the user the browser is
+    /// signed in as on the Mastodon stand-in. `keyring`: false for a session bus
     /// with no Secret Service. `trusted`: false keeps the test CA out of the trust bundle.
-    init(bluesky: [String: String] = [:], keyring: Bool = true, trusted: Bool = true) throws {
+    init(bluesky: [String: String] = [:], mastodon: String = "alice", keyring: Bool = true, trusted: Bool = true) throws
+    {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("sandbox-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try JSONSerialization.data(withJSONObject: ["bluesky": bluesky]).write(
+        try JSONSerialization.data(withJSONObject: ["bluesky": bluesky, "mastodon": mastodon] as [String: Any]).write(
             to: directory.appendingPathComponent("accounts.json"))
         let script = Shell.packageRoot.appendingPathComponent("Tests/Support/Networks/sandbox.sh")
         process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
@@ -51,6 +53,41 @@ final class NetworkSandbox {
         guard process.isRunning else { return }
         process.terminate()
         process.waitUntilExit()
+    }
+
+    /// How the browser answers an authorization page (Tests/Support/Networks/oauth-browser.sh).
+    enum BrowserDecision: String {
+        case approve, deny
+        /// A forged redirect to the loopback listener first, then approve.
+        case forgeThenApprove = "forge-then-approve"
+    }
+
+    /// Registers the default browser (x-scheme-handler/https) in the sandbox's home, as a desktop
+    /// does; what it did goes to `browserOutput`.
+    func registerBrowser(_ decision: BrowserDecision) throws {
+        let applications = home.appendingPathComponent("data/applications")
+        try FileManager.default.createDirectory(at: applications, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: browserOutput, withIntermediateDirectories: true)
+        let script = Shell.packageRoot.appendingPathComponent("Tests/Support/Networks/oauth-browser.sh").path
+        try """
+        [Desktop Entry]
+        Type=Application
+        Name=Browser
+        Exec=\(script) \(browserOutput.path) \(decision.rawValue) %u
+        MimeType=x-scheme-handler/http;x-scheme-handler/https;
+        NoDisplay=true
+
+        """.write(to: applications.appendingPathComponent("browser.desktop"), atomically: true, encoding: .utf8)
+        try "[Default Applications]\nx-scheme-handler/https=browser.desktop\n".write(
+            to: home.appendingPathComponent("config/mimeapps.list"), atomically: true, encoding: .utf8)
+    }
+
+    var browserOutput: URL { directory.appendingPathComponent("browser") }
+
+    /// The lines the browser wrote to `name` in `browserOutput`.
+    func browserLines(_ name: String) -> [String] {
+        let text = (try? String(contentsOf: browserOutput.appendingPathComponent(name), encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").map(String.init)
     }
 
     /// The person's home, with the XDG folders under it.

@@ -19,45 +19,11 @@ enum AccountCommands {
             return .sent
         case .signInToBluesky(let handle, let service):
             return signInToBluesky(handle: handle, service: service, preferences: preferences)
+        case .signInToMastodon(let server):
+            return signInToMastodon(server: server, preferences: preferences)
         case .signOut(let name):
             return signOut(name, preferences: preferences)
         }
-    }
-
-    private static func signInToBluesky(handle: String, service: String, preferences: Preferences) -> ExitCode {
-        let appPassword: String
-        do throws(AppPasswordPrompt.Failure) { appPassword = try AppPasswordPrompt.appPassword(for: handle) } catch {
-            if let message = error.message { reportError(message) }
-            return error.code
-        }
-        let client = HTTPSClient(userAgent: userAgent)
-        let answer: APIAnswer
-        switch client.callAndWait(BlueskySession.signIn(handle: handle, appPassword: appPassword, service: service)) {
-        case .success(let received): answer = received
-        case .failure(let failure):
-            reportError(localized("cannot reach {0}: {1}", service, failure.description))
-            return .failure
-        }
-        let session: BlueskySession
-        do throws(BlueskySession.SignInFailure) { session = try BlueskySession(answer: answer, service: service) } catch
-        {
-            reportError(error.description)
-            return error.refused ? .cancelled : .failure
-        }
-        do {
-            try AccountSecrets.store(
-                try JSONText.text(of: session.secret), network: session.account.network.rawValue,
-                account: session.account.name, label: "Compose Window: Bluesky " + session.account.name)
-        } catch {
-            reportError(keyringFailure(String(describing: error)))
-            // The server's session is ended rather than left alive with its tokens nowhere.
-            _ = client.callAndWait(session.signOut)
-            return .failure
-        }
-        preferences.accounts = preferences.accounts.adding(session.account)
-        preferences.sync()
-        print(localized("Signed in as {0}", session.account.name))
-        return .sent
     }
 
     private static func signOut(_ name: String, preferences: Preferences) -> ExitCode {
@@ -68,14 +34,20 @@ enum AccountCommands {
         let network = account.network.rawValue
         do {
             if let stored = try AccountSecrets.lookup(network: network, account: account.name),
-                let session = BlueskySession(account: account, secret: try JSONText.value(of: stored))
+                let end = endRequest(for: account, secret: try JSONText.value(of: stored))
             {
-                // The person is signed out here whatever the server says; they are told if it could not
-                // be told.
-                let outcome = HTTPSClient(userAgent: userAgent).callAndWait(session.signOut)
-                if case .failure(let failure) = outcome {
-                    reportError(
-                        localized("{0} could not be told to end the session: {1}", account.host, failure.description))
+                // The person is signed out here whatever the server says; they are told if it could
+                // not be told.
+                let outcome = HTTPSClient(userAgent: userAgent).callAndWait(end)
+                let refusal: String? =
+                    switch outcome {
+                    case .failure(let failure): failure.description
+                    case .success(let answer) where !answer.succeeded:
+                        answer.serverMessage ?? "HTTP " + String(answer.status)
+                    case .success: nil
+                    }
+                if let refusal {
+                    reportError(localized("{0} could not be told to end the session: {1}", account.host, refusal))
                 }
             }
             try AccountSecrets.remove(network: network, account: account.name)
@@ -86,6 +58,45 @@ enum AccountCommands {
         preferences.accounts = preferences.accounts.filter { $0 != account }
         preferences.sync()
         print(localized("Signed out of {0}", account.name))
+        return .sent
+    }
+
+    /// The request that ends the account's tokens at its server (Bluesky's deleteSession,
+    /// Mastodon's revoke), from what the keyring holds.
+    static func endRequest(for account: PostingAccount, secret: JSONValue) -> APIRequest? {
+        switch account.network {
+        case .bluesky: BlueskySession(account: account, secret: secret)?.signOut
+        case .mastodon: MastodonCredentials(secret: secret)?.revoke(on: account.host)
+        }
+    }
+
+    /// `request`'s answer, or nil once standard error says the server could not be reached.
+    static func answer(_ request: APIRequest, from client: HTTPSClient) -> APIAnswer? {
+        switch client.callAndWait(request) {
+        case .success(let answer): return answer
+        case .failure(let failure):
+            reportError(localized("cannot reach {0}: {1}", request.host, failure.description))
+            return nil
+        }
+    }
+
+    /// Keeps a new sign-in: its secret in the keyring, the account in the list; prints "Signed in
+    /// as …". Without a keyring to keep it, the tokens are ended at the server instead (exit 3).
+    static func keep(
+        _ account: PostingAccount, secret: JSONValue, preferences: Preferences, client: HTTPSClient
+    ) -> ExitCode {
+        do {
+            try AccountSecrets.store(
+                try JSONText.text(of: secret), network: account.network.rawValue, account: account.name,
+                label: "Compose Window: " + account.listing)
+        } catch {
+            reportError(keyringFailure(String(describing: error)))
+            if let end = endRequest(for: account, secret: secret) { _ = client.callAndWait(end) }
+            return .failure
+        }
+        preferences.accounts = preferences.accounts.adding(account)
+        preferences.sync()
+        print(localized("Signed in as {0}", account.name))
         return .sent
     }
 

@@ -14,10 +14,15 @@ enum BrowserHandoff {
         let description: String
     }
 
-    static func open(_ link: String, from window: UnsafeMutablePointer<GtkWindow>) throws(Failure) {
+    /// `window`: the window it is opened for; nil from the command line (no display needed outside
+    /// a sandbox).
+    static func open(_ link: String, from window: UnsafeMutablePointer<GtkWindow>?) throws(Failure) {
         var error: UnsafeMutablePointer<GError>?
         let opened: Bool
         if isSandboxed {
+            guard window != nil || gtk_init_check(nil, nil) != 0 else {
+                throw Failure(description: localized("no display to open the browser on"))
+            }
             opened = gtk_show_uri_on_window(window, link, guint32(GDK_CURRENT_TIME), &error) != 0
         } else {
             guard let handler = g_app_info_get_default_for_uri_scheme("https") else {
@@ -25,10 +30,10 @@ enum BrowserHandoff {
             }
             g_object_unref(handler.asGPointer)
             // GDK's launch context: startup notification on X11, an activation token on Wayland.
-            let context = gdk_display_get_app_launch_context(gtk_widget_get_display(window.asWidget))!
-            defer { g_object_unref(context.asGPointer) }
-            gdk_app_launch_context_set_timestamp(context, guint32(GDK_CURRENT_TIME))
-            opened = g_app_info_launch_default_for_uri(link, context.asGPointer.cast(), &error) != 0
+            let context = window.map { gdk_display_get_app_launch_context(gtk_widget_get_display($0.asWidget))! }
+            defer { if let context { g_object_unref(context.asGPointer) } }
+            if let context { gdk_app_launch_context_set_timestamp(context, guint32(GDK_CURRENT_TIME)) }
+            opened = g_app_info_launch_default_for_uri(link, context?.asGPointer.cast(), &error) != 0
         }
         guard opened else {
             let reason = error.map { String(cString: $0.pointee.message) } ?? ""

@@ -109,8 +109,9 @@ enum Invocation {
             """) + "\n\n"
             + localized(
                 """
-                Accounts: --sign-in bluesky --handle HANDLE reads an app password (not the account
-                password) from standard input, or asks in a dialog: 0 signed in, 1 refused or
+                Accounts: --sign-in mastodon --instance HOST signs in through the default browser;
+                --sign-in bluesky --handle HANDLE reads an app password (not the account password)
+                from standard input, or asks in a dialog. Both exit 0 signed in, 1 refused or
                 cancelled, 3 no answer or no desktop keyring. Tokens are kept in the desktop's keyring
                 (Secret Service) only. --accounts lists the accounts; --sign-out ACCOUNT ends one.
                 """)

@@ -81,7 +81,7 @@ public enum ComposeOption: String, CaseIterable, Sendable {
         case .timeout: localized("Give up after SECONDS (exit 5, draft kept)")
         case .width: localized("Window width")
         case .height: localized("Window height")
-        case .signIn: localized("Sign in to an account Send posts with (bluesky) and exit")
+        case .signIn: localized("Sign in to an account Send posts with (mastodon or bluesky) and exit")
         case .handle: localized("The Bluesky handle to sign in as, e.g. alice.bsky.social")
         case .service: localized("The Bluesky server to sign in at (default: bsky.social)")
         case .accounts: localized("List the signed-in accounts and exit")

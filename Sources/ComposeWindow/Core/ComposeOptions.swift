@@ -66,6 +66,8 @@ public struct ComposeOptions: Equatable, Sendable {
     public enum AccountCommand: Equatable, Sendable {
         /// The app password is read from standard input, or asked for in a dialog.
         case signInToBluesky(handle: String, service: String)
+        /// OAuth in the default browser, redirected to a loopback listener.
+        case signInToMastodon(server: String)
         case list
         /// The account as `--accounts` prints it.
         case signOut(String)
@@ -195,9 +197,18 @@ public struct ComposeOptions: Equatable, Sendable {
             return .signOut(String(account.trimmingSpaces))
         }
         guard let network = values[.signIn] else { return nil }
+        if network == "mastodon" {
+            // --instance was validated above, with its own message.
+            guard let server = values[.instance].flatMap({ try? ServerName.validate($0) }) else {
+                throw UsageError(
+                    description: localized(
+                        "--sign-in mastodon: give the server with --instance, e.g. --instance mastodon.social"))
+            }
+            return .signInToMastodon(server: server)
+        }
         guard network == "bluesky" else {
             throw UsageError(
-                description: localized("--sign-in: unknown network “{0}” (use bluesky)", network.onOneLine))
+                description: localized("--sign-in: unknown network “{0}” (use mastodon or bluesky)", network.onOneLine))
         }
         guard let given = values[.handle] else {
             throw UsageError(

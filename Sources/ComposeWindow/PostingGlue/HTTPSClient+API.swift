@@ -29,13 +29,7 @@ extension HTTPSClient {
     }
 
     private static func https(_ request: APIRequest) throws(JSONText.Failure) -> HTTPSRequest {
-        // GLib escapes each query value (everything but RFC 3986's unreserved characters).
-        let query = request.query.map { item in
-            let escaped = g_uri_escape_string(item.value, nil, 0)!
-            defer { g_free(escaped) }
-            return item.name + "=" + String(cString: escaped)
-        }
-        let url = "https://" + request.host + request.path + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
+        let url = request.url
         var headers = request.headers.map { (name: $0.name, value: $0.value) }
         if let bearer = request.bearer { headers.append((name: "Authorization", value: "Bearer " + bearer)) }
         let body: String? = try request.body.map { value throws(JSONText.Failure) in try JSONText.text(of: value) }
@@ -45,5 +39,18 @@ extension HTTPSClient {
     private static func answer(_ response: HTTPSResponse) -> APIAnswer {
         APIAnswer(
             status: response.status, retryAfter: response.retryAfter, json: try? JSONText.value(of: response.body))
+    }
+}
+
+extension APIRequest {
+    /// The request's https:// URL, each query value escaped by GLib (everything but RFC 3986's
+    /// unreserved characters).
+    package var url: String {
+        let items = query.map { item in
+            let escaped = g_uri_escape_string(item.value, nil, 0)!
+            defer { g_free(escaped) }
+            return item.name + "=" + String(cString: escaped)
+        }
+        return "https://" + host + path + (items.isEmpty ? "" : "?" + items.joined(separator: "&"))
     }
 }

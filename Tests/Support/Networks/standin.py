@@ -1,22 +1,24 @@
 #!/usr/bin/env python3
 """HTTPS stand-ins for the networks compose-window posts to, for its tests: atproto's XRPC methods
-(the bsky.social entryway and a PDS) as the atproto lexicons document them. One server answers every
+(the bsky.social entryway and a PDS) as the atproto lexicons document them, and a Mastodon server's
+apps, OAuth (authorization code with PKCE), accounts and revoke API as docs.joinmastodon.org does. One server answers every
 host name; it runs inside the test's private network namespace, where /etc/hosts points the
 networks' real names at 127.0.0.1 and a test CA is in the trust bundle.
 
-DIR/accounts.json: {"bluesky": {"HANDLE": "APP PASSWORD"}}.
+DIR/accounts.json: {"bluesky": {"HANDLE": "APP PASSWORD"}, "mastodon": "USERNAME"} (the Mastodon
+user the browser is signed in as, on every Mastodon host).
 DIR/faults.json (optional, read at each request): a list of {"method": "createRecord", ...}; the
-first that matches is taken out and applied: "status" and "json" (an answer in its place), "retryAfter",
+first that matches is taken out and applied ("method": an XRPC method's last part, or a Mastodon path): "status" and "json" (an answer in its place), "retryAfter",
 "drop": "before" (the connection is cut before the request is handled) or "after" (handled, then cut
 before the answer), "delay" (seconds before handling).
 DIR/state.json (written after each request): sessions issued, records kept, requests seen."""
-import json, os, secrets, ssl, sys, threading, time, urllib.parse
+import base64, hashlib, json, os, secrets, ssl, sys, threading, time, urllib.parse
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 DIR = sys.argv[1]
 PDS = "morel.us-east.host.bsky.network"
 LOCK = threading.Lock()
-STATE = {"sessions": [], "records": [], "requests": []}
+STATE = {"sessions": [], "records": [], "requests": [], "apps": [], "grants": [], "tokens": []}
 
 
 def read_json(name, default):
@@ -54,6 +56,26 @@ class Failure(Exception):
         self.status, self.body = status, {"error": error, "message": message}
 
 
+class MastodonFailure(Failure):
+    def __init__(self, status, message):
+        self.status, self.body = status, {"error": message}
+
+
+class OAuthFailure(Failure):
+    def __init__(self, error, description):
+        self.status, self.body = 400, {"error": error, "error_description": description}
+
+
+class Redirect(Exception):
+    def __init__(self, location):
+        self.location = location
+
+
+def pkce_s256(verifier):
+    digest = hashlib.sha256(verifier.encode()).digest()
+    return base64.urlsafe_b64encode(digest).decode().rstrip("=")
+
+
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
 
@@ -61,17 +83,21 @@ class Handler(BaseHTTPRequestHandler):
         pass
 
     def do_GET(self):
-        self.handle_xrpc("GET")
+        self.handle_request("GET")
 
     def do_POST(self):
-        self.handle_xrpc("POST")
+        self.handle_request("POST")
 
-    def handle_xrpc(self, verb):
+    def handle_request(self, verb):
         url = urllib.parse.urlsplit(self.path)
         query = dict(urllib.parse.parse_qsl(url.query))
         length = int(self.headers.get("Content-Length") or 0)
-        body = self.rfile.read(length) if length else b""
-        method = url.path.rsplit(".", 1)[-1]
+        raw = self.rfile.read(length) if length else b""
+        if (self.headers.get("Content-Type") or "").startswith("application/x-www-form-urlencoded"):
+            body = dict(urllib.parse.parse_qsl(raw.decode()))
+        else:
+            body = json.loads(raw or b"{}")
+        method = url.path.rsplit(".", 1)[-1] if url.path.startswith("/xrpc/") else url.path
         fault = take_fault(method)
         with LOCK:
             STATE["requests"].append({"verb": verb, "host": self.headers.get("Host"), "path": url.path,
@@ -88,17 +114,24 @@ class Handler(BaseHTTPRequestHandler):
         else:
             try:
                 with LOCK:
-                    status, answer = 200, self.answer(verb, url.path, query, json.loads(body or b"{}"))
+                    status, answer = 200, self.answer(verb, url.path, query, body)
                     save_state()
             except Failure as failure:
                 status, answer = failure.status, failure.body
+            except Redirect as redirect:
+                self.send_response(302)
+                self.send_header("Location", redirect.location)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
         if fault and fault.get("drop") == "after":
             self.close_connection = True
             self.connection.shutdown(2)
             return
-        data = json.dumps(answer).encode()
+        page = isinstance(answer, str)
+        data = answer.encode() if page else json.dumps(answer).encode()
         self.send_response(status)
-        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Type", "text/html; charset=utf-8" if page else "application/json")
         self.send_header("Content-Length", str(len(data)))
         if fault and "retryAfter" in fault:
             self.send_header("Retry-After", str(fault["retryAfter"]))
@@ -160,7 +193,81 @@ class Handler(BaseHTTPRequestHandler):
                 if record["uri"] == uri:
                     return record
             raise Failure(400, "RecordNotFound", "Could not locate record: " + uri)
+        if not path.startswith("/xrpc/"):
+            return self.mastodon(verb, path, query, body)
         raise Failure(404, "MethodNotImplemented", "Method Not Implemented")
+
+    def bearer_token(self):
+        token = (self.headers.get("Authorization") or "").removeprefix("Bearer ")
+        for grant in STATE["tokens"]:
+            if grant["token"] == token and not grant["revoked"] and grant["host"] == self.headers.get("Host"):
+                return grant
+        raise MastodonFailure(401, "The access token is invalid")
+
+    def mastodon(self, verb, path, query, body):
+        host = self.headers.get("Host")
+        user = read_json("accounts.json", {}).get("mastodon")
+        if path == "/api/v1/apps" and verb == "POST":
+            scopes = body.get("scopes", "read")
+            if not body.get("client_name") or not body.get("redirect_uris"):
+                raise MastodonFailure(422, "Validation failed: Name can't be blank")
+            app = {"host": host, "name": body["client_name"], "redirect_uri": body["redirect_uris"],
+                   "scopes": scopes, "client_id": secrets.token_urlsafe(16),
+                   "client_secret": "client-secret-" + secrets.token_urlsafe(16)}
+            STATE["apps"].append(app)
+            return {"id": str(len(STATE["apps"])), "name": app["name"], "redirect_uri": app["redirect_uri"],
+                    "client_id": app["client_id"], "client_secret": app["client_secret"]}
+        if path == "/oauth/authorize":
+            app = next((a for a in STATE["apps"] if a["client_id"] == query.get("client_id")), None)
+            if app is None or query.get("redirect_uri") != app["redirect_uri"] or query.get("response_type") != "code":
+                raise MastodonFailure(400, "The client is not registered, or the redirect URI does not match")
+            if not set(query.get("scope", "").split()) <= set(app["scopes"].split()):
+                raise MastodonFailure(400, "The requested scope is invalid")
+            if verb == "GET":
+                return ("<!DOCTYPE html><title>Authorization required</title><form method=post>"
+                        "<p>%s would like to use your account @%s</p><button name=decision value=approve>Authorize"
+                        "</button><button name=decision value=deny>Deny</button></form>" % (app["name"], user))
+            state = urllib.parse.quote(query.get("state", ""))
+            if body.get("decision") != "approve":
+                raise Redirect(app["redirect_uri"] + "?error=access_denied&error_description=" +
+                               urllib.parse.quote("The resource owner or authorization server denied the request.") +
+                               "&state=" + state)
+            code = secrets.token_urlsafe(24)
+            STATE["grants"].append({"code": code, "client_id": app["client_id"], "redirect_uri": app["redirect_uri"],
+                                    "challenge": query.get("code_challenge"),
+                                    "method": query.get("code_challenge_method"), "scope": query.get("scope"),
+                                    "used": False})
+            raise Redirect(app["redirect_uri"] + "?code=" + code + "&state=" + state)
+        if path == "/oauth/token" and verb == "POST":
+            app = next((a for a in STATE["apps"] if a["client_id"] == body.get("client_id")), None)
+            grant = next((g for g in STATE["grants"] if g["code"] == body.get("code")), None)
+            if (app is None or app["client_secret"] != body.get("client_secret") or grant is None or grant["used"]
+                    or grant["client_id"] != app["client_id"] or grant["redirect_uri"] != body.get("redirect_uri")
+                    or grant["method"] != "S256" or pkce_s256(body.get("code_verifier", "")) != grant["challenge"]):
+                raise OAuthFailure("invalid_grant", "The provided authorization grant is invalid, expired, revoked,"
+                                   " does not match the redirection URI used in the authorization request, or was"
+                                   " issued to another client.")
+            grant["used"] = True
+            token = {"host": host, "token": "mastodon-token-" + secrets.token_urlsafe(24), "username": user,
+                     "client_id": app["client_id"], "scope": grant["scope"], "revoked": False}
+            STATE["tokens"].append(token)
+            return {"access_token": token["token"], "token_type": "Bearer", "scope": token["scope"],
+                    "created_at": int(time.time())}
+        if path == "/oauth/revoke" and verb == "POST":
+            app = next((a for a in STATE["apps"] if a["client_id"] == body.get("client_id")), None)
+            if app is None or app["client_secret"] != body.get("client_secret"):
+                raise OAuthFailure("unauthorized_client", "You are not authorized to revoke this token")
+            for token in STATE["tokens"]:
+                if token["token"] == body.get("token") and token["client_id"] == app["client_id"]:
+                    token["revoked"] = True
+            return {}
+        if path == "/api/v1/accounts/verify_credentials" and verb == "GET":
+            grant = self.bearer_token()
+            if "read:accounts" not in grant["scope"].split() and "read" not in grant["scope"].split():
+                raise MastodonFailure(403, "This action is outside the authorized scopes")
+            return {"id": "1", "username": grant["username"], "acct": grant["username"],
+                    "display_name": grant["username"].title(), "source": {"privacy": "unlisted", "language": "en"}}
+        raise MastodonFailure(404, "Record not found")
 
 
 server = ThreadingHTTPServer(("127.0.0.1", 443), Handler)
