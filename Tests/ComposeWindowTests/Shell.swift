@@ -16,7 +16,7 @@ enum Shell {
     @discardableResult
     static func run(
         _ executable: String, _ arguments: [String], environment: [String: String] = [:], directory: URL? = nil,
-        replacing: Bool = false
+        replacing: Bool = false, input: Data? = nil
     ) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -24,7 +24,8 @@ enum Shell {
         // `replacing`: exactly `environment`, nothing inherited from the test process.
         process.environment = replacing ? environment : ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.currentDirectoryURL = directory ?? packageRoot
-        process.standardInput = FileHandle.nullDevice
+        let inputPipe = input.map { _ in Pipe() }
+        process.standardInput = inputPipe ?? FileHandle.nullDevice
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output
@@ -38,6 +39,10 @@ enum Shell {
             readerDone.signal()
         }
         reader.start()
+        if let inputPipe, let input {
+            try inputPipe.fileHandleForWriting.write(contentsOf: input)
+            try inputPipe.fileHandleForWriting.close()
+        }
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         readerDone.wait()

@@ -19,6 +19,10 @@ final class ComposeApplication {
         case handedOff
         /// Send with the clipboard as the target.
         case copied(String)
+        /// Every network Send posted to has the post: their links.
+        case posted([String])
+        /// Closed while a network had not taken the post (exit 4): draft and outbox keep it.
+        case notPosted
         case cancelled
         case timedOut
     }
@@ -69,7 +73,7 @@ final class ComposeApplication {
     private func finish(_ outcome: Outcome) {
         guard !finished else { return }
         switch outcome {
-        case .sent, .handedOff: break
+        case .sent, .handedOff, .posted: break
         case .copied(let text):
             let taken = ClipboardHandoff.take(text) { [unowned self] in
                 self.clipboardLost = true
@@ -79,7 +83,7 @@ final class ComposeApplication {
                 window?.handOffFailed(localized("The text could not be put on the clipboard."))
                 return
             }
-        case .cancelled, .timedOut: window?.saveDraftNow()
+        case .cancelled, .timedOut, .notPosted: window?.saveDraftNow()
         }
         finished = true
         self.outcome = outcome
@@ -94,6 +98,19 @@ final class ComposeApplication {
         switch outcome {
         case .cancelled: return .cancelled
         case .timedOut: return .timedOut
+        case .notPosted: return .notPosted
+        case .posted(let links):
+            removeDraft()
+            // Where the post is: for a script, one link per line; from the desktop (no one reads
+            // standard output there) nothing.
+            if !options.fromDesktop {
+                let lines = links.map { $0 + "\n" }.joined()
+                do throws(SystemIO.Failure) { try SystemIO.writeAll(lines.utf8, to: STDOUT_FILENO) } catch {
+                    reportError(localized("cannot write standard output; the post was sent"))
+                    return .failure
+                }
+            }
+            return .sent
         case .handedOff:
             removeDraft()
             return .sent

@@ -46,24 +46,33 @@ extension ComposeWindow {
     }
 
     func send() {
-        guard counter.counter.canSend(limit: limit) else { return gtk_widget_error_bell(window) }
+        guard counter.counter.canSend(limit: limit), poster?.isRunning != true else {
+            return gtk_widget_error_bell(window)
+        }
         let text = compose.text
         switch target {
         case .stdout: finish(.sent(text))
         case .clipboard: finish(.copied(text))
         case .x, .mastodon, .bluesky, .weibo:
+            if let account = postingAccount { return post(text, to: account) }
             if target == .mastodon && mastodonServer == nil {
                 guard askServer() != nil else { return }
                 chooser?.show(target, server: mastodonServer)
             }
-            guard let link = target.composeURL(for: text, server: mastodonServer) else { return }
-            // The desktop's default browser (the OpenURI portal inside a sandbox), never one by name.
-            do throws(BrowserHandoff.Failure) {
-                try BrowserHandoff.open(link, from: window.cast())
-                finish(.handedOff)
-            } catch {
-                handOffFailed(localized("The browser could not be opened: {0}", error.description))
-            }
+            handOff(text)
+        }
+    }
+
+    /// The network's compose page in the default browser, with the text.
+    func handOff(_ text: String) {
+        guard let link = target.composeURL(for: text, server: mastodonServer) else { return }
+        // The desktop's default browser (the OpenURI portal inside a sandbox), never one by name.
+        do throws(BrowserHandoff.Failure) {
+            try BrowserHandoff.open(link, from: window.cast())
+            poster?.forget()
+            finish(.handedOff)
+        } catch {
+            handOffFailed(localized("The browser could not be opened: {0}", error.description))
         }
     }
 

@@ -13,7 +13,7 @@ final class ComposeWindow {
     let compose: PlaceholderTextView
     private let sourceBuffer: UnsafeMutablePointer<GtkSourceBuffer>
     private let cancelButton: UnsafeMutablePointer<GtkWidget>
-    private let sendButton: UnsafeMutablePointer<GtkWidget>
+    let sendButton: UnsafeMutablePointer<GtkWidget>
     private let counterLabel: CounterLabel
     let infoBar: DraftInfoBar
     let options: ComposeOptions
@@ -28,6 +28,8 @@ final class ComposeWindow {
     var mastodonServer: String?
     let preferences: Preferences?
     var chooser: TargetChooser?
+    /// Send to a signed-in account: the post under way, or the one a network has not taken yet.
+    var poster: Poster?
     /// Send is disabled above it: the target's (or `--limit`).
     var limit: Int? { options.limit(for: target) }
     private var timeout: MainLoopSource?
@@ -216,11 +218,15 @@ final class ComposeWindow {
         }
         overflow.update(editStart: counter.lastEditStart, isOver: over || count.refusal == .tooManyBytes)
         counterLabel.show(label, overLimit: over || count.refusal != nil)
-        gtk_widget_set_sensitive(sendButton, count.canSend(limit: limit).gboolean)
+        gtk_widget_set_sensitive(sendButton, (count.canSend(limit: limit) && poster?.isRunning != true).gboolean)
     }
 
     /// Unchanged or empty text goes at once; anything else is never dropped silently.
     func cancel() {
+        // Send to a network did not finish: the draft and the outbox keep the post (exit 4).
+        if let poster, !poster.plan.isConfirmedEverywhere {
+            return finish(.notPosted)
+        }
         let text = compose.text
         guard !text.isEmpty, text != initialText else { return finish(.cancelled) }
         let choice = DiscardDialog.ask(parent: window.cast(), offersDraft: autosave != nil)
@@ -235,6 +241,9 @@ final class ComposeWindow {
     }
 
     func saveDraftNow() { autosave?.saveNow() }
+
+    /// The draft written now, whether or not the text was edited: a post is on its way.
+    func keepDraftNow() { autosave?.saveNow(evenIfUnchanged: true) }
 
     /// The info bar says so in the window; a script's log gets one line per run of failures.
     private func draftSaved(_ failure: DraftStore.Failure?) {

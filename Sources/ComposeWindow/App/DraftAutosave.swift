@@ -31,10 +31,12 @@ final class DraftAutosave {
 
     /// Writes the draft if anything changed since the last successful save. An empty text has no
     /// draft: the file is removed rather than left empty.
-    func saveNow() {
+    /// `evenIfUnchanged`: also a text the window started with (a post on its way to a network is
+    /// kept whatever its origin).
+    func saveNow(evenIfUnchanged: Bool = false) {
         pending?.cancel()
         pending = nil
-        guard isDirty else { return }
+        guard isDirty || evenIfUnchanged else { return }
         let text = currentText()
         do {
             if text.isEmpty { try store.remove() } else { try store.save(text) }

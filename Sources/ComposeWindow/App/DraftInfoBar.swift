@@ -11,11 +11,13 @@ final class DraftInfoBar {
         let bar: UnsafeMutablePointer<GtkWidget>
         let message: UnsafeMutablePointer<GtkWidget>
         let button: UnsafeMutablePointer<GtkWidget>
+        let secondButton: UnsafeMutablePointer<GtkWidget>
     }
 
     private let column: UnsafeMutablePointer<GtkWidget>
     private var widgets: Widgets?
     private var action: (@MainActor () -> Void)?
+    private var secondAction: (@MainActor () -> Void)?
     private var showsFailure = false
     var onDiscardDraft: (@MainActor () -> Void)?
     var onRestoreDraft: (@MainActor (String) -> Void)?
@@ -31,15 +33,16 @@ final class DraftInfoBar {
         let interface = EmbeddedInterface("draft-info-bar.ui")
         let loaded = Widgets(
             bar: interface.widget("info_bar"), message: interface.widget("info_message"),
-            button: interface.widget("info_button"))
+            button: interface.widget("info_button"), secondButton: interface.widget("info_second_button"))
         gtk_box_pack_start(column.cast(), loaded.bar, 0, 0, 0)
         gtk_box_reorder_child(column.cast(), loaded.bar, 0)
         Signal.connect(
             loaded.bar, "response",
             withInt: { [weak self] response in
                 guard let self else { return }
-                if response == 1 { self.action?() }
+                let chosen = response == 1 ? self.action : response == 2 ? self.secondAction : nil
                 self.hide()
+                chosen?()
                 self.returnFocus?()
             })
         widgets = loaded
@@ -86,7 +89,22 @@ final class DraftInfoBar {
         show(message, type: GTK_MESSAGE_ERROR, button: nil, action: nil)
     }
 
-    private func show(_ text: String, type: GtkMessageType, button label: String?, action: (@MainActor () -> Void)?) {
+    /// Posting is under way: nothing to press.
+    func showPosting(_ text: String) { show(text, type: GTK_MESSAGE_INFO, button: nil, action: nil) }
+
+    /// A post a network did not take: what happened, with Retry and Open in browser.
+    func showPostFailure(
+        _ message: String, retry: @escaping @MainActor () -> Void, openInBrowser: @escaping @MainActor () -> Void
+    ) {
+        show(
+            message, type: GTK_MESSAGE_ERROR, button: localized("_Retry"), action: retry,
+            second: (localized("_Open in browser"), openInBrowser))
+    }
+
+    private func show(
+        _ text: String, type: GtkMessageType, button label: String?, action: (@MainActor () -> Void)?,
+        second: (label: String, action: @MainActor () -> Void)? = nil
+    ) {
         showsFailure = false
         let widgets = loadedWidgets()
         gtk_label_set_text(widgets.message.cast(), text)
@@ -96,7 +114,10 @@ final class DraftInfoBar {
             gtk_button_set_use_underline(widgets.button.cast(), 1)
         }
         gtk_widget_set_visible(widgets.button, (label != nil).gboolean)
+        if let second { gtk_button_set_label(widgets.secondButton.cast(), second.label) }
+        gtk_widget_set_visible(widgets.secondButton, (second != nil).gboolean)
         self.action = action
+        secondAction = second?.action
         gtk_widget_show(widgets.bar)
     }
 

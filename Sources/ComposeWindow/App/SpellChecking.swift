@@ -20,6 +20,16 @@ enum SpellChecking {
         gspell_text_view_set_enable_language_menu(view, 1)
     }
 
+    /// The language the checker of `textView` uses now (the person may have picked another in the
+    /// context menu); nil when spell checking is off.
+    static func language(of textView: UnsafeMutablePointer<GtkTextView>) -> String? {
+        let buffer = gspell_text_buffer_get_from_gtk_text_buffer(gtk_text_view_get_buffer(textView))
+        guard let checker = gspell_text_buffer_get_spell_checker(buffer),
+            let language = gspell_checker_get_language(checker), let code = gspell_language_get_code(language)
+        else { return nil }
+        return String(cString: code)
+    }
+
     /// The first of the locale's language names (zh_CN.UTF-8 → zh_CN, zh, …) with a dictionary.
     private static func localeLanguage() -> OpaquePointer? {
         guard let names = g_get_language_names() else { return nil }

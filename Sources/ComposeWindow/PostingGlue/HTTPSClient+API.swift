@@ -9,7 +9,8 @@ extension HTTPSClient {
     ) {
         let sent: HTTPSRequest
         do throws(JSONText.Failure) { sent = try Self.https(request) } catch {
-            completion(.failure(HTTPSFailure(requestWasSent: false, description: error.description)))
+            completion(
+                .failure(HTTPSFailure(requestWasSent: false, reason: .connectionReset, description: error.description)))
             return
         }
         send(sent) { result in completion(result.map(Self.answer)) }

@@ -29,6 +29,8 @@ package struct HTTPSResponse: Sendable, Equatable {
 /// No answer: why, and whether the request had left for the server (then it may have been acted on).
 package struct HTTPSFailure: Error, Sendable, Equatable, CustomStringConvertible {
     package let requestWasSent: Bool
+    /// What kind of failure GIO reported.
+    package let reason: DeliveryFailure.Reason
     /// GIO's or libsoup's own words (translated by them), one line.
     package let description: String
 }
@@ -56,7 +58,10 @@ package final class HTTPSClient {
         guard request.url.lowercased().hasPrefix("https://"),
             let message = soup_message_new(request.method, request.url)
         else {
-            completion(.failure(HTTPSFailure(requestWasSent: false, description: "not an https:// address")))
+            completion(
+                .failure(
+                    HTTPSFailure(
+                        requestWasSent: false, reason: .connectionRefused, description: "not an https:// address")))
             return
         }
         soup_message_set_flags(message, SOUP_MESSAGE_NO_REDIRECT)
@@ -108,7 +113,9 @@ private final class Exchange {
             var error = error
             defer { g_clear_error(&error) }
             let words = error.map { String(cString: $0.pointee.message) } ?? "no answer"
-            completion(.failure(HTTPSFailure(requestWasSent: requestWasSent, description: words.onOneLine)))
+            let reason = error.map { Self.reason(of: $0.pointee) } ?? .connectionReset
+            completion(
+                .failure(HTTPSFailure(requestWasSent: requestWasSent, reason: reason, description: words.onOneLine)))
             return
         }
         defer { g_bytes_unref(bytes) }
@@ -122,5 +129,18 @@ private final class Exchange {
                     status: Int(soup_message_get_status(message).rawValue),
                     retryAfter: retryAfter.map { String(cString: $0) },
                     body: body ?? "")))
+    }
+
+    /// GIO's error, sorted by what it means for a post.
+    private static func reason(of error: GError) -> DeliveryFailure.Reason {
+        if error.domain == g_resolver_error_quark() { return .nameNotResolved }
+        if error.domain == g_tls_error_quark() { return .tls }
+        guard error.domain == g_io_error_quark() else { return .connectionReset }
+        switch GIOErrorEnum(rawValue: UInt32(error.code)) {
+        case G_IO_ERROR_CONNECTION_REFUSED: return .connectionRefused
+        case G_IO_ERROR_TIMED_OUT: return .timeout
+        case G_IO_ERROR_NETWORK_UNREACHABLE, G_IO_ERROR_HOST_UNREACHABLE: return .noNetwork
+        default: return .connectionReset
+        }
     }
 }

@@ -18,7 +18,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 DIR = sys.argv[1]
 PDS = "morel.us-east.host.bsky.network"
 LOCK = threading.Lock()
-STATE = {"sessions": [], "records": [], "requests": [], "apps": [], "grants": [], "tokens": []}
+STATE = {"sessions": [], "records": [], "requests": [], "apps": [], "grants": [], "tokens": [], "statuses": []}
 
 
 def read_json(name, default):
@@ -183,7 +183,7 @@ class Handler(BaseHTTPRequestHandler):
             if any(record["uri"] == uri for record in STATE["records"]):
                 raise Failure(400, "InvalidRequest", "Record already exists")
             cid = "bafyrei" + secrets.token_hex(20)
-            STATE["records"].append({"uri": uri, "cid": cid, "value": body.get("record")})
+            STATE["records"].append({"uri": uri, "cid": cid, "value": body.get("record"), "body": body})
             return {"uri": uri, "cid": cid, "validationStatus": "valid"}
         if path == "/xrpc/com.atproto.repo.getRecord" and verb == "GET":
             repo = query.get("repo")
@@ -191,7 +191,7 @@ class Handler(BaseHTTPRequestHandler):
             uri = "at://%s/%s/%s" % (did, query.get("collection"), query.get("rkey"))
             for record in STATE["records"]:
                 if record["uri"] == uri:
-                    return record
+                    return {key: record[key] for key in ("uri", "cid", "value")}
             raise Failure(400, "RecordNotFound", "Could not locate record: " + uri)
         if not path.startswith("/xrpc/"):
             return self.mastodon(verb, path, query, body)
@@ -267,6 +267,28 @@ class Handler(BaseHTTPRequestHandler):
                 raise MastodonFailure(403, "This action is outside the authorized scopes")
             return {"id": "1", "username": grant["username"], "acct": grant["username"],
                     "display_name": grant["username"].title(), "source": {"privacy": "unlisted", "language": "en"}}
+        if path == "/api/v1/statuses" and verb == "POST":
+            grant = self.bearer_token()
+            if "write:statuses" not in grant["scope"].split() and "write" not in grant["scope"].split():
+                raise MastodonFailure(403, "This action is outside the authorized scopes")
+            key = self.headers.get("Idempotency-Key")
+            for status in STATE["statuses"]:
+                # Mastodon answers a repeated Idempotency-Key with the status it made the first time.
+                if key and status["key"] == key and status["account"] == grant["username"]:
+                    return status["json"]
+            text = body.get("status") or ""
+            if not text.strip():
+                raise MastodonFailure(422, "Validation failed: Text can't be blank")
+            if len(text) > 500:
+                raise MastodonFailure(422, "Validation failed: Text character limit of 500 exceeded")
+            number = str(110000000000000000 + len(STATE["statuses"]) + 1)
+            json_status = {"id": number, "url": "https://%s/@%s/%s" % (host, grant["username"], number),
+                           "uri": "https://%s/users/%s/statuses/%s" % (host, grant["username"], number),
+                           "content": "<p>%s</p>" % text, "visibility": body.get("visibility") or "unlisted",
+                           "language": body.get("language"), "created_at": "2026-12-02T00:00:00.000Z"}
+            STATE["statuses"].append({"key": key, "account": grant["username"], "text": text, "json": json_status,
+                                      "language": body.get("language"), "visibility": body.get("visibility")})
+            return json_status
         raise MastodonFailure(404, "Record not found")
 
 

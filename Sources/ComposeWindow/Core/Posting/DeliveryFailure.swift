@@ -1,6 +1,6 @@
 /// Why a post did not reach a network, sorted by what it means for the post: whether the network
 /// may have taken it (so a retry must not post it again blindly) and what the person can do.
-enum DeliveryFailure: Error, Equatable, Sendable {
+package enum DeliveryFailure: Error, Equatable, Sendable {
     /// Before any byte of the request left: no network, the name did not resolve, TLS refused the
     /// server, the connection was refused. The network cannot have the post.
     case notSent(Reason)
@@ -17,13 +17,13 @@ enum DeliveryFailure: Error, Equatable, Sendable {
     /// text). Sending it again unchanged would be refused again.
     case refused(status: Int, message: String)
 
-    enum Reason: String, Equatable, Sendable {
+    package enum Reason: String, Equatable, Sendable {
         case noNetwork, nameNotResolved, tls, connectionRefused, connectionReset, timeout
     }
 
     /// Whether the network may hold the post now (a retry must first make sure it does not post it
     /// twice: the same Idempotency-Key, or asking for the record by its key).
-    var mayHaveBeenPosted: Bool {
+    package var mayHaveBeenPosted: Bool {
         switch self {
         case .outcomeUnknown, .serverError: return true
         case .notSent, .rateLimited, .signInAgain, .refused: return false
@@ -32,7 +32,7 @@ enum DeliveryFailure: Error, Equatable, Sendable {
 
     /// Whether Retry can succeed with the post unchanged (a refusal needs an edit; an expired
     /// sign-in needs signing in first).
-    var isRetryable: Bool {
+    package var isRetryable: Bool {
         switch self {
         case .notSent, .outcomeUnknown, .serverError, .rateLimited: return true
         case .signInAgain, .refused: return false

@@ -7,9 +7,7 @@
 ///   process died while waiting), Bluesky is asked for the record by its key before it is created;
 ///   Mastodon is sent the same Idempotency-Key, which makes the server answer with the first post.
 struct Outbox: Equatable, Sendable {
-    enum Network: String, Equatable, Sendable {
-        case mastodon, bluesky
-    }
+    typealias Network = PostingAccount.Network
 
     struct Delivery: Equatable, Sendable {
         /// The account as `--accounts` prints it: "@alice@mastodon.social", "@alice.bsky.social".

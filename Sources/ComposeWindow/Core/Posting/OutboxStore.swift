@@ -1,11 +1,11 @@
 /// The outbox of one draft name: `$XDG_STATE_HOME/compose-window/outbox/NAME.json`, a StateFile
 /// like the draft beside it (0700/0600, atomic replace, fsync). It holds a post from before its
 /// first request until every network has confirmed it; its content is Outbox.json as JSON text.
-struct OutboxStore: Sendable {
+package struct OutboxStore: Sendable {
     private let file: StateFile
 
     /// `draftName` as validated by DraftStore; `environment` is the process environment.
-    init(draftName: String, environment: [String: String]) throws(StateFile.Failure) {
+    package init(draftName: String, environment: [String: String]) throws(StateFile.Failure) {
         file = try StateFile(
             folder: "outbox", fileName: draftName + ".json", wording: .outbox, environment: environment)
     }
@@ -13,9 +13,9 @@ struct OutboxStore: Sendable {
     var path: String { file.path }
     var directory: String { file.directory }
 
-    func load() throws(StateFile.Failure) -> String? { try file.load() }
-    func save(_ json: String) throws(StateFile.Failure) { try file.save(json) }
-    func remove() throws(StateFile.Failure) { try file.remove() }
+    package func load() throws(StateFile.Failure) -> String? { try file.load() }
+    package func save(_ json: String) throws(StateFile.Failure) { try file.save(json) }
+    package func remove() throws(StateFile.Failure) { try file.remove() }
 }
 
 extension StateFile.Wording {
