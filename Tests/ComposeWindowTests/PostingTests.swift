@@ -5,83 +5,34 @@ import XCTest
 /// real names, the keyring on its private bus. The server ends up with exactly one post whatever
 /// fails on the way, and until it has it the window, the draft and the outbox keep the text.
 final class PostingTests: XCTestCase {
-    static let appPassword = "pq7r-k2mx-w9ts-\(UUID().uuidString.prefix(4).lowercased())"
-
-    /// A sandbox with one account signed in through the command line, as a person would.
-    func signedIn(_ network: String) throws -> NetworkSandbox {
-        let sandbox = try NetworkSandbox(bluesky: ["alice.bsky.social": Self.appPassword])
-        let signIn: (code: Int32, stdout: String, stderr: String)
-        if network == "mastodon" {
-            try sandbox.registerBrowser(.approve)
-            signIn = try sandbox.composeWindow(["--sign-in", "mastodon", "--instance", "mastodon.social"])
-        } else {
-            signIn = try sandbox.composeWindow(
-                ["--sign-in", "bluesky", "--handle", "alice.bsky.social"], stdin: Self.appPassword + "\n")
-        }
-        XCTAssertEqual(signIn.code, 0, signIn.stderr)
-        return sandbox
-    }
-
-    /// Faults the stand-in applies to the next matching requests (standin.py).
-    func inject(_ faults: [[String: Any]], into sandbox: NetworkSandbox) throws {
-        try JSONSerialization.data(withJSONObject: faults).write(
-            to: sandbox.directory.appendingPathComponent("faults.json"))
-    }
-
-    /// The window, opened on `text` for `network`, with Send pressed.
-    func send(_ text: String, to network: String, in sandbox: NetworkSandbox, extra: [String] = []) throws
-        -> ComposeProcess
-    {
-        let window = try ComposeProcess(
-            ["--to", network, "--no-spell"] + extra, stateHome: sandbox.home.appendingPathComponent("state"),
-            stdin: Data(text.utf8), environment: sandbox.environment,
-            launcher: sandbox.launcher(ComposeProcess.binary.path))
-        XCTAssertTrue(window.waitForWindow())
-        window.key("ctrl+Return")
-        return window
-    }
-
-    var outboxFile: (NetworkSandbox) -> URL {
-        { $0.home.appendingPathComponent("state/compose-window/outbox/default.json") }
-    }
-
-    var statuses: (NetworkSandbox) -> [[String: Any]] { { $0.state["statuses"] as? [[String: Any]] ?? [] } }
-    var records: (NetworkSandbox) -> [[String: Any]] { { $0.state["records"] as? [[String: Any]] ?? [] } }
-
-    func secrets(_ sandbox: NetworkSandbox) -> [String] {
-        (sandbox.state["tokens"] as? [[String: Any]] ?? []).compactMap { $0["token"] as? String }
-            + sandbox.sessions.flatMap { [$0["accessJwt"] as? String ?? "", $0["refreshJwt"] as? String ?? ""] }
-            + [Self.appPassword]
-    }
-
     func testSendPostsToMastodonOnceAndPrintsTheLink() throws {
-        let sandbox = try signedIn("mastodon")
+        let sandbox = try NetworkSandbox.signedIn("mastodon")
         let text = "Hello from compose-window 分享新鲜事 https://example.com/x"
-        let window = try send(text, to: "mastodon", in: sandbox)
+        let window = try sandbox.send(text, to: "mastodon")
         let finished = try XCTUnwrap(window.finish(timeout: 30))
         XCTAssertEqual(finished.code, 0, finished.stderr)
         XCTAssertEqual(
             String(decoding: finished.stdout, as: UTF8.self), "https://mastodon.social/@alice/110000000000000001\n")
-        let status = try XCTUnwrap(statuses(sandbox).first)
-        XCTAssertEqual(statuses(sandbox).count, 1)
+        let status = try XCTUnwrap(sandbox.statuses.first)
+        XCTAssertEqual(sandbox.statuses.count, 1)
         XCTAssertEqual(status["text"] as? String, text, "exactly as typed")
         XCTAssertEqual((status["key"] as? String)?.count, 32, "an Idempotency-Key")
         XCTAssertTrue(status["visibility"] is NSNull, "no visibility: the account's own default")
-        XCTAssertFalse(FileManager.default.fileExists(atPath: outboxFile(sandbox).path), "the outbox is emptied")
-        XCTAssertEqual(sandbox.placesHolding(secrets(sandbox), outputs: ["stderr": finished.stderr]), [])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: sandbox.outboxFile.path), "the outbox is emptied")
+        XCTAssertEqual(sandbox.placesHolding(sandbox.postingSecrets, outputs: ["stderr": finished.stderr]), [])
     }
 
     /// The connection is cut after Mastodon made the status: the outcome is unknown, the window
     /// stays, and Send again (Retry) carries the same Idempotency-Key, so the server answers with
     /// the status it already has.
     func testAnUnknownOutcomeIsRetriedWithTheSameKeyAndPostsOnce() throws {
-        let sandbox = try signedIn("mastodon")
-        try inject([["method": "/api/v1/statuses", "drop": "after"]], into: sandbox)
-        let window = try send("Once, and only once", to: "mastodon", in: sandbox)
+        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        try sandbox.inject([["method": "/api/v1/statuses", "drop": "after"]])
+        let window = try sandbox.send("Once, and only once", to: "mastodon")
         XCTAssertTrue(window.waitForStderr(containing: "did not take the post"), window.stderrSoFar)
         XCTAssertTrue(window.isRunning, "the window stays with the text")
-        XCTAssertEqual(statuses(sandbox).count, 1, "the server made it before the cut")
-        let outbox = try String(contentsOf: outboxFile(sandbox), encoding: .utf8)
+        XCTAssertEqual(sandbox.statuses.count, 1, "the server made it before the cut")
+        let outbox = try String(contentsOf: sandbox.outboxFile, encoding: .utf8)
         XCTAssertTrue(outbox.contains("Once, and only once") && outbox.contains("outcomeUnknown"), outbox)
 
         window.key("ctrl+Return")
@@ -89,17 +40,17 @@ final class PostingTests: XCTestCase {
         XCTAssertEqual(finished.code, 0, finished.stderr)
         XCTAssertEqual(
             String(decoding: finished.stdout, as: UTF8.self), "https://mastodon.social/@alice/110000000000000001\n")
-        XCTAssertEqual(statuses(sandbox).count, 1)
+        XCTAssertEqual(sandbox.statuses.count, 1)
         XCTAssertEqual(sandbox.requests.filter { $0.path == "/api/v1/statuses" }.count, 2)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: outboxFile(sandbox).path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: sandbox.outboxFile.path))
     }
 
     /// Closing the window before the network took the post: exit 4, nothing on standard output,
     /// the draft and the outbox keep the text.
     func testClosingBeforeTheNetworkTookThePostExitsFourAndKeepsIt() throws {
-        let sandbox = try signedIn("mastodon")
-        try inject([["method": "/api/v1/statuses", "status": 503, "json": [:] as [String: Any]]], into: sandbox)
-        let window = try send("Keep me", to: "mastodon", in: sandbox)
+        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        try sandbox.inject([["method": "/api/v1/statuses", "status": 503, "json": [:] as [String: Any]]])
+        let window = try sandbox.send("Keep me", to: "mastodon")
         XCTAssertTrue(window.waitForStderr(containing: "did not take the post"), window.stderrSoFar)
         window.key("Escape")
         let finished = try XCTUnwrap(window.finish(timeout: 30))
@@ -107,18 +58,18 @@ final class PostingTests: XCTestCase {
         XCTAssertEqual(finished.stdout.count, 0)
         let draft = sandbox.home.appendingPathComponent("state/compose-window/drafts/default.txt")
         XCTAssertEqual(try String(contentsOf: draft, encoding: .utf8), "Keep me")
-        XCTAssertTrue(try String(contentsOf: outboxFile(sandbox), encoding: .utf8).contains("Keep me"))
-        XCTAssertEqual(statuses(sandbox).count, 0)
+        XCTAssertTrue(try String(contentsOf: sandbox.outboxFile, encoding: .utf8).contains("Keep me"))
+        XCTAssertEqual(sandbox.statuses.count, 0)
     }
 
     func testSendPostsToBlueskyARecordTheLexiconAccepts() throws {
-        let sandbox = try signedIn("bluesky")
+        let sandbox = try NetworkSandbox.signedIn("bluesky")
         let text = "Hi @alice.bsky.social, see https://example.com/a/very/long/path/that/is/shortened #compose"
-        let window = try send(text, to: "bluesky", in: sandbox)
+        let window = try sandbox.send(text, to: "bluesky")
         let finished = try XCTUnwrap(window.finish(timeout: 30))
         XCTAssertEqual(finished.code, 0, finished.stderr)
-        let record = try XCTUnwrap(records(sandbox).first)
-        XCTAssertEqual(records(sandbox).count, 1)
+        let record = try XCTUnwrap(sandbox.records.first)
+        XCTAssertEqual(sandbox.records.count, 1)
         let uri = try XCTUnwrap(record["uri"] as? String)
         let key = try XCTUnwrap(uri.split(separator: "/").last.map(String.init))
         XCTAssertEqual(
@@ -140,49 +91,48 @@ final class PostingTests: XCTestCase {
             Shell.packageRoot.appendingPathComponent(".build/atproto/bin/python").path,
             [Shell.packageRoot.appendingPathComponent("scripts/check-bluesky-record.py").path], input: body)
         XCTAssertEqual(verdict.code, 0, verdict.stdout + verdict.stderr)
-        XCTAssertEqual(sandbox.placesHolding(secrets(sandbox), outputs: ["stderr": finished.stderr]), [])
+        XCTAssertEqual(sandbox.placesHolding(sandbox.postingSecrets, outputs: ["stderr": finished.stderr]), [])
     }
 
     /// The connection is cut after the PDS stored the record: Retry asks getRecord under the key
     /// chosen before sending, finds it, and creates nothing more.
     func testBlueskyAsksForTheRecordBeforeCreatingItAgain() throws {
-        let sandbox = try signedIn("bluesky")
-        try inject([["method": "createRecord", "drop": "after"]], into: sandbox)
-        let window = try send("Exactly one record", to: "bluesky", in: sandbox)
+        let sandbox = try NetworkSandbox.signedIn("bluesky")
+        try sandbox.inject([["method": "createRecord", "drop": "after"]])
+        let window = try sandbox.send("Exactly one record", to: "bluesky")
         XCTAssertTrue(window.waitForStderr(containing: "did not take the post"), window.stderrSoFar)
-        XCTAssertEqual(records(sandbox).count, 1)
+        XCTAssertEqual(sandbox.records.count, 1)
         window.key("ctrl+Return")
         let finished = try XCTUnwrap(window.finish(timeout: 30))
         XCTAssertEqual(finished.code, 0, finished.stderr)
-        XCTAssertEqual(records(sandbox).count, 1)
+        XCTAssertEqual(sandbox.records.count, 1)
         let paths = sandbox.requests.map(\.path).filter { $0.contains("Record") }
         XCTAssertEqual(
             paths,
             [
                 "/xrpc/com.atproto.repo.createRecord", "/xrpc/com.atproto.repo.getRecord",
             ])
-        let key = try XCTUnwrap((records(sandbox).first?["uri"] as? String)?.split(separator: "/").last)
+        let key = try XCTUnwrap((sandbox.records.first?["uri"] as? String)?.split(separator: "/").last)
         XCTAssertTrue(String(decoding: finished.stdout, as: UTF8.self).hasSuffix("/post/\(key)\n"))
     }
 
     /// An expired access token: refreshSession, the new tokens to the keyring, the record made once.
     func testAnExpiredBlueskyTokenIsRefreshedAndKeptInTheKeyring() throws {
-        let sandbox = try signedIn("bluesky")
-        try inject(
+        let sandbox = try NetworkSandbox.signedIn("bluesky")
+        try sandbox.inject(
             [
                 [
                     "method": "createRecord", "status": 400,
                     "json": ["error": "ExpiredToken", "message": "Token has expired"],
                 ]
-            ],
-            into: sandbox)
-        let window = try send("After a refresh", to: "bluesky", in: sandbox)
+            ])
+        let window = try sandbox.send("After a refresh", to: "bluesky")
         let finished = try XCTUnwrap(window.finish(timeout: 30))
         XCTAssertEqual(finished.code, 0, finished.stderr)
-        XCTAssertEqual(records(sandbox).count, 1)
+        XCTAssertEqual(sandbox.records.count, 1)
         XCTAssertEqual(sandbox.sessions.map { $0["ended"] as? Bool }, [true, false], "the old session gave way")
         let stored = try XCTUnwrap(try sandbox.keyringSecret(network: "bluesky", account: "@alice.bsky.social"))
         XCTAssertTrue(stored.contains(sandbox.sessions[1]["refreshJwt"] as? String ?? "?"))
-        XCTAssertEqual(sandbox.placesHolding(secrets(sandbox), outputs: ["stderr": finished.stderr]), [])
+        XCTAssertEqual(sandbox.placesHolding(sandbox.postingSecrets, outputs: ["stderr": finished.stderr]), [])
     }
 }

@@ -1,4 +1,5 @@
 import ComposeWindowCore
+import ComposeWindowPostingGlue
 import GtkPlaceholder
 import PlaceholderGtk3Glue
 
@@ -17,17 +18,47 @@ extension ComposeWindow {
         return preferences?.accounts.first { $0.network == network }
     }
 
-    func post(_ text: String, to account: PostingAccount) {
-        // A new plan (new keys) only where no network can have the last one: Retry, and Send after
-        // an unknown outcome, reuse it.
-        if let poster, poster.plan.text == text || poster.plan.mayHaveBeenSentSomewhere {
-            return run(poster, to: account)
+    /// A post left in the outbox by a process that ended before every network had it (a crash, a
+    /// kill, a closed window): the window shows it with what is known, and Send is the safe retry.
+    func resumeOutbox() {
+        guard
+            let store = try? OutboxStore(draftName: options.draftName ?? "default", environment: SystemIO.environment),
+            let saved = try? store.load(), let plan = (try? JSONText.value(of: saved)).flatMap(PostingPlan.init(file:))
+        else { return }
+        if plan.isConfirmedEverywhere {
+            try? store.remove()
+            return
         }
+        compose.text = plan.text
+        let accounts = (preferences ?? Preferences()).accounts
+        poster = Poster(
+            plan: plan, accounts: accounts, store: store, language: SpellChecking.language(of: compose.textView))
+        let names = plan.accountNames.joined(separator: ", ")
+        infoBar.showPostFailure(
+            plan.mayHaveBeenSentSomewhere
+                ? localized(
+                    "This post may have been sent to {0}: compose-window stopped before the network answered. Send checks first and will not post it twice.",
+                    names)
+                : localized("This post was not sent to {0}. Send to try again.", names),
+            retry: { [weak self] in self?.send() }, openInBrowser: { [weak self] in self?.handOff(plan.text) })
+    }
+
+    /// Send while a post is in the outbox: that post again, with its keys (when the text was edited
+    /// after it certainly reached no network, the edited text is a new post).
+    func resumePosting(_ text: String) -> Bool {
+        guard let poster, !poster.plan.isConfirmedEverywhere,
+            poster.plan.text == text || poster.plan.mayHaveBeenSentSomewhere
+        else { return false }
+        run(poster, to: poster.plan.accountNames.joined(separator: ", "))
+        return true
+    }
+
+    func post(_ text: String, to account: PostingAccount) {
         let store: OutboxStore
         do throws(StateFile.Failure) {
             store = try OutboxStore(draftName: options.draftName ?? "default", environment: SystemIO.environment)
         } catch {
-            return postFailed([error.description], account: account)
+            return postFailed([error.description], accounts: account.name)
         }
         let plan = PostingPlan(
             text: text, accounts: [account], microsecondsSinceEpoch: UInt64(max(0, g_get_real_time())))
@@ -35,12 +66,12 @@ extension ComposeWindow {
             plan: plan, accounts: preferences?.accounts ?? [account], store: store,
             language: SpellChecking.language(of: compose.textView))
         poster = created
-        run(created, to: account)
+        run(created, to: account.name)
     }
 
-    private func run(_ poster: Poster, to account: PostingAccount) {
+    private func run(_ poster: Poster, to accounts: String) {
         keepDraftNow()
-        infoBar.showPosting(localized("Posting to {0}…", account.name))
+        infoBar.showPosting(localized("Posting to {0}…", accounts))
         gtk_text_view_set_editable(compose.textView, 0)
         poster.run { [weak self] outcome in
             guard let self else { return }
@@ -48,24 +79,24 @@ extension ComposeWindow {
             self.updateCounter()
             switch outcome {
             case .posted(let links): self.finish(.posted(links))
-            case .failed(let lines): self.postFailed(lines, account: account)
+            case .failed(let lines): self.postFailed(lines, accounts: accounts)
             }
         }
         updateCounter()
     }
 
     /// The window stays with the text; the draft is written now and the outbox keeps the post.
-    private func postFailed(_ lines: [String], account: PostingAccount) {
+    private func postFailed(_ lines: [String], accounts: String) {
         infoBar.showPostFailure(
             lines.joined(separator: "\n"), retry: { [weak self] in self?.send() },
             openInBrowser: { [weak self] in
                 guard let self else { return }
                 // The account's own server's compose page.
-                if self.target == .mastodon { self.mastodonServer = account.host }
+                if self.target == .mastodon, let account = self.postingAccount { self.mastodonServer = account.host }
                 self.handOff(self.compose.text)
             })
         keepDraftNow()
         reportError(
-            localized("{0} did not take the post; the window, the draft and the outbox keep it", account.name))
+            localized("{0} did not take the post; the window, the draft and the outbox keep it", accounts))
     }
 }

@@ -50,6 +50,7 @@ extension ComposeWindow {
             return gtk_widget_error_bell(window)
         }
         let text = compose.text
+        if resumePosting(text) { return }
         switch target {
         case .stdout: finish(.sent(text))
         case .clipboard: finish(.copied(text))

@@ -83,6 +83,7 @@ final class ComposeWindow {
         installActions()
         if target != .stdout { setUpChooser(layout) }
         loadInitialText(drafts: drafts)
+        resumeOutbox()
 
         counter.onChange = { [weak self] _ in self?.textChanged() }
         autosave?.onResult = { [weak self] failure in self?.draftSaved(failure) }

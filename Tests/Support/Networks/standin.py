@@ -9,7 +9,7 @@ DIR/accounts.json: {"bluesky": {"HANDLE": "APP PASSWORD"}, "mastodon": "USERNAME
 user the browser is signed in as, on every Mastodon host).
 DIR/faults.json (optional, read at each request): a list of {"method": "createRecord", ...}; the
 first that matches is taken out and applied ("method": an XRPC method's last part, or a Mastodon path): "status" and "json" (an answer in its place), "retryAfter",
-"drop": "before" (the connection is cut before the request is handled) or "after" (handled, then cut
+"drop": "before" (the connection is cut once the request has arrived, before it is handled) or "after" (handled, then cut
 before the answer), "delay" (seconds before handling).
 DIR/state.json (written after each request): sessions issued, records kept, requests seen."""
 import base64, hashlib, json, os, secrets, ssl, sys, threading, time, urllib.parse
@@ -292,10 +292,21 @@ class Handler(BaseHTTPRequestHandler):
         raise MastodonFailure(404, "Record not found")
 
 
-server = ThreadingHTTPServer(("127.0.0.1", 443), Handler)
+class TLSServer(ThreadingHTTPServer):
+    """TLS on each accepted connection; a fault {"method": "connect"} closes the next one before
+    the handshake, so that no request can have left the client."""
+
+    def get_request(self):
+        connection, address = self.socket.accept()
+        if take_fault("connect"):
+            connection.close()
+            raise OSError("connection closed by a fault")
+        return context.wrap_socket(connection, server_side=True), address
+
+
 context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
 context.load_cert_chain(os.path.join(DIR, "server.pem"), os.path.join(DIR, "server.key"))
-server.socket = context.wrap_socket(server.socket, server_side=True)
+server = TLSServer(("127.0.0.1", 443), Handler)
 save_state()
 print("listening", flush=True)
 server.serve_forever()

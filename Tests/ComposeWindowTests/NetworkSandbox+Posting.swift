@@ -1,0 +1,56 @@
+import Foundation
+import XCTest
+
+/// What the posting tests share: a sandbox with an account signed in, faults for the stand-ins,
+/// the window opened and Send pressed, and what the servers and the outbox hold.
+extension NetworkSandbox {
+    static let appPassword = "pq7r-k2mx-w9ts-\(UUID().uuidString.prefix(4).lowercased())"
+
+    /// A sandbox with one account signed in through the command line, as a person would.
+    static func signedIn(_ network: String) throws -> NetworkSandbox {
+        let sandbox = try NetworkSandbox(bluesky: ["alice.bsky.social": appPassword])
+        let signIn: (code: Int32, stdout: String, stderr: String)
+        if network == "mastodon" {
+            try sandbox.registerBrowser(.approve)
+            signIn = try sandbox.composeWindow(["--sign-in", "mastodon", "--instance", "mastodon.social"])
+        } else {
+            signIn = try sandbox.composeWindow(
+                ["--sign-in", "bluesky", "--handle", "alice.bsky.social"], stdin: appPassword + "\n")
+        }
+        XCTAssertEqual(signIn.code, 0, signIn.stderr)
+        return sandbox
+    }
+
+    /// Faults the stand-ins apply to the next matching requests (standin.py).
+    func inject(_ faults: [[String: Any]]) throws {
+        try JSONSerialization.data(withJSONObject: faults).write(to: directory.appendingPathComponent("faults.json"))
+    }
+
+    /// The window opened on `text` for `network` (standard input, as a script gives it).
+    func window(_ text: String, to network: String, extra: [String] = []) throws -> ComposeProcess {
+        let window = try ComposeProcess(
+            ["--to", network, "--no-spell"] + extra, stateHome: home.appendingPathComponent("state"),
+            stdin: Data(text.utf8), environment: environment, launcher: launcher(ComposeProcess.binary.path))
+        XCTAssertTrue(window.waitForWindow())
+        return window
+    }
+
+    /// The window, opened on `text` for `network`, with Send pressed.
+    func send(_ text: String, to network: String, extra: [String] = []) throws -> ComposeProcess {
+        let window = try window(text, to: network, extra: extra)
+        window.key("ctrl+Return")
+        return window
+    }
+
+    var outboxFile: URL { home.appendingPathComponent("state/compose-window/outbox/default.json") }
+    var draftFile: URL { home.appendingPathComponent("state/compose-window/drafts/default.txt") }
+    var statuses: [[String: Any]] { state["statuses"] as? [[String: Any]] ?? [] }
+    var records: [[String: Any]] { state["records"] as? [[String: Any]] ?? [] }
+
+    /// Every token the stand-ins issued, and the app password.
+    var postingSecrets: [String] {
+        (state["tokens"] as? [[String: Any]] ?? []).compactMap { $0["token"] as? String }
+            + sessions.flatMap { [$0["accessJwt"] as? String ?? "", $0["refreshJwt"] as? String ?? ""] }
+            + [Self.appPassword]
+    }
+}
