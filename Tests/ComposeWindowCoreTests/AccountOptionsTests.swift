@@ -54,6 +54,15 @@ import Testing
         } catch { Issue.record("unexpected \(error)") }
     }
 
+    @Test func accountPicksTheAccountSendPostsWith() throws {
+        let parsed = try options(["account": " @bob.bsky.social "])
+        #expect(parsed.accountName == "@bob.bsky.social")
+        #expect(!parsed.targetGiven)
+        #expect(try options(["account": "@bob.bsky.social", "to": "bluesky"]).targetGiven)
+        #expect(throws: ComposeOptions.UsageError.self) { try options(["account": "@"]) }
+        #expect(throws: ComposeOptions.UsageError.self) { try options(["account": "@bob.bsky.social"], ["accounts"]) }
+    }
+
     @Test func accountsAndSignOutTogetherAreRefused() {
         #expect(throws: ComposeOptions.UsageError.self) { try options(["sign-out": "@a.bsky.social"], ["accounts"]) }
     }

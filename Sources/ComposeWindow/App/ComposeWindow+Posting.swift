@@ -9,13 +9,7 @@ import PlaceholderGtk3Glue
 extension ComposeWindow {
     /// The signed-in account Send posts with for the target; nil: the browser handoff.
     var postingAccount: PostingAccount? {
-        let network: PostingAccount.Network
-        switch target {
-        case .mastodon: network = .mastodon
-        case .bluesky: network = .bluesky
-        default: return nil
-        }
-        return preferences?.accounts.first { $0.network == network }
+        AccountChoice.account(for: target, options: options, among: preferences?.accounts ?? [])
     }
 
     /// A post left in the outbox by a process that ended before every network had it (a crash, a

@@ -10,14 +10,14 @@ extension ComposeWindow {
         chooser.onChoose = { [weak self] target in self?.choose(target) }
         chooser.onChangeServer = { [weak self] in
             guard let self else { return }
-            if let server = self.askServer() {
+            if self.askServer() != nil {
                 if self.target != .mastodon { self.choose(.mastodon) }
-                self.chooser?.show(self.target, server: server)
+                self.showTarget()
             }
             gtk_widget_grab_focus(self.compose.textView.asWidget)
         }
-        chooser.show(target, server: mastodonServer)
         self.chooser = chooser
+        showTarget()
     }
 
     /// The person chose `target` in the menu: remembered, counted by its network, shown.
@@ -27,14 +27,18 @@ extension ComposeWindow {
         counter.recount(by: options.counting(for: newTarget))
         overflow.reconfigure(rule: options.counting(for: newTarget), limit: limit)
         updateCounter()
-        chooser?.show(target, server: mastodonServer)
-        if newTarget == .mastodon && mastodonServer == nil, askServer() != nil {
-            chooser?.show(target, server: mastodonServer)
+        showTarget()
+        if newTarget == .mastodon && mastodonServer == nil && postingAccount == nil, askServer() != nil {
+            showTarget()
         }
         // Back to writing: the menu button would otherwise keep the focus (and take letters as
         // mnemonics of the menu it opens).
         gtk_widget_grab_focus(compose.textView.asWidget)
     }
+
+    /// The header bar says where Send goes: the network, and the account Send posts with (or,
+    /// for a browser handoff to Mastodon, the server).
+    func showTarget() { chooser?.show(target, server: mastodonServer, account: postingAccount?.name) }
 
     /// Asks for the Mastodon server, remembers it; nil when the person cancels.
     @discardableResult
@@ -58,7 +62,7 @@ extension ComposeWindow {
             if let account = postingAccount { return post(text, to: account) }
             if target == .mastodon && mastodonServer == nil {
                 guard askServer() != nil else { return }
-                chooser?.show(target, server: mastodonServer)
+                showTarget()
             }
             handOff(text)
         }

@@ -1,4 +1,5 @@
 import ComposeWindowCore
+import ComposeWindowGlue
 import ComposeWindowPostingGlue
 import GtkPlaceholder
 import PlaceholderGtk3Glue
@@ -32,15 +33,26 @@ final class Poster {
         self.language = language
     }
 
-    /// Sends what each network still needs (all of it the first time).
+    /// Sends what each network still needs (all of it the first time). After a 429, not before
+    /// the time the server's Retry-After named.
     func run(completion: @escaping @MainActor (Outcome) -> Void) {
         guard !isRunning else { return }
         isRunning = true
         self.completion = completion
         // The post is in the outbox before anything leaves.
         guard save() else { return finish() }
-        next()
+        let wait = notBefore.map { ($0 - g_get_monotonic_time()) / 1_000 } ?? 0
+        guard wait > 0 else { return next() }
+        waiting = MainLoopSource.timeout(milliseconds: UInt32(min(wait, 24 * 3_600_000))) { [weak self] in
+            self?.waiting = nil
+            self?.next()
+            return false
+        }
     }
+
+    /// When a server asked to wait (429's Retry-After), the monotonic time to wait for.
+    private var notBefore: gint64?
+    private var waiting: MainLoopSource?
 
     private func next() {
         guard let index = plan.pending.first(where: { !attempted.contains($0) }) else { return finish() }
@@ -152,6 +164,10 @@ final class Poster {
     private func finish() {
         isRunning = false
         attempted = []
+        let asked = plan.accountNames.indices.compactMap { index -> Int? in
+            if case .rateLimited(let seconds?) = plan.failure(index) { seconds } else { nil }
+        }.max()
+        notBefore = asked.map { g_get_monotonic_time() + gint64($0) * 1_000_000 }
         let outcome: Outcome
         if plan.isConfirmedEverywhere {
             try? store.remove()

@@ -33,15 +33,20 @@ final class TargetChooser {
         }
     }
 
-    /// Shows `target` (and Mastodon's server) in the header bar and the menu.
-    func show(_ target: PostTarget, server: String?) {
+    /// Shows `target` in the header bar and the menu: with the signed-in `account` Send posts with
+    /// ("Mastodon · @alice@mastodon.social"), else Mastodon's server for the browser handoff.
+    func show(_ target: PostTarget, server: String?, account: String?) {
         updating = true
         defer { updating = false }
         for (candidate, item) in items where candidate == target {
             gtk_check_menu_item_set_active(item.cast(), 1)
         }
-        gtk_label_set_text_with_mnemonic(
-            label.cast(), localized("Post _to: {0}", Self.name(of: target, server: server)))
+        let name =
+            account.map { localized("{0} · {1}", Self.name(of: target, server: nil), $0) }
+            ?? Self.name(of: target, server: server)
+        // The account name comes from the server: no mnemonic may hide in it.
+        let escaped = name.replacingUnderscores
+        gtk_label_set_text_with_mnemonic(label.cast(), localized("Post _to: {0}", escaped))
     }
 
     /// The target's name as the window shows it.
@@ -54,5 +59,12 @@ final class TargetChooser {
         case .clipboard: return localized("Clipboard")
         case .stdout: return localized("Standard output")
         }
+    }
+}
+
+extension String {
+    /// Underscores doubled, as a label with mnemonics shows one literally.
+    fileprivate var replacingUnderscores: String {
+        String(flatMap { $0 == "_" ? ["_", "_"] : [$0] })
     }
 }

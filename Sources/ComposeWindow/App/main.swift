@@ -15,9 +15,13 @@ for signalNumber in [SIGINT, SIGTERM, SIGHUP] { signal(signalNumber) { _ in _exi
 // kill the process and the text with it.
 signal(SIGXFSZ, SIG_IGN)
 let status: ExitCode = MainActor.assumeIsolated {
-    let options: ComposeOptions
+    var options: ComposeOptions
     let initialText: String
     do throws(Invocation.Failure) { (options, initialText) = try Invocation.parse() } catch {
+        reportError(error.description)
+        return error.code
+    }
+    do throws(Invocation.Failure) { try AccountChoice.apply(to: &options) } catch {
         reportError(error.description)
         return error.code
     }

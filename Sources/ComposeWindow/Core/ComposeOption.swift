@@ -26,6 +26,7 @@ public enum ComposeOption: String, CaseIterable, Sendable {
     case service
     case accounts
     case signOut = "sign-out"
+    case account
     case version
 
     /// The long option's name, without the dashes.
@@ -49,7 +50,7 @@ public enum ComposeOption: String, CaseIterable, Sendable {
         case .signIn: localized("NETWORK")
         case .handle: localized("HANDLE")
         case .service: localized("HOST")
-        case .signOut: localized("ACCOUNT")
+        case .signOut, .account: localized("ACCOUNT")
         case .desktop, .measure, .noDraft, .noSpell, .listDictionaries, .accounts, .version: nil
         }
     }
@@ -86,6 +87,7 @@ public enum ComposeOption: String, CaseIterable, Sendable {
         case .service: localized("The Bluesky server to sign in at (default: bsky.social)")
         case .accounts: localized("List the signed-in accounts and exit")
         case .signOut: localized("Sign out of an account as --accounts names it, and exit")
+        case .account: localized("Send posts with this signed-in account (as --accounts names it)")
         case .version: localized("Print the version and exit")
         }
     }

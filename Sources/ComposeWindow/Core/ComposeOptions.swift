@@ -17,6 +17,8 @@ public struct ComposeOptions: Equatable, Sendable {
     /// `--to`: where Send puts the post; nil with `--desktop` alone: the one the person chose last
     /// time (remembered by the app). Standard output when neither is given, as scripts expect.
     public var target: PostTarget? = .stdout
+    /// Whether `--to` was given.
+    public var targetGiven = false
     /// `--desktop`: started from the desktop, so the post never goes to standard output.
     public var fromDesktop = false
     /// `--instance`: the Mastodon server (a host name), validated.
@@ -73,6 +75,10 @@ public struct ComposeOptions: Equatable, Sendable {
         case signOut(String)
     }
 
+    /// `--account`: the signed-in account Send posts with (checked against the account list, and
+    /// the target set to its network, by the app).
+    public var accountName: String?
+
     /// `--sign-in`, `--accounts` or `--sign-out`; nil: open the window.
     public var accountCommand: AccountCommand?
 
@@ -121,6 +127,7 @@ public struct ComposeOptions: Equatable, Sendable {
                 throw UsageError(description: localized("--to: with --desktop the post never goes to standard output"))
             }
             target = chosen
+            targetGiven = true
         } else if fromDesktop {
             target = nil
         }
@@ -173,6 +180,16 @@ public struct ComposeOptions: Equatable, Sendable {
         }
         if let height = values[.height] { self.height = try Self.number(height, option: .height, in: 100...16_384) }
         accountCommand = try Self.accountCommand(values, flags)
+        if let name = values[.account] {
+            guard accountCommand == nil else {
+                throw UsageError(
+                    description: localized("--account is for Send, not with --sign-in, --accounts or --sign-out"))
+            }
+            guard name.trimmingSpaces.count > 1 else {
+                throw UsageError(description: localized("--account: name the account as --accounts prints it"))
+            }
+            accountName = String(name.trimmingSpaces)
+        }
         // Signing in reads the app password from standard input; it is never the post's text.
         if accountCommand != nil { initialText = .none }
     }

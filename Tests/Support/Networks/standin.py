@@ -100,7 +100,7 @@ class Handler(BaseHTTPRequestHandler):
         method = url.path.rsplit(".", 1)[-1] if url.path.startswith("/xrpc/") else url.path
         fault = take_fault(method)
         with LOCK:
-            STATE["requests"].append({"verb": verb, "host": self.headers.get("Host"), "path": url.path,
+            STATE["requests"].append({"verb": verb, "host": self.headers.get("Host"), "path": url.path, "time": time.monotonic(),
                                       "query": query})
             save_state()
         if fault and fault.get("drop") == "before":
