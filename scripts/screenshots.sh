@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Renders Resources/screenshots/gallery.png, gallery-gtk4.png, compose-window.png and
-# compose-window-desktop.png from the built binaries in $1.
-# Needs a display: `make screenshots` starts Xvfb when DISPLAY is unset.
+# Renders Resources/screenshots/gallery.png, gallery-gtk4.png, compose-window.png,
+# compose-window-desktop.png and compose-window-posting.png from the built binaries in $1.
+# Needs a display: `make screenshots` starts Xvfb when DISPLAY is unset; and root, for the posting
+# tests' private network (Tests/Support/Networks), where the accounts are signed in.
 set -euo pipefail
 bin=$1
 out=${2:-Resources/screenshots}
@@ -66,4 +67,43 @@ desktop() { # locale title-match png text to [keys]
 desktop C.UTF-8 "New Post" "$work/desktop-en.png" "Written here, posted on Mastodon." mastodon alt+t
 desktop zh_CN.UTF-8 "发微博" "$work/desktop-zh.png" "今天天气真好，出去走走吧！" weibo
 convert "$work/desktop-en.png" "$work/desktop-zh.png" +append "$out/compose-window-desktop.png"
-echo "wrote $out/gallery.png, $out/gallery-gtk4.png, $out/compose-window.png and $out/compose-window-desktop.png"
+# Signed in: inside the posting tests' network sandbox, Mastodon through the stand-in's OAuth (a
+# browser that approves) and Bluesky with an app password; the window aimed at Mastodon with the
+# account in the header, and in Chinese a post Bluesky did not take (HTTP 503), with Retry.
+sandbox=$work/sandbox
+mkdir -p "$sandbox/browser"
+printf '{"bluesky": {"alice.bsky.social": "screenshot-app-password"}, "mastodon": "alice"}' >"$sandbox/accounts.json"
+mkfifo "$work/sandbox-ready"
+unshare -n -m Tests/Support/Networks/sandbox.sh "$sandbox" >"$work/sandbox-ready" 2>/dev/null &
+sandbox_pid=$!
+read -r -t 60 ready <"$work/sandbox-ready" && [ "$ready" = ready ]
+# A command run inside (env and nsenter exec it: a background one's $! is the program's own pid).
+inside=(env DBUS_SESSION_BUS_ADDRESS="unix:path=$sandbox/bus" HOME="$sandbox/home" XDG_CONFIG_HOME="$sandbox/home/config"
+    XDG_DATA_HOME="$sandbox/home/data" GSETTINGS_BACKEND=keyfile nsenter -t "$sandbox_pid" -n -m --)
+mkdir -p "$sandbox/home/data/applications"
+printf '[Desktop Entry]\nType=Application\nName=Browser\nExec=%s %s approve %%u\nMimeType=x-scheme-handler/https;\n' \
+    "$PWD/Tests/Support/Networks/oauth-browser.sh" "$sandbox/browser" >"$sandbox/home/data/applications/browser.desktop"
+printf '[Default Applications]\nx-scheme-handler/https=browser.desktop\n' >"$sandbox/home/config/mimeapps.list"
+"${inside[@]}" "$bin/compose-window" --sign-in mastodon --instance mastodon.social </dev/null
+printf 'screenshot-app-password' | "${inside[@]}" "$bin/compose-window" --sign-in bluesky --handle alice.bsky.social
+posting() { # locale title-match png text to [fault]
+    if [ -n "${6:-}" ]; then printf '%s' "$6" >"$sandbox/faults.json"; fi
+    LANG=$1 LC_ALL=$1 "${inside[@]}" "$bin/compose-window" --desktop --to "$5" --height 280 --no-spell --no-draft </dev/null &
+    local pid=$!
+    capture "$2" "$work/blank.png"
+    local id
+    id=$(cat "$work/last-window")
+    xdotool type --delay 15 --window "$id" "$4"
+    if [ -n "${6:-}" ]; then xdotool key --window "$id" ctrl+Return; sleep 1.5; fi
+    sleep 0.8
+    import -window root -crop 600x330+0+0 "$3"
+    kill "$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+}
+posting C.UTF-8 "New Post" "$work/posting-en.png" "Posted by the window itself, exactly once." mastodon
+posting zh_CN.UTF-8 "发微博" "$work/posting-zh.png" "今天天气真好，出去走走吧！" bluesky \
+    '[{"method": "createRecord", "status": 503, "json": {}}]'
+kill "$sandbox_pid"
+convert "$work/posting-en.png" "$work/posting-zh.png" +append "$out/compose-window-posting.png"
+echo "wrote $out/gallery.png, $out/gallery-gtk4.png, $out/compose-window.png, $out/compose-window-desktop.png"
+echo "  and $out/compose-window-posting.png"

@@ -121,7 +121,7 @@ final class DesktopMetadataTests: XCTestCase {
                 index += 3
             }
         }
-        XCTAssertEqual(helpStatuses.count, 5)
+        XCTAssertEqual(helpStatuses.count, 6)
         XCTAssertEqual(manStatuses, helpStatuses)
     }
 

@@ -78,6 +78,7 @@ enum Invocation {
               1  cancelled, closed, or ended by SIGINT/SIGTERM/SIGHUP (standard output empty)
               2  usage or input error (one line on standard error, no window)
               3  any other error, such as no display
+              4  closed before the network took the post (draft and outbox keep it)
               5  --timeout reached (standard output empty, draft kept)
             With --to another target than stdout: 0 once the browser or the clipboard has the
             post (standard output empty).
@@ -114,6 +115,12 @@ enum Invocation {
                 from standard input, or asks in a dialog. Both exit 0 signed in, 1 refused or
                 cancelled, 3 no answer or no desktop keyring. Tokens are kept in the desktop's keyring
                 (Secret Service) only. --accounts lists the accounts; --sign-out ACCOUNT ends one.
+
+                With --to mastodon or bluesky and an account signed in (--account picks one), Send
+                posts through the network's API, exactly once: standard output gets the post's link.
+                Until the network has it, the window keeps the text with Retry; closing it then exits
+                4 (standard output empty), and the draft and the outbox
+                ($XDG_STATE_HOME/compose-window/outbox/) keep the post for the next start.
                 """)
     }
 }
