@@ -12,6 +12,30 @@ extension ComposeWindow {
         AccountChoice.account(for: target, options: options, among: preferences?.accounts ?? [])
     }
 
+    /// Counts against the Mastodon server's own limit when Send posts to an account there: the
+    /// cached one at once, the server's answer when it comes.
+    func followServerLimits() {
+        guard target == .mastodon, let account = postingAccount else {
+            serverLimits = nil
+            serverLimit = nil
+            return
+        }
+        let limits = ServerLimits(host: account.host)
+        serverLimits = limits
+        serverLimit =
+            limits.current { [weak self] fresh in
+                guard let self, self.serverLimits === limits else { return }
+                self.serverLimit = fresh.maximumCharacters
+                self.limitChanged()
+            }?.maximumCharacters
+        limitChanged()
+    }
+
+    private func limitChanged() {
+        overflow.reconfigure(rule: options.counting(for: target), limit: limit)
+        updateCounter()
+    }
+
     /// A post left in the outbox by a process that ended before every network had it (a crash, a
     /// kill, a closed window): the window shows it with what is known, and Send is the safe retry.
     func resumeOutbox() {

@@ -25,8 +25,7 @@ extension ComposeWindow {
         target = newTarget
         preferences?.target = newTarget
         counter.recount(by: options.counting(for: newTarget))
-        overflow.reconfigure(rule: options.counting(for: newTarget), limit: limit)
-        updateCounter()
+        followServerLimits()
         showTarget()
         if newTarget == .mastodon && mastodonServer == nil && postingAccount == nil, askServer() != nil {
             showTarget()

@@ -31,7 +31,16 @@ final class ComposeWindow {
     /// Send to a signed-in account: the post under way, or the one a network has not taken yet.
     var poster: Poster?
     /// Send is disabled above it: the target's (or `--limit`).
-    var limit: Int? { options.limit(for: target) }
+    var limit: Int? {
+        // The Mastodon server's own limit for a signed-in account, unless --limit or --count says.
+        if target == .mastodon, options.explicitLimit == nil, options.explicitCounting == nil, let serverLimit {
+            return serverLimit
+        }
+        return options.limit(for: target)
+    }
+    /// The signed-in Mastodon account's server limit, cached or just asked (ServerLimits).
+    var serverLimit: Int?
+    var serverLimits: ServerLimits?
     private var timeout: MainLoopSource?
     private var closed = false
     private var draftFailing = false
@@ -85,6 +94,7 @@ final class ComposeWindow {
         loadInitialText(drafts: drafts)
         resumeOutbox()
 
+        followServerLimits()
         counter.onChange = { [weak self] _ in self?.textChanged() }
         autosave?.onResult = { [weak self] failure in self?.draftSaved(failure) }
         updateCounter()

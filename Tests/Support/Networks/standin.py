@@ -5,8 +5,9 @@ apps, OAuth (authorization code with PKCE), accounts and revoke API as docs.join
 host name; it runs inside the test's private network namespace, where /etc/hosts points the
 networks' real names at 127.0.0.1 and a test CA is in the trust bundle.
 
-DIR/accounts.json: {"bluesky": {"HANDLE": "APP PASSWORD"}, "mastodon": "USERNAME"} (the Mastodon
-user the browser is signed in as, on every Mastodon host).
+DIR/accounts.json: {"bluesky": {"HANDLE": "APP PASSWORD"}, "mastodon": "USERNAME", "mastodonLimit": N}
+(the Mastodon user the browser is signed in as, on every Mastodon host; the servers' post limit,
+500 unless given).
 DIR/faults.json (optional, read at each request): a list of {"method": "createRecord", ...}; the
 first that matches is taken out and applied ("method": an XRPC method's last part, or a Mastodon path): "status" and "json" (an answer in its place), "retryAfter",
 "drop": "before" (the connection is cut once the request has arrived, before it is handled) or "after" (handled, then cut
@@ -267,6 +268,11 @@ class Handler(BaseHTTPRequestHandler):
                 raise MastodonFailure(403, "This action is outside the authorized scopes")
             return {"id": "1", "username": grant["username"], "acct": grant["username"],
                     "display_name": grant["username"].title(), "source": {"privacy": "unlisted", "language": "en"}}
+        if path == "/api/v2/instance" and verb == "GET":
+            limit = read_json("accounts.json", {}).get("mastodonLimit", 500)
+            return {"domain": host, "title": "Mastodon", "version": "4.3.0",
+                    "configuration": {"statuses": {"max_characters": limit, "max_media_attachments": 4,
+                                                   "characters_reserved_per_url": 23}}}
         if path == "/api/v1/statuses" and verb == "POST":
             grant = self.bearer_token()
             if "write:statuses" not in grant["scope"].split() and "write" not in grant["scope"].split():
@@ -279,8 +285,9 @@ class Handler(BaseHTTPRequestHandler):
             text = body.get("status") or ""
             if not text.strip():
                 raise MastodonFailure(422, "Validation failed: Text can't be blank")
-            if len(text) > 500:
-                raise MastodonFailure(422, "Validation failed: Text character limit of 500 exceeded")
+            limit = read_json("accounts.json", {}).get("mastodonLimit", 500)
+            if len(text) > limit:
+                raise MastodonFailure(422, "Validation failed: Text character limit of %d exceeded" % limit)
             number = str(110000000000000000 + len(STATE["statuses"]) + 1)
             json_status = {"id": number, "url": "https://%s/@%s/%s" % (host, grant["username"], number),
                            "uri": "https://%s/users/%s/statuses/%s" % (host, grant["username"], number),

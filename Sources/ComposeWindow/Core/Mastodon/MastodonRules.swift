@@ -1,5 +1,5 @@
 /// What Send asks of a Mastodon server, and what it reads back, as plain values.
-enum MastodonRules {
+package enum MastodonRules {
     /// POST /api/v1/statuses: the text exactly as typed, the account's default visibility
     /// (`source.privacy` of verify_credentials) and the spell checker's language where one is set.
     /// The Idempotency-Key goes in a header, not here.
@@ -15,11 +15,16 @@ enum MastodonRules {
 
     /// The counter's figures from GET /api/v2/instance (`configuration.statuses`); nil for what the
     /// server does not say (the rule's own default then).
-    struct Limits: Equatable, Sendable {
-        let maximumCharacters: Int?
-        let charactersPerURL: Int?
+    package struct Limits: Equatable, Sendable {
+        package let maximumCharacters: Int?
+        package let charactersPerURL: Int?
 
-        init(instance: JSONValue) {
+        /// GET /api/v2/instance: public, no token.
+        package static func request(host: String) -> APIRequest {
+            APIRequest(.get, host: host, path: "/api/v2/instance")
+        }
+
+        package init(instance: JSONValue) {
             let statuses = instance["configuration"]?["statuses"]
             maximumCharacters = statuses?["max_characters"]?.positiveInteger
             charactersPerURL = statuses?["characters_reserved_per_url"]?.positiveInteger
@@ -28,12 +33,31 @@ enum MastodonRules {
         /// A cached answer is asked again after a day.
         static let freshForSeconds = 24 * 60 * 60
 
-        static func isStale(fetchedAt: Int, now: Int) -> Bool {
+        package static func isStale(fetchedAt: Int, now: Int) -> Bool {
             now - fetchedAt >= freshForSeconds || now < fetchedAt  // a clock set back: ask again
         }
 
         /// The limit the counter uses: `--limit` first, then the server's, then the rule's default.
         func limit(commandLine: Int?, ruleDefault: Int) -> Int { commandLine ?? maximumCharacters ?? ruleDefault }
+
+        /// As the cache file keeps them, with when they were asked (seconds since the epoch).
+        package func cache(fetchedAt: Int) -> JSONValue {
+            var statuses: [JSONValue.Member] = []
+            if let maximumCharacters { statuses.append(.init("max_characters", .integer(maximumCharacters))) }
+            if let charactersPerURL {
+                statuses.append(.init("characters_reserved_per_url", .integer(charactersPerURL)))
+            }
+            return .object([
+                .init("fetched_at", .integer(fetchedAt)),
+                .init("configuration", .object([.init("statuses", .object(statuses))])),
+            ])
+        }
+
+        /// The cache file's limits and when they were asked; nil for anything else.
+        package static func cached(_ json: JSONValue) -> (limits: Limits, fetchedAt: Int)? {
+            guard case .integer(let fetchedAt)? = json["fetched_at"] else { return nil }
+            return (Limits(instance: json), fetchedAt)
+        }
     }
 }
 
