@@ -68,4 +68,19 @@ final class PostingFailureTests: XCTestCase {
         XCTAssertTrue(try String(contentsOf: sandbox.outboxFile, encoding: .utf8).contains("signInAgain"))
         XCTAssertEqual(sandbox.statuses.count, 0)
     }
+
+    /// No answer within the bounded wait (30 seconds): the outcome is unknown, the window says so,
+    /// and Retry's same Idempotency-Key gets the status the slow server made after all.
+    func testATimeoutIsAnUnknownOutcomeAndRetryPostsOnce() throws {
+        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        try sandbox.inject([["method": "/api/v1/statuses", "delay": 32]])
+        let window = try sandbox.send("Slow server", to: "mastodon")
+        XCTAssertTrue(window.waitForStderr(containing: "did not take the post", timeout: 60), window.stderrSoFar)
+        XCTAssertTrue(try String(contentsOf: sandbox.outboxFile, encoding: .utf8).contains("timeout"))
+        XCTAssertTrue(waitUntil(timeout: 20) { sandbox.statuses.count == 1 }, "the server finished it late")
+        window.key("ctrl+Return")
+        let finished = try XCTUnwrap(window.finish(timeout: 30))
+        XCTAssertEqual(finished.code, 0, finished.stderr)
+        XCTAssertEqual(sandbox.statuses.count, 1)
+    }
 }
