@@ -102,8 +102,10 @@ final class ComposeApplication {
         case .posted(let links):
             removeDraft()
             // Where the post is: for a script, one link per line; from the desktop (no one reads
-            // standard output there) nothing.
-            if !options.fromDesktop {
+            // standard output there) a notification.
+            if options.fromDesktop {
+                PostedNotification.show(links)
+            } else {
                 let lines = links.map { $0 + "\n" }.joined()
                 do throws(SystemIO.Failure) { try SystemIO.writeAll(lines.utf8, to: STDOUT_FILENO) } catch {
                     reportError(localized("cannot write standard output; the post was sent"))

@@ -1,0 +1,51 @@
+import ComposeWindowCore
+import ComposeWindowGlue
+import GtkPlaceholder
+import PlaceholderGtk3Glue
+
+/// From the desktop, where nobody reads standard output: a desktop notification (GNotification)
+/// says where the post is, and clicking it (or its Open button) opens the link in the default
+/// browser. The process, its window gone, waits for that click for a while: a notification server
+/// hands the click to the application that is still there to take it.
+@MainActor
+enum PostedNotification {
+    static let waitSeconds: UInt32 = 10 * 60
+
+    /// Shows the notification for `links` (one per network) and waits for a click, or the time.
+    static func show(_ links: [String]) {
+        guard let first = links.first,
+            let application = g_application_new(ComposeApplication.applicationID, G_APPLICATION_NON_UNIQUE)
+        else { return }
+        defer { g_object_unref(application.asGPointer) }
+        guard g_application_register(application, nil, nil) != 0 else { return }
+        let loop = g_main_loop_new(nil, 0)!
+        defer { g_main_loop_unref(loop) }
+        let stringType = g_variant_type_new("s")
+        let action = g_simple_action_new("open-link", stringType)!
+        g_variant_type_free(stringType)
+        Signal.connect(
+            action, "activate",
+            withArgument: { parameter in
+                guard let parameter else { return }
+                let link = String(cString: g_variant_get_string(OpaquePointer(parameter), nil))
+                try? BrowserHandoff.open(link, from: nil)
+                g_main_loop_quit(loop)
+            })
+        g_action_map_add_action(OpaquePointer(application), action)
+        g_object_unref(action.asGPointer)
+
+        let notification = g_notification_new(localized("Posted"))!
+        defer { g_object_unref(notification.asGPointer) }
+        g_notification_set_body(notification, links.joined(separator: "\n"))
+        g_notification_set_default_action_and_target_value(notification, "app.open-link", g_variant_new_string(first))
+        g_notification_add_button_with_target_value(
+            notification, localized("Open"), "app.open-link", g_variant_new_string(first))
+        g_application_send_notification(application, "posted", notification)
+        let limit = MainLoopSource.timeout(milliseconds: waitSeconds * 1_000) {
+            g_main_loop_quit(loop)
+            return false
+        }
+        g_main_loop_run(loop)
+        limit.cancel()
+    }
+}
