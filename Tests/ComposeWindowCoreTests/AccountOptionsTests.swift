@@ -63,6 +63,15 @@ import Testing
         #expect(throws: ComposeOptions.UsageError.self) { try options(["account": "@bob.bsky.social"], ["accounts"]) }
     }
 
+    @Test func toTakesMastodonAndBlueskyTogether() throws {
+        let both = try options(["to": "bluesky,mastodon"])
+        #expect(both.target == .bluesky)
+        #expect(both.alsoTo == [.mastodon])
+        for bad in ["mastodon,x", "mastodon,mastodon", "mastodon,", ",bluesky", "clipboard,bluesky"] {
+            #expect(throws: ComposeOptions.UsageError.self) { try options(["to": bad]) }
+        }
+    }
+
     @Test func accountsAndSignOutTogetherAreRefused() {
         #expect(throws: ComposeOptions.UsageError.self) { try options(["sign-out": "@a.bsky.social"], ["accounts"]) }
     }

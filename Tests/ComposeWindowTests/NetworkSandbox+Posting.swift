@@ -21,6 +21,15 @@ extension NetworkSandbox {
         return sandbox
     }
 
+    /// A sandbox with a Mastodon and a Bluesky account signed in.
+    static func signedInToBoth() throws -> NetworkSandbox {
+        let sandbox = try signedIn("mastodon")
+        let bluesky = try sandbox.composeWindow(
+            ["--sign-in", "bluesky", "--handle", "alice.bsky.social"], stdin: appPassword + "\n")
+        XCTAssertEqual(bluesky.code, 0, bluesky.stderr)
+        return sandbox
+    }
+
     /// Faults the stand-ins apply to the next matching requests (standin.py).
     func inject(_ faults: [[String: Any]]) throws {
         try JSONSerialization.data(withJSONObject: faults).write(to: directory.appendingPathComponent("faults.json"))

@@ -71,20 +71,37 @@ extension ComposeWindow {
         return true
     }
 
-    func post(_ text: String, to account: PostingAccount) {
+    /// `--to mastodon,bluesky`: every network needs a signed-in account; each then gets the post
+    /// on its own.
+    func postEverywhere(_ text: String) {
+        let accounts = preferences?.accounts ?? []
+        var chosen: [PostingAccount] = []
+        for network in [target] + alsoTo.map(\.target) {
+            guard let account = AccountChoice.account(for: network, options: options, among: accounts) else {
+                let name = TargetChooser.name(of: network, server: nil)
+                return postFailed(
+                    [localized("{0}: no account is signed in (compose-window --sign-in {1}).", name, network.rawValue)],
+                    accounts: name)
+            }
+            chosen.append(account)
+        }
+        post(text, to: chosen)
+    }
+
+    func post(_ text: String, to accounts: [PostingAccount]) {
         let store: OutboxStore
         do throws(StateFile.Failure) {
             store = try OutboxStore(draftName: options.draftName ?? "default", environment: SystemIO.environment)
         } catch {
-            return postFailed([error.description], accounts: account.name)
+            return postFailed([error.description], accounts: accounts.map(\.name).joined(separator: ", "))
         }
         let plan = PostingPlan(
-            text: text, accounts: [account], microsecondsSinceEpoch: UInt64(max(0, g_get_real_time())))
+            text: text, accounts: accounts, microsecondsSinceEpoch: UInt64(max(0, g_get_real_time())))
         let created = Poster(
-            plan: plan, accounts: preferences?.accounts ?? [account], store: store,
+            plan: plan, accounts: preferences?.accounts ?? accounts, store: store,
             language: SpellChecking.language(of: compose.textView))
         poster = created
-        run(created, to: account.name)
+        run(created, to: accounts.map(\.name).joined(separator: ", "))
     }
 
     private func run(_ poster: Poster, to accounts: String) {

@@ -23,6 +23,7 @@ extension ComposeWindow {
     /// The person chose `target` in the menu: remembered, counted by its network, shown.
     private func choose(_ newTarget: PostTarget) {
         target = newTarget
+        alsoTo = []  // one network from the menu
         preferences?.target = newTarget
         counter.recount(by: options.counting(for: newTarget))
         followServerLimits()
@@ -37,7 +38,19 @@ extension ComposeWindow {
 
     /// The header bar says where Send goes: the network, and the account Send posts with (or,
     /// for a browser handoff to Mastodon, the server).
-    func showTarget() { chooser?.show(target, server: mastodonServer, account: postingAccount?.name) }
+    func showTarget() {
+        guard !alsoTo.isEmpty else {
+            chooser?.show(target, server: mastodonServer, account: postingAccount?.name)
+            return
+        }
+        let accounts = preferences?.accounts ?? []
+        let names = ([target] + alsoTo.map(\.target)).map { network in
+            TargetChooser.name(
+                of: network, server: nil,
+                account: AccountChoice.account(for: network, options: options, among: accounts)?.name)
+        }
+        chooser?.show(target, label: names.joined(separator: " + "))
+    }
 
     /// Asks for the Mastodon server, remembers it; nil when the person cancels.
     @discardableResult
@@ -49,7 +62,7 @@ extension ComposeWindow {
     }
 
     func send() {
-        guard counter.counter.canSend(limit: limit), poster?.isRunning != true else {
+        guard fitsEveryNetwork, poster?.isRunning != true else {
             return gtk_widget_error_bell(window)
         }
         let text = compose.text
@@ -58,7 +71,8 @@ extension ComposeWindow {
         case .stdout: finish(.sent(text))
         case .clipboard: finish(.copied(text))
         case .x, .mastodon, .bluesky, .weibo:
-            if let account = postingAccount { return post(text, to: account) }
+            if !alsoTo.isEmpty { return postEverywhere(text) }
+            if let account = postingAccount { return post(text, to: [account]) }
             if target == .mastodon && mastodonServer == nil {
                 guard askServer() != nil else { return }
                 showTarget()

@@ -31,12 +31,17 @@ final class ComposeWindow {
     /// Send to a signed-in account: the post under way, or the one a network has not taken yet.
     var poster: Poster?
     /// Send is disabled above it: the target's (or `--limit`).
-    var limit: Int? {
-        // The Mastodon server's own limit for a signed-in account, unless --limit or --count says.
-        if target == .mastodon, options.explicitLimit == nil, options.explicitCounting == nil, let serverLimit {
+    var limit: Int? { limit(for: target) }
+    /// `--to mastodon,bluesky`: each further network with its own count (the first's is `counter`).
+    var alsoTo: [(target: PostTarget, tracker: CountTracker)] = []
+
+    /// Send is disabled above it for `network`: the Mastodon server's own limit for a signed-in
+    /// account, unless --limit or --count says otherwise; else the network's.
+    func limit(for network: PostTarget) -> Int? {
+        if network == .mastodon, options.explicitLimit == nil, options.explicitCounting == nil, let serverLimit {
             return serverLimit
         }
-        return options.limit(for: target)
+        return options.limit(for: network)
     }
     /// The signed-in Mastodon account's server limit, cached or just asked (ServerLimits).
     var serverLimit: Int?
@@ -88,6 +93,10 @@ final class ComposeWindow {
         overflow = OverflowMarker(
             textView: view.textView, rule: options.counting(for: target), limit: options.limit(for: target),
             slice: counter.slice, scalarAt: counter.scalar)
+        alsoTo = options.alsoTo.map { network in
+            let tracker = CountTracker(view: view, rule: options.counting(for: network))
+            return (network, tracker)
+        }
         connectWindow()
         installActions()
         if target != .stdout { setUpChooser(layout) }
@@ -96,6 +105,7 @@ final class ComposeWindow {
 
         followServerLimits()
         counter.onChange = { [weak self] _ in self?.textChanged() }
+        for (_, tracker) in alsoTo { tracker.onChange = { [weak self] _ in self?.updateCounter() } }
         autosave?.onResult = { [weak self] failure in self?.draftSaved(failure) }
         updateCounter()
         if let seconds = options.timeoutSeconds {
@@ -228,9 +238,26 @@ final class ComposeWindow {
         case nil: break
         }
         overflow.update(editStart: counter.lastEditStart, isOver: over || count.refusal == .tooManyBytes)
-        counterLabel.show(label, overLimit: over || count.refusal != nil)
-        gtk_widget_set_sensitive(sendButton, (count.canSend(limit: limit) && poster?.isRunning != true).gboolean)
+        let canSend = fitsEveryNetwork
+        var overAnywhere = over || count.refusal != nil
+        if !alsoTo.isEmpty {
+            // Each network's own count: "Mastodon 12/500 · Bluesky 12/300".
+            label = counts.map { network, counted in
+                TargetChooser.name(of: network, server: nil) + " " + counted.label(limit: limit(for: network))
+            }.joined(separator: " · ")
+            overAnywhere = counts.contains { !$0.1.fits(limit: limit(for: $0.0)) || $0.1.refusal != nil }
+        }
+        counterLabel.show(label, overLimit: overAnywhere)
+        gtk_widget_set_sensitive(sendButton, (canSend && poster?.isRunning != true).gboolean)
     }
+
+    /// Each network Send posts to, with its count.
+    private var counts: [(PostTarget, IncrementalCounter)] {
+        [(target, counter.counter)] + alsoTo.map { ($0.target, $0.tracker.counter) }
+    }
+
+    /// Whether Send may go: the text fits every network it goes to.
+    var fitsEveryNetwork: Bool { counts.allSatisfy { $0.1.canSend(limit: limit(for: $0.0)) } }
 
     /// Unchanged or empty text goes at once; anything else is never dropped silently.
     func cancel() {

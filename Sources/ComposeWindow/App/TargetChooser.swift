@@ -36,17 +36,24 @@ final class TargetChooser {
     /// Shows `target` in the header bar and the menu: with the signed-in `account` Send posts with
     /// ("Mastodon · @alice@mastodon.social"), else Mastodon's server for the browser handoff.
     func show(_ target: PostTarget, server: String?, account: String?) {
+        show(target, label: Self.name(of: target, server: server, account: account))
+    }
+
+    /// Shows `target` checked in the menu and `label` ("Mastodon · @alice@mastodon.social + …") in
+    /// the header bar.
+    func show(_ target: PostTarget, label text: String) {
         updating = true
         defer { updating = false }
         for (candidate, item) in items where candidate == target {
             gtk_check_menu_item_set_active(item.cast(), 1)
         }
-        let name =
-            account.map { localized("{0} · {1}", Self.name(of: target, server: nil), $0) }
-            ?? Self.name(of: target, server: server)
-        // The account name comes from the server: no mnemonic may hide in it.
-        let escaped = name.replacingUnderscores
-        gtk_label_set_text_with_mnemonic(label.cast(), localized("Post _to: {0}", escaped))
+        // Account names come from servers: no mnemonic may hide in them.
+        gtk_label_set_text_with_mnemonic(label.cast(), localized("Post _to: {0}", text.replacingUnderscores))
+    }
+
+    /// "Mastodon · @alice@mastodon.social" with a signed-in account, else the target's name.
+    static func name(of target: PostTarget, server: String?, account: String?) -> String {
+        account.map { localized("{0} · {1}", name(of: target, server: nil), $0) } ?? name(of: target, server: server)
     }
 
     /// The target's name as the window shows it.

@@ -66,7 +66,9 @@ public enum ComposeOption: String, CaseIterable, Sendable {
         case .text: localized("Initial text; - reads standard input")
         case .limit: localized("Character limit (Send is disabled above it)")
         case .count: localized("Counting rule: graphemes (default), weibo, twitter, mastodon or bluesky")
-        case .to: localized("Where Send puts the post: stdout (default), x, mastodon, bluesky, weibo or clipboard")
+        case .to:
+            localized(
+                "Where Send puts the post: stdout (default), x, mastodon, bluesky, weibo or clipboard; mastodon,bluesky posts to both")
         case .instance: localized("Mastodon server, e.g. mastodon.social (remembered)")
         case .desktop:
             localized(

@@ -19,6 +19,8 @@ public struct ComposeOptions: Equatable, Sendable {
     public var target: PostTarget? = .stdout
     /// Whether `--to` was given.
     public var targetGiven = false
+    /// `--to mastodon,bluesky`: the networks after the first, each posted to on its own.
+    public var alsoTo: [PostTarget] = []
     /// `--desktop`: started from the desktop, so the post never goes to standard output.
     public var fromDesktop = false
     /// `--instance`: the Mastodon server (a host name), validated.
@@ -116,7 +118,21 @@ public struct ComposeOptions: Equatable, Sendable {
             explicitCounting = rule
         }
         fromDesktop = flags.contains(.desktop)
-        if let to = values[.to] {
+        if let to = values[.to], to.contains(",") {
+            let names = to.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            let chosen = names.compactMap(PostTarget.init(rawValue:))
+            guard chosen.count == names.count, Set(chosen).count == chosen.count,
+                chosen.allSatisfy({ $0 == .mastodon || $0 == .bluesky })
+            else {
+                throw UsageError(
+                    description: localized(
+                        "--to: only mastodon and bluesky can be posted to together (--to mastodon,bluesky), not “{0}”",
+                        to.onOneLine))
+            }
+            target = chosen[0]
+            alsoTo = Array(chosen.dropFirst())
+            targetGiven = true
+        } else if let to = values[.to] {
             guard let chosen = PostTarget(rawValue: to) else {
                 throw UsageError(
                     description: localized(
