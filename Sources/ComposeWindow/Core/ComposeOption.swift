@@ -68,7 +68,8 @@ public enum ComposeOption: String, CaseIterable, Sendable {
         case .count: localized("Counting rule: graphemes (default), weibo, twitter, mastodon or bluesky")
         case .to:
             localized(
-                "Where Send puts the post: stdout (default), x, mastodon, bluesky, weibo or clipboard; mastodon,bluesky posts to both")
+                "Where Send puts the post: stdout (default), x, mastodon, bluesky, weibo or clipboard; mastodon,bluesky posts to both"
+            )
         case .instance: localized("Mastodon server, e.g. mastodon.social (remembered)")
         case .desktop:
             localized(
