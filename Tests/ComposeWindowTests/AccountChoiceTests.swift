@@ -4,7 +4,7 @@ import XCTest
 /// `--account`: with two Bluesky accounts signed in, Send posts with the one named (without `--to`
 /// its network is the target); an account that is not signed in, or of another network than
 /// `--to`, is a usage error before any window.
-final class AccountChoiceTests: XCTestCase {
+final class AccountChoiceTests: SandboxTestCase {
     func testSendPostsWithTheAccountNamed() throws {
         let sandbox = try NetworkSandbox(bluesky: [
             "alice.bsky.social": "alice-app-pw", "bob.bsky.social": "bob-app-pw",

@@ -4,7 +4,7 @@ import XCTest
 /// `--sign-in bluesky`, `--accounts` and `--sign-out` against an atproto stand-in under Bluesky's
 /// real host names, with a real gnome-keyring: the tokens end up in the keyring and nowhere else,
 /// the app password nowhere at all. XCTest, as the sandbox's daemons must get SIGTERM.
-final class BlueskyAccountTests: XCTestCase {
+final class BlueskyAccountTests: SandboxTestCase {
     static let handle = "alice.bsky.social"
     static let appPassword = "k3yq-7xwp-m2rd-\(UUID().uuidString.prefix(4).lowercased())"
     static let pds = "morel.us-east.host.bsky.network"

@@ -3,7 +3,7 @@ import XCTest
 
 /// kill -9 while the post is on its way: the next start with the same draft shows the post, and
 /// Send in that window is the safe retry. The network ends up with exactly one post.
-final class CrashRecoveryTests: XCTestCase {
+final class CrashRecoveryTests: SandboxTestCase {
     /// Waits (with a deadline) until the stand-in has received a request to `path`.
     func waitForRequest(_ path: String, in sandbox: NetworkSandbox) -> Bool {
         waitUntil(timeout: 20) { sandbox.requests.contains { $0.path == path } }
@@ -67,8 +67,11 @@ final class CrashRecoveryTests: XCTestCase {
     /// the next window says the post was not sent, and Send posts it once.
     func testAPostThatCertainlyReachedNoNetworkIsSentOnceLater() throws {
         let sandbox = try NetworkSandbox.signedIn("mastodon")
+        let first = try sandbox.window("Not sent yet", to: "mastodon")
+        // The window asks the server's limits first; the next connection after that is Send's.
+        XCTAssertTrue(waitForRequest("/api/v2/instance", in: sandbox))
         try sandbox.inject([["method": "connect"]])
-        let first = try sandbox.send("Not sent yet", to: "mastodon")
+        first.key("ctrl+Return")
         XCTAssertTrue(first.waitForStderr(containing: "did not take the post"), first.stderrSoFar)
         let outbox = try String(contentsOf: sandbox.outboxFile, encoding: .utf8)
         XCTAssertTrue(outbox.contains("notSent"), outbox)

@@ -4,7 +4,7 @@ import XCTest
 /// `--to mastodon,bluesky`: Send is enabled only when the text fits both networks, each network is
 /// posted to and confirmed on its own, a failing one alone is retried, and standard output gets one
 /// link per network in the order given.
-final class CrossPostingTests: XCTestCase {
+final class CrossPostingTests: SandboxTestCase {
     func lines(_ data: Data) -> [String] {
         String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
     }

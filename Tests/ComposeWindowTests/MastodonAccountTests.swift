@@ -5,7 +5,7 @@ import XCTest
 /// stand-in at mastodon.social: the app registered for two scopes, the person's consent in their
 /// default browser (a script that reads the page and answers it), PKCE checked by the server, the
 /// redirect caught on 127.0.0.1; the token in the keyring only, revoked on signing out.
-final class MastodonAccountTests: XCTestCase {
+final class MastodonAccountTests: SandboxTestCase {
     func signIn(_ sandbox: NetworkSandbox) throws -> (code: Int32, stdout: String, stderr: String) {
         try sandbox.composeWindow(["--sign-in", "mastodon", "--instance", "mastodon.social"])
     }

@@ -40,6 +40,7 @@ extension NetworkSandbox {
         let window = try ComposeProcess(
             ["--to", network, "--no-spell"] + extra, stateHome: home.appendingPathComponent("state"),
             stdin: Data(text.utf8), environment: environment, launcher: launcher(ComposeProcess.binary.path))
+        track(window)
         XCTAssertTrue(window.waitForWindow())
         return window
     }
@@ -56,10 +57,14 @@ extension NetworkSandbox {
     var statuses: [[String: Any]] { state["statuses"] as? [[String: Any]] ?? [] }
     var records: [[String: Any]] { state["records"] as? [[String: Any]] ?? [] }
 
-    /// Every token the stand-ins issued, and the app password.
+    /// Every token and client secret the stand-ins issued, and every app password they accept.
     var postingSecrets: [String] {
-        (state["tokens"] as? [[String: Any]] ?? []).compactMap { $0["token"] as? String }
+        let accounts = (try? Data(contentsOf: directory.appendingPathComponent("accounts.json")))
+            .flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }
+        let appPasswords = (accounts?["bluesky"] as? [String: String]).map { Array($0.values) } ?? []
+        return (state["tokens"] as? [[String: Any]] ?? []).compactMap { $0["token"] as? String }
+            + (state["apps"] as? [[String: Any]] ?? []).compactMap { $0["client_secret"] as? String }
             + sessions.flatMap { [$0["accessJwt"] as? String ?? "", $0["refreshJwt"] as? String ?? ""] }
-            + [Self.appPassword]
+            + appPasswords
     }
 }

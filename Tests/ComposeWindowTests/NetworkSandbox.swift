@@ -12,6 +12,11 @@ final class NetworkSandbox {
 
     let directory: URL
     private let process = Process()
+    /// Every sandbox made since SandboxTestCase last looked for secrets in them.
+    nonisolated(unsafe) static var made: [NetworkSandbox] = []
+    /// What the app printed here (each run's stdout and stderr, each window's stderr).
+    private(set) var outputs: [String: String] = [:]
+    private var windows: [ComposeProcess] = []
 
     /// `bluesky`: handle → app password the stand-in accepts. `mastodon`: the user the browser is
     /// signed in as on the Mastodon stand-in; `mastodonLimit`: its servers' post limit. `keyring`: false for a session bus
@@ -27,6 +32,7 @@ final class NetworkSandbox {
         ).write(
             to: directory.appendingPathComponent("accounts.json"))
         let script = Shell.packageRoot.appendingPathComponent("Tests/Support/Networks/sandbox.sh")
+        Self.made.append(self)
         process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
         process.arguments = ["-n", "-m", "--", script.path, directory.path]
         var environment = ProcessInfo.processInfo.environment
@@ -123,7 +129,20 @@ final class NetworkSandbox {
             XCTFail("compose-window \(arguments) did not exit within \(timeout) s")
             return (-1, "", "")
         }
-        return (finished.code, String(decoding: finished.stdout, as: UTF8.self), finished.stderr)
+        let stdout = String(decoding: finished.stdout, as: UTF8.self)
+        outputs["\(arguments) stdout"] = stdout
+        outputs["\(arguments) stderr"] = finished.stderr
+        return (finished.code, stdout, finished.stderr)
+    }
+
+    /// A window opened here, whose standard error is searched for secrets too.
+    func track(_ window: ComposeProcess) { windows.append(window) }
+
+    /// Where a token or the app password can be read outside the keyring (placesHolding).
+    var leakedSecrets: [String] {
+        var everything = outputs
+        for (index, window) in windows.enumerated() { everything["window \(index) stderr"] = window.stderrSoFar }
+        return placesHolding(postingSecrets, outputs: everything)
     }
 
     /// What the stand-ins have seen and kept (state.json): sessions, records, requests.

@@ -4,7 +4,7 @@ import XCTest
 /// From the desktop nobody reads standard output: after posting, a desktop notification says where
 /// the post is, and clicking it opens the link in the default browser. The notification server is
 /// a stand-in on the session bus that records each notification and clicks it, as a person would.
-final class PostedNotificationTests: XCTestCase {
+final class PostedNotificationTests: SandboxTestCase {
     func testPostingFromTheDesktopNotifiesAndTheClickOpensTheLink() throws {
         let sandbox = try NetworkSandbox.signedIn("mastodon")
         let record = sandbox.directory.appendingPathComponent("notifications.jsonl")

@@ -4,7 +4,7 @@ import XCTest
 /// What the servers refuse or delay, each kept in the window with the text: a 429 waits as
 /// Retry-After says, a refusal (422) needs an edit and the edited text is a new post, a revoked
 /// token (401) asks to sign in again. The server never gets the post twice.
-final class PostingFailureTests: XCTestCase {
+final class PostingFailureTests: SandboxTestCase {
     /// The stand-in's arrival times of requests to `path`, in seconds.
     func arrivals(_ path: String, in sandbox: NetworkSandbox) -> [Double] {
         (sandbox.state["requests"] as? [[String: Any]] ?? []).filter { $0["path"] as? String == path }

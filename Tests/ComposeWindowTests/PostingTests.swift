@@ -4,7 +4,7 @@ import XCTest
 /// Send to a signed-in account, for real: the window under Xvfb, the stand-ins under the networks'
 /// real names, the keyring on its private bus. The server ends up with exactly one post whatever
 /// fails on the way, and until it has it the window, the draft and the outbox keep the text.
-final class PostingTests: XCTestCase {
+final class PostingTests: SandboxTestCase {
     func testSendPostsToMastodonOnceAndPrintsTheLink() throws {
         let sandbox = try NetworkSandbox.signedIn("mastodon")
         let text = "Hello from compose-window 分享新鲜事 https://example.com/x"

@@ -3,7 +3,7 @@ import XCTest
 
 /// The counter takes a Mastodon server's own limit (GET /api/v2/instance) for a signed-in account,
 /// cached per server and asked again after a day; `--limit` still wins.
-final class ServerLimitTests: XCTestCase {
+final class ServerLimitTests: SandboxTestCase {
     func cacheFile(_ sandbox: NetworkSandbox) -> URL {
         sandbox.home.appendingPathComponent("cache/compose-window/mastodon/mastodon.social.json")
     }
