@@ -23,8 +23,9 @@ enum AccountChoice {
         }
     }
 
-    /// The account Send posts with for `target`: `--account`'s, else the network's first.
-    static func account(for target: PostTarget, options: ComposeOptions, among accounts: [PostingAccount])
+    /// The account Send posts with for `target`: the `preferred` one (`--account`, or the one picked
+    /// in the menu), else the network's first.
+    static func account(for target: PostTarget, preferred: String?, among accounts: [PostingAccount])
         -> PostingAccount?
     {
         let network: PostingAccount.Network
@@ -34,7 +35,7 @@ enum AccountChoice {
         default: return nil
         }
         let candidates = accounts.filter { $0.network == network }
-        if let name = options.accountName, let chosen = candidates.named(name) { return chosen }
+        if let name = preferred, let chosen = candidates.named(name) { return chosen }
         return candidates.first
     }
 }

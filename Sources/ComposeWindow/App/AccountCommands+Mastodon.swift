@@ -5,20 +5,24 @@ import ComposeWindowPostingGlue
 /// their own browser (where they are signed in already), the redirect caught on 127.0.0.1, the
 /// token to the keyring.
 extension AccountCommands {
-    static func signInToMastodon(server: String, preferences: Preferences) -> ExitCode {
+    /// `report` gets each problem's one line (the command line's standard error, or the window's
+    /// error bar); nothing is printed on success.
+    static func signInToMastodon(
+        server: String, preferences: Preferences, report: @escaping @MainActor (String) -> Void = reportError
+    ) -> ExitCode {
         let listener: LoopbackRedirect
         do throws(LoopbackRedirect.Failure) { listener = try LoopbackRedirect() } catch {
-            reportError(localized("cannot listen on 127.0.0.1 for the browser: {0}", error.description))
+            report(localized("cannot listen on 127.0.0.1 for the browser: {0}", error.description))
             return .failure
         }
         let signIn = MastodonSignIn(host: server, port: listener.port)
         let client = HTTPSClient(userAgent: userAgent)
         do throws(MastodonSignIn.Failure) {
-            guard let registered = answer(signIn.registerApp, from: client) else { return .failure }
+            guard let registered = answer(signIn.registerApp, from: client, report: report) else { return .failure }
             let app = try signIn.app(from: registered)
             let consent = signIn.authorization(app: app, codeChallenge: CodeChallenge.s256(signIn.codeVerifier))
             do throws(BrowserHandoff.Failure) { try BrowserHandoff.open(consent.url, from: nil) } catch {
-                reportError(localized("cannot open the browser: {0}", error.description))
+                report(localized("cannot open the browser: {0}", error.description))
                 return .failure
             }
             guard
@@ -33,7 +37,7 @@ extension AccountCommands {
                         }
                     })
             else {
-                reportError(
+                report(
                     localized(
                         "no answer from the browser within {0} minutes", String(MastodonSignIn.answerSeconds / 60)))
                 return .cancelled
@@ -41,18 +45,19 @@ extension AccountCommands {
             guard case .authorized(let code) = signIn.callback(path: MastodonSignIn.callbackPath, query: redirect)
             else {
                 if case .denied(let reason) = signIn.callback(path: MastodonSignIn.callbackPath, query: redirect) {
-                    reportError(localized("{0} did not sign in: {1}", server, reason))
+                    report(localized("{0} did not sign in: {1}", server, reason))
                 }
                 return .cancelled
             }
-            guard let tokenAnswer = answer(signIn.tokenRequest(app: app, code: code), from: client) else {
+            guard let tokenAnswer = answer(signIn.tokenRequest(app: app, code: code), from: client, report: report)
+            else {
                 return .failure
             }
             let credentials = try signIn.credentials(app: app, tokenAnswer: tokenAnswer)
             var account: PostingAccount?
-            if let verified = answer(signIn.verifyCredentials(credentials), from: client) {
+            if let verified = answer(signIn.verifyCredentials(credentials), from: client, report: report) {
                 do throws(MastodonSignIn.Failure) { account = try signIn.account(from: verified) } catch {
-                    reportError(error.description)
+                    report(error.description)
                 }
             }
             guard let account else {
@@ -60,9 +65,9 @@ extension AccountCommands {
                 _ = client.callAndWait(credentials.revoke(on: server))
                 return .failure
             }
-            return keep(account, secret: credentials.secret, preferences: preferences, client: client)
+            return keep(account, secret: credentials.secret, preferences: preferences, client: client, report: report)
         } catch {
-            reportError(error.description)
+            report(error.description)
             return error.refused ? .cancelled : .failure
         }
     }

@@ -18,9 +18,9 @@ enum AccountCommands {
             for account in preferences.accounts { print(account.listing) }
             return .sent
         case .signInToBluesky(let handle, let service):
-            return signInToBluesky(handle: handle, service: service, preferences: preferences)
+            return signedIn(signInToBluesky(handle: handle, service: service, preferences: preferences), preferences)
         case .signInToMastodon(let server):
-            return signInToMastodon(server: server, preferences: preferences)
+            return signedIn(signInToMastodon(server: server, preferences: preferences), preferences)
         case .signOut(let name):
             return signOut(name, preferences: preferences)
         }
@@ -31,13 +31,22 @@ enum AccountCommands {
             reportError(localized("no account “{0}” is signed in (see --accounts)", name.onOneLine))
             return .usage
         }
+        let code = signOut(account, preferences: preferences)
+        if code == .sent { print(localized("Signed out of {0}", account.name)) }
+        return code
+    }
+
+    /// Ends the account's tokens at its server and forgets them here; `report` gets each problem's
+    /// one line. The person is signed out here whatever the server says, and told if it could not
+    /// be told.
+    static func signOut(
+        _ account: PostingAccount, preferences: Preferences, report: @MainActor (String) -> Void = reportError
+    ) -> ExitCode {
         let network = account.network.rawValue
         do {
             if let stored = try AccountSecrets.lookup(network: network, account: account.name),
                 let end = endRequest(for: account, secret: try JSONText.value(of: stored))
             {
-                // The person is signed out here whatever the server says; they are told if it could
-                // not be told.
                 let outcome = HTTPSClient(userAgent: userAgent).callAndWait(end)
                 let refusal: String? =
                     switch outcome {
@@ -47,17 +56,16 @@ enum AccountCommands {
                     case .success: nil
                     }
                 if let refusal {
-                    reportError(localized("{0} could not be told to end the session: {1}", account.host, refusal))
+                    report(localized("{0} could not be told to end the session: {1}", account.host, refusal))
                 }
             }
             try AccountSecrets.remove(network: network, account: account.name)
         } catch {
-            reportError(keyringFailure(String(describing: error)))
+            report(keyringFailure(String(describing: error)))
             return .failure
         }
         preferences.accounts = preferences.accounts.filter { $0 != account }
         preferences.sync()
-        print(localized("Signed out of {0}", account.name))
         return .sent
     }
 
@@ -70,33 +78,41 @@ enum AccountCommands {
         }
     }
 
-    /// `request`'s answer, or nil once standard error says the server could not be reached.
-    static func answer(_ request: APIRequest, from client: HTTPSClient) -> APIAnswer? {
+    /// "Signed in as …" on standard output once signing in worked.
+    private static func signedIn(_ code: ExitCode, _ preferences: Preferences) -> ExitCode {
+        if code == .sent, let account = preferences.accounts.last { print(localized("Signed in as {0}", account.name)) }
+        return code
+    }
+
+    /// `request`'s answer, or nil once `report` has said the server could not be reached.
+    static func answer(
+        _ request: APIRequest, from client: HTTPSClient, report: @MainActor (String) -> Void
+    ) -> APIAnswer? {
         switch client.callAndWait(request) {
         case .success(let answer): return answer
         case .failure(let failure):
-            reportError(localized("cannot reach {0}: {1}", request.host, failure.description))
+            report(localized("cannot reach {0}: {1}", request.host, failure.description))
             return nil
         }
     }
 
-    /// Keeps a new sign-in: its secret in the keyring, the account in the list; prints "Signed in
-    /// as …". Without a keyring to keep it, the tokens are ended at the server instead (exit 3).
+    /// Keeps a new sign-in: its secret in the keyring, the account last in the list. Without a
+    /// keyring to keep it, the tokens are ended at the server instead (exit 3).
     static func keep(
-        _ account: PostingAccount, secret: JSONValue, preferences: Preferences, client: HTTPSClient
+        _ account: PostingAccount, secret: JSONValue, preferences: Preferences, client: HTTPSClient,
+        report: @MainActor (String) -> Void
     ) -> ExitCode {
         do {
             try AccountSecrets.store(
                 try JSONText.text(of: secret), network: account.network.rawValue, account: account.name,
                 label: "Compose Window: " + account.listing)
         } catch {
-            reportError(keyringFailure(String(describing: error)))
+            report(keyringFailure(String(describing: error)))
             if let end = endRequest(for: account, secret: secret) { _ = client.callAndWait(end) }
             return .failure
         }
         preferences.accounts = preferences.accounts.adding(account)
         preferences.sync()
-        print(localized("Signed in as {0}", account.name))
         return .sent
     }
 

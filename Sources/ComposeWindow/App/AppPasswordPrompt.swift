@@ -22,8 +22,10 @@ enum AppPasswordPrompt {
                 code: .usage,
                 message: localized("no display to ask for the app password: give it on standard input"))
         }
-        guard let password = askInDialog(handle: handle) else { throw Failure(code: .cancelled, message: nil) }
-        return password
+        guard let answer = askInDialog(handle: handle, parent: nil) else {
+            throw Failure(code: .cancelled, message: nil)
+        }
+        return answer.password
     }
 
     private static func fromStandardInput() throws(Failure) -> String {
@@ -40,8 +42,20 @@ enum AppPasswordPrompt {
         return line
     }
 
-    private static func askInDialog(handle: String) -> String? {
+    /// The window's "Sign in to Bluesky…": the handle (checked as --handle is) and the app password.
+    static func askForAccount(parent: UnsafeMutablePointer<GtkWindow>) -> (handle: String, password: String)? {
+        askInDialog(handle: nil, parent: parent)
+    }
+
+    /// `handle`: the account's, or nil to ask for it too.
+    private static func askInDialog(
+        handle: String?, parent: UnsafeMutablePointer<GtkWindow>?
+    ) -> (handle: String, password: String)? {
         let dialog = newObject(gtk_dialog_get_type()).cast(to: GtkWidget.self)
+        if let parent {
+            gtk_window_set_transient_for(dialog.cast(), parent)
+            gtk_window_set_modal(dialog.cast(), 1)
+        }
         gtk_window_set_title(dialog.cast(), localized("Sign in to Bluesky"))
         gtk_window_set_icon_name(dialog.cast(), ComposeApplication.applicationID)
         gtk_dialog_add_button(dialog.cast(), localized("_Cancel"), gint(GTK_RESPONSE_CANCEL.rawValue))
@@ -51,7 +65,11 @@ enum AppPasswordPrompt {
 
         let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)!
         gtk_container_set_border_width(column.cast(), 12)
-        let question = gtk_label_new(localized("App password for @{0}", handle))!
+        let question = gtk_label_new(
+            handle.map { localized("App password for @{0}", $0) } ?? localized("Bluesky handle and app password"))!
+        let handleEntry = gtk_entry_new()!
+        gtk_entry_set_placeholder_text(handleEntry.cast(), "alice.bsky.social")
+        gtk_entry_set_activates_default(handleEntry.cast(), 1)
         let explanation = gtk_label_new(
             localized(
                 "This is not your account password. Make an app password in Bluesky under Settings → Privacy and security → App passwords."
@@ -67,14 +85,21 @@ enum AppPasswordPrompt {
         gtk_entry_set_placeholder_text(entry.cast(), "xxxx-xxxx-xxxx-xxxx")
         gtk_entry_set_activates_default(entry.cast(), 1)
         for label in [question, explanation] { gtk_label_set_xalign(label.cast(), 0) }
-        for widget in [question, entry, explanation, link] { gtk_box_pack_start(column.cast(), widget, 0, 0, 0) }
+        let widgets =
+            handle == nil ? [question, handleEntry, entry, explanation, link] : [question, entry, explanation, link]
+        for widget in widgets { gtk_box_pack_start(column.cast(), widget, 0, 0, 0) }
         gtk_box_pack_start(gtk_dialog_get_content_area(dialog.cast()).cast(), column, 1, 1, 0)
         gtk_widget_show_all(column)
 
         defer { gtk_widget_destroy(dialog) }
         while gtk_dialog_run(dialog.cast()) == gint(GTK_RESPONSE_OK.rawValue) {
+            let given = handle ?? String(cString: gtk_entry_get_text(handleEntry.cast()))
+            guard let valid = try? BlueskySession.handle(given) else {
+                gtk_widget_grab_focus(handleEntry)
+                continue
+            }
             let password = String(cString: gtk_entry_get_text(entry.cast()))
-            if !password.trimmingSpaces.isEmpty { return password }
+            if !password.trimmingSpaces.isEmpty { return (valid, password) }
             gtk_widget_grab_focus(entry)
         }
         return nil

@@ -9,7 +9,7 @@ import PlaceholderGtk3Glue
 extension ComposeWindow {
     /// The signed-in account Send posts with for the target; nil: the browser handoff.
     var postingAccount: PostingAccount? {
-        AccountChoice.account(for: target, options: options, among: preferences?.accounts ?? [])
+        AccountChoice.account(for: target, preferred: accountName, among: preferences?.accounts ?? [])
     }
 
     /// Counts against the Mastodon server's own limit when Send posts to an account there: the
@@ -20,6 +20,8 @@ extension ComposeWindow {
             serverLimit = nil
             return
         }
+        // Already following this server's.
+        if serverLimits?.host == account.host { return limitChanged() }
         let limits = ServerLimits(host: account.host)
         serverLimits = limits
         serverLimit =
@@ -77,7 +79,7 @@ extension ComposeWindow {
         let accounts = preferences?.accounts ?? []
         var chosen: [PostingAccount] = []
         for network in [target] + alsoTo.map(\.target) {
-            guard let account = AccountChoice.account(for: network, options: options, among: accounts) else {
+            guard let account = AccountChoice.account(for: network, preferred: accountName, among: accounts) else {
                 let name = TargetChooser.name(of: network, server: nil)
                 return postFailed(
                     [localized("{0}: no account is signed in (compose-window --sign-in {1}).", name, network.rawValue)],

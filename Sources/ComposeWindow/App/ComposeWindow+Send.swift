@@ -17,11 +17,11 @@ extension ComposeWindow {
             gtk_widget_grab_focus(self.compose.textView.asWidget)
         }
         self.chooser = chooser
-        showTarget()
+        setUpAccountMenu()
     }
 
     /// The person chose `target` in the menu: remembered, counted by its network, shown.
-    private func choose(_ newTarget: PostTarget) {
+    func choose(_ newTarget: PostTarget) {
         target = newTarget
         alsoTo = []  // one network from the menu
         preferences?.target = newTarget
@@ -47,7 +47,7 @@ extension ComposeWindow {
         let names = ([target] + alsoTo.map(\.target)).map { network in
             TargetChooser.name(
                 of: network, server: nil,
-                account: AccountChoice.account(for: network, options: options, among: accounts)?.name)
+                account: AccountChoice.account(for: network, preferred: accountName, among: accounts)?.name)
         }
         chooser?.show(target, label: names.joined(separator: " + "))
     }

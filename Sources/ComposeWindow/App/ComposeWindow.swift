@@ -30,6 +30,8 @@ final class ComposeWindow {
     var chooser: TargetChooser?
     /// Send to a signed-in account: the post under way, or the one a network has not taken yet.
     var poster: Poster?
+    /// The account Send posts with where a network has several: `--account`, or the menu's pick.
+    var accountName: String?
     /// Send is disabled above it: the target's (or `--limit`).
     var limit: Int? { limit(for: target) }
     /// `--to mastodon,bluesky`: each further network with its own count (the first's is `counter`).
@@ -64,6 +66,7 @@ final class ComposeWindow {
         // the person's choices.
         let preferences = options.target == .stdout ? nil : Preferences()
         self.preferences = preferences
+        accountName = options.accountName
         target = options.target ?? preferences?.target ?? .clipboard
         mastodonServer = options.mastodonServer ?? preferences?.mastodonServer
         if let server = options.mastodonServer { preferences?.mastodonServer = server }
@@ -103,7 +106,6 @@ final class ComposeWindow {
         loadInitialText(drafts: drafts)
         resumeOutbox()
 
-        followServerLimits()
         counter.onChange = { [weak self] _ in self?.textChanged() }
         for (_, tracker) in alsoTo { tracker.onChange = { [weak self] _ in self?.updateCounter() } }
         autosave?.onResult = { [weak self] failure in self?.draftSaved(failure) }

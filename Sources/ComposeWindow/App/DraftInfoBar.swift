@@ -121,6 +121,9 @@ final class DraftInfoBar {
         gtk_widget_show(widgets.bar)
     }
 
+    /// Takes the bar away (what it said is over).
+    func dismiss() { hide() }
+
     private func hide() {
         showsFailure = false
         if let widgets { gtk_widget_hide(widgets.bar) }

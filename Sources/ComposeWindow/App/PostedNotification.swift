@@ -17,7 +17,8 @@ enum PostedNotification {
             let application = g_application_new(ComposeApplication.applicationID, G_APPLICATION_NON_UNIQUE)
         else { return }
         defer { g_object_unref(application.asGPointer) }
-        guard g_application_register(application, nil, nil) != 0 else { return }
+        // No notification server to show it (or to hand back a click): nothing to wait for.
+        guard notificationServerExists(), g_application_register(application, nil, nil) != 0 else { return }
         let loop = g_main_loop_new(nil, 0)!
         defer { g_main_loop_unref(loop) }
         let stringType = g_variant_type_new("s")
@@ -47,5 +48,28 @@ enum PostedNotification {
         }
         g_main_loop_run(loop)
         limit.cancel()
+    }
+
+    /// Whether the session bus has a notification server running or one it can start.
+    private static func notificationServerExists() -> Bool {
+        guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil) else { return false }
+        defer { g_object_unref(bus.asGPointer) }
+        let servers: Set = ["org.freedesktop.Notifications", "org.gtk.Notifications"]
+        for method in ["ListNames", "ListActivatableNames"] {
+            guard
+                let reply = g_dbus_connection_call_sync(
+                    bus, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", method, nil, nil,
+                    G_DBUS_CALL_FLAGS_NONE, 5_000, nil, nil)
+            else { continue }
+            defer { g_variant_unref(reply) }
+            let names = g_variant_get_child_value(reply, 0)!
+            defer { g_variant_unref(names) }
+            for index in 0..<g_variant_n_children(names) {
+                let name = g_variant_get_child_value(names, index)!
+                defer { g_variant_unref(name) }
+                if servers.contains(String(cString: g_variant_get_string(name, nil))) { return true }
+            }
+        }
+        return false
     }
 }

@@ -8,7 +8,7 @@ import PlaceholderGtk3Glue
 /// cache is only a cache: one that cannot be read or written is asked for again.
 @MainActor
 final class ServerLimits {
-    private let host: String
+    let host: String
     private let client = HTTPSClient(userAgent: AccountCommands.userAgent)
 
     init(host: String) { self.host = host }

@@ -15,11 +15,21 @@ final class TargetChooser {
     var onChoose: (@MainActor (PostTarget) -> Void)?
     /// The person asked to change the Mastodon server.
     var onChangeServer: (@MainActor () -> Void)?
+    /// The person picked a signed-in account to post with.
+    var onChooseAccount: (@MainActor (PostingAccount) -> Void)?
+    /// The person asked to sign in to a network.
+    var onSignIn: (@MainActor (PostingAccount.Network) -> Void)?
+    /// The person asked to sign out of the account Send posts with.
+    var onSignOut: (@MainActor (PostingAccount) -> Void)?
+    private let menu: UnsafeMutablePointer<GtkWidget>
+    /// The menu's account section, made again whenever the accounts change.
+    private var accountItems: [UnsafeMutablePointer<GtkWidget>] = []
 
     /// Packs the chooser into `header`, left of the Send button.
     init(header: UnsafeMutablePointer<GtkWidget>) {
         let interface = EmbeddedInterface("target-chooser.ui")
         label = interface.widget("target_label")
+        menu = interface.widget("target_menu")
         items = PostTarget.handoffTargets.map { ($0, interface.widget("target_\($0.rawValue)")) }
         gtk_header_bar_pack_end(header.cast(), interface.widget("target_button"))
         for (target, item) in items {
@@ -66,6 +76,42 @@ final class TargetChooser {
         case .clipboard: return localized("Clipboard")
         case .stdout: return localized("Standard output")
         }
+    }
+
+    /// The accounts (the ones Send posts with checked), "Sign in to Mastodon…", "Sign in to
+    /// Bluesky…", and "Sign out of …" for each account Send posts with.
+    func showAccounts(_ accounts: [PostingAccount], postingWith current: [PostingAccount]) {
+        for item in accountItems { gtk_widget_destroy(item) }
+        accountItems = []
+        add(gtk_separator_menu_item_new()!)
+        for account in accounts {
+            // A name from a server: shown as it is, no mnemonic.
+            let item = gtk_check_menu_item_new_with_label(account.name)!
+            gtk_check_menu_item_set_draw_as_radio(item.cast(), 1)
+            gtk_check_menu_item_set_active(item.cast(), current.contains(account).gboolean)
+            Signal.connect(item, "activate") { [weak self] in self?.onChooseAccount?(account) }
+            add(item)
+        }
+        for (network, label) in [
+            (PostingAccount.Network.mastodon, localized("Sign in to Mast_odon…")),
+            (.bluesky, localized("Sign in to Bl_uesky…")),
+        ] {
+            let item = gtk_menu_item_new_with_mnemonic(label)!
+            Signal.connect(item, "activate") { [weak self] in self?.onSignIn?(network) }
+            add(item)
+        }
+        for account in current {
+            let item = gtk_menu_item_new_with_mnemonic(
+                localized("Si_gn out of {0}", account.name.replacingUnderscores))!
+            Signal.connect(item, "activate") { [weak self] in self?.onSignOut?(account) }
+            add(item)
+        }
+    }
+
+    private func add(_ item: UnsafeMutablePointer<GtkWidget>) {
+        gtk_menu_shell_append(menu.cast(), item)
+        gtk_widget_show(item)
+        accountItems.append(item)
     }
 }
 
