@@ -137,4 +137,21 @@ final class BlueskyAccountTests: SandboxTestCase {
         XCTAssertTrue(String(decoding: finished.stdout, as: UTF8.self).contains("Signed in as @alice.bsky.social"))
         XCTAssertNotNil(try sandbox.keyringSecret(network: "bluesky", account: "@alice.bsky.social"))
     }
+
+    /// A redirect is never followed, least of all to plain http: the app password goes to the
+    /// address asked and nowhere else.
+    func testARedirectToPlainHTTPIsNotFollowed() throws {
+        let sandbox = try sandbox()
+        try JSONSerialization.data(withJSONObject: [
+            [
+                "method": "createSession", "status": 302, "json": [:] as [String: Any],
+                "location": "http://bsky.social/xrpc/com.atproto.server.createSession",
+            ]
+        ]).write(to: sandbox.directory.appendingPathComponent("faults.json"))
+        let refused = try signIn(sandbox)
+        XCTAssertEqual(refused.code, 3)
+        XCTAssertTrue(refused.stderr.contains("HTTP 302"), refused.stderr)
+        XCTAssertEqual(sandbox.requests.count, 1, "nothing followed the redirect")
+        XCTAssertEqual(try sandbox.composeWindow(["--accounts"]).stdout, "")
+    }
 }

@@ -9,8 +9,8 @@ DIR/accounts.json: {"bluesky": {"HANDLE": "APP PASSWORD"}, "mastodon": "USERNAME
 (the Mastodon user the browser is signed in as, on every Mastodon host; the servers' post limit,
 500 unless given).
 DIR/faults.json (optional, read at each request): a list of {"method": "createRecord", ...}; the
-first that matches is taken out and applied ("method": an XRPC method's last part, or a Mastodon path): "status" and "json" (an answer in its place), "retryAfter",
-"drop": "before" (the connection is cut once the request has arrived, before it is handled) or "after" (handled, then cut
+first that matches is taken out and applied ("method": an XRPC method's last part, or a Mastodon path): "status" and "json" (an answer in its place), "retryAfter", "location" (a
+Location header), "drop": "before" (the connection is cut once the request has arrived, before it is handled) or "after" (handled, then cut
 before the answer), "delay" (seconds before handling).
 DIR/state.json (written after each request): sessions issued, records kept, requests seen."""
 import base64, hashlib, json, os, secrets, ssl, sys, threading, time, urllib.parse
@@ -136,6 +136,8 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Length", str(len(data)))
         if fault and "retryAfter" in fault:
             self.send_header("Retry-After", str(fault["retryAfter"]))
+        if fault and "location" in fault:
+            self.send_header("Location", fault["location"])
         self.end_headers()
         self.wfile.write(data)
 
