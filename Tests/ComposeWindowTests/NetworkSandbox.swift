@@ -43,14 +43,8 @@ final class NetworkSandbox {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
-        // The script says "ready" once the servers and the keyring answer: a blocking read, bounded.
-        let ready = DispatchSemaphore(value: 0)
-        nonisolated(unsafe) var line = Data()
-        Thread {
-            line = output.fileHandleForReading.availableData
-            ready.signal()
-        }.start()
-        guard ready.wait(timeout: .now() + 60) == .success, String(decoding: line, as: UTF8.self) == "ready\n" else {
+        // The script says "ready" once the servers and the keyring answer.
+        guard Self.firstOutput(of: output, within: 60) == "ready\n" else {
             stop()
             let errors = (try? String(contentsOf: directory.appendingPathComponent("standin.err"), encoding: .utf8))
             throw SandboxFailure(description: "the sandbox did not start: " + (errors ?? "no stand-in output"))
@@ -58,6 +52,19 @@ final class NetworkSandbox {
     }
 
     deinit { stop() }
+
+    /// What a process first writes to `pipe`, read as it arrives (a blocking read, on a thread, with
+    /// a deadline); nil when nothing came in time.
+    static func firstOutput(of pipe: Pipe, within seconds: Double) -> String? {
+        let arrived = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var data = Data()
+        Thread {
+            data = pipe.fileHandleForReading.availableData
+            arrived.signal()
+        }.start()
+        guard arrived.wait(timeout: .now() + seconds) == .success else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
 
     func stop() {
         guard process.isRunning else { return }

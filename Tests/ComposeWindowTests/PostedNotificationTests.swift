@@ -21,15 +21,8 @@ final class PostedNotificationTests: SandboxTestCase {
             server.terminate()
             server.waitUntilExit()
         }
-        // "ready" once it owns its name: a blocking read, bounded.
-        let ready = DispatchSemaphore(value: 0)
-        nonisolated(unsafe) var line = Data()
-        Thread {
-            line = output.fileHandleForReading.availableData
-            ready.signal()
-        }.start()
-        XCTAssertEqual(ready.wait(timeout: .now() + 20), .success)
-        XCTAssertEqual(String(decoding: line, as: UTF8.self), "ready\n")
+        // "ready" once it owns its name.
+        XCTAssertEqual(NetworkSandbox.firstOutput(of: output, within: 20), "ready\n")
 
         let window = try sandbox.send("Seen on the desktop", to: "mastodon", extra: ["--desktop"])
         let finished = try XCTUnwrap(window.finish(timeout: 60))
