@@ -8,11 +8,11 @@ APP_ID     := io.github.gtkplaceholder.ComposeWindow
 # (GtkPlaceholder4); GtkSourceView 4 and gspell (+ an English dictionary) for the app; gettext and
 # locales for the translations; GLib's tools for the schema. The C libraries' GIR, typelib and Vala
 # bindings (`make install`) take GObject-Introspection and valac; librsvg2-bin makes the PNG icons;
-# XTest and XDamage's headers build the bench's probe (`swift build` builds every target); json-glib and
-# libsecret for posting's JSON and the keyring (#28).
+# XTest and XDamage's headers build the bench's probe (`swift build` builds every target); libsoup 3
+# with glib-networking (its TLS), json-glib and libsecret for posting's HTTPS, JSON and keyring (#28).
 BUILD_PACKAGES := libgtk-3-dev libgtk-4-dev libgtksourceview-4-dev libgspell-1-dev hunspell-en-us gettext locales \
   libglib2.0-bin gobject-introspection libgirepository1.0-dev valac librsvg2-bin libxtst-dev libxdamage-dev \
-  libjson-glib-dev libsecret-1-dev
+  libsoup-3.0-dev glib-networking libjson-glib-dev libsecret-1-dev
 # What only the tests, benches and checks need (`make test`, `make bench`, check-*): Xvfb, xauth and
 # xdotool for the GUI tests; gtk4-builder-tool (libgtk-4-bin) for the GTK 4 gallery's conversion check;
 # GIO's launcher, PyGObject with GIO and AT-SPI, D-Bus and xclip/wl-clipboard for the desktop and
@@ -22,11 +22,14 @@ BUILD_PACKAGES := libgtk-3-dev libgtk-4-dev libgtksourceview-4-dev libgspell-1-d
 # launcher, metainfo, man page and completions; sway, wtype and grim for the Wayland test; dpkg-dev,
 # fakeroot and lintian for the package; GJS, PyGObject and the GIRs to use the C libraries as Python and
 # JavaScript programs do (valgrind: the C program's memory; gi-docgen: the C API reference); python3-venv
-# for the atproto validator (PyPI); gnome-keyring for the keyring tests (on a private D-Bus session).
+# for the atproto validator (PyPI); gnome-keyring and secret-tool (libsecret-tools) for the keyring tests
+# (on a private D-Bus session); openssl (the test CA), iproute2 (the private network's loopback) and
+# strace (kill -9 at an exact step of posting, from outside the app) for the posting tests.
 TEST_PACKAGES := gjs gir1.2-gtk-3.0 gir1.2-gtk-4.0 valgrind gi-docgen python3 python3-gi gir1.2-glib-2.0 \
   gir1.2-atspi-2.0 at-spi2-core dbus xclip wl-clipboard libgtk-4-bin \
   desktop-file-utils xvfb xauth xdotool imagemagick fonts-dejavu-core fonts-wqy-microhei \
-  appstream mandoc zsh fish sway wtype grim dpkg-dev fakeroot lintian python3-venv gnome-keyring
+  appstream mandoc zsh fish sway wtype grim dpkg-dev fakeroot lintian python3-venv gnome-keyring \
+  libsecret-tools openssl iproute2 strace
 XVFB_ARGS  := -s "-screen 0 1280x1024x24 -noreset"
 # Xvfb only when there is no display already (a desktop user keeps theirs).
 WITH_DISPLAY = $(if $(DISPLAY),,xvfb-run -a $(XVFB_ARGS))
