@@ -15,6 +15,8 @@ final class ComposeProcess: @unchecked Sendable {
     private let errors = Pipe()
     private let input = Pipe()
     private(set) var windowID = ""
+    /// Launched through strace (the launcher names it).
+    private let traced: Bool
     private var stdoutData = Data()
     private var stderrData = Data()
     private let stderrLock = NSLock()
@@ -27,6 +29,7 @@ final class ComposeProcess: @unchecked Sendable {
         _ arguments: [String], stateHome: URL, stdin: Data = Data(), environment extra: [String: String] = [:],
         launcher: [String]? = nil
     ) throws {
+        traced = launcher?.contains("/usr/bin/strace") == true
         if let launcher {
             process.executableURL = URL(fileURLWithPath: launcher[0])
             process.arguments = Array(launcher.dropFirst()) + arguments
@@ -67,7 +70,7 @@ final class ComposeProcess: @unchecked Sendable {
     /// Waits for the window to be mapped and gives it the keyboard focus (no window manager here).
     @discardableResult
     func waitForWindow(file: StaticString = #filePath, line: UInt = #line) -> Bool {
-        let found = Xdotool.run("search", "--sync", "--onlyvisible", "--pid", String(process.processIdentifier))
+        let found = Xdotool.run("search", "--sync", "--onlyvisible", "--pid", String(applicationPID))
         windowID = found.split(separator: "\n").first.map(String.init) ?? ""
         guard !windowID.isEmpty else {
             XCTFail("no window appeared", file: file, line: line)
@@ -115,7 +118,7 @@ final class ComposeProcess: @unchecked Sendable {
 
     /// The process's mapped windows: the compose window, and a dialog or menu while one is open.
     var visibleWindows: Int {
-        Xdotool.run("search", "--onlyvisible", "--pid", String(process.processIdentifier))
+        Xdotool.run("search", "--onlyvisible", "--pid", String(applicationPID))
             .split(separator: "\n").count
     }
 
@@ -123,6 +126,23 @@ final class ComposeProcess: @unchecked Sendable {
     @discardableResult
     func waitForWindows(_ count: Int, timeout: Double = 10) -> Bool {
         waitUntil(timeout: timeout) { visibleWindows == count }
+    }
+
+    /// The compose-window process: the one launched, or, when strace was launched in front of it,
+    /// strace's child (waited for: strace may not have started it yet).
+    var applicationPID: pid_t {
+        let pid = process.processIdentifier
+        guard traced else { return pid }
+        // strace forks short-lived probes of its own first: the child that became compose-window.
+        var child: pid_t?
+        _ = waitUntil(timeout: 10) {
+            let children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
+            child = children.split(separator: " ").compactMap { pid_t($0) }.first { candidate in
+                (try? String(contentsOfFile: "/proc/\(candidate)/comm", encoding: .utf8)) == "compose-window\n"
+            }
+            return child != nil
+        }
+        return child ?? pid
     }
 
     /// What the window has written to stderr so far.

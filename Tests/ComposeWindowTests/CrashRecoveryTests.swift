@@ -23,10 +23,7 @@ final class CrashRecoveryTests: SandboxTestCase {
         XCTAssertTrue(waitUntil(timeout: 20) { sandbox.statuses.count == 1 }, "the server finished the status")
 
         // The next start with the same draft: the post is back, and Send is the retry.
-        let second = try ComposeProcess(
-            ["--to", "mastodon", "--no-spell"], stateHome: sandbox.home.appendingPathComponent("state"),
-            environment: sandbox.environment, launcher: sandbox.launcher(ComposeProcess.binary.path))
-        XCTAssertTrue(second.waitForWindow())
+        let second = try sandbox.reopen(to: "mastodon")
         XCTAssertTrue(second.waitForText("Survives a kill -9"))
         second.key("ctrl+Return")
         let finished = try XCTUnwrap(second.finish(timeout: 30))
@@ -49,10 +46,7 @@ final class CrashRecoveryTests: SandboxTestCase {
         _ = first.finish()
         XCTAssertTrue(waitUntil(timeout: 20) { sandbox.records.count == 1 }, "the PDS finished the record")
 
-        let second = try ComposeProcess(
-            ["--to", "bluesky", "--no-spell"], stateHome: sandbox.home.appendingPathComponent("state"),
-            environment: sandbox.environment, launcher: sandbox.launcher(ComposeProcess.binary.path))
-        XCTAssertTrue(second.waitForWindow())
+        let second = try sandbox.reopen(to: "bluesky")
         XCTAssertTrue(second.waitForText("One record, one kill"))
         second.key("ctrl+Return")
         let finished = try XCTUnwrap(second.finish(timeout: 30))
@@ -79,10 +73,7 @@ final class CrashRecoveryTests: SandboxTestCase {
         _ = first.finish()
         XCTAssertEqual(sandbox.statuses.count, 0)
 
-        let second = try ComposeProcess(
-            ["--to", "mastodon", "--no-spell"], stateHome: sandbox.home.appendingPathComponent("state"),
-            environment: sandbox.environment, launcher: sandbox.launcher(ComposeProcess.binary.path))
-        XCTAssertTrue(second.waitForWindow())
+        let second = try sandbox.reopen(to: "mastodon")
         XCTAssertTrue(second.waitForText("Not sent yet"))
         second.key("ctrl+Return")
         let finished = try XCTUnwrap(second.finish(timeout: 30))

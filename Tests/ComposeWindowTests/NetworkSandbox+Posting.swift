@@ -52,6 +52,36 @@ extension NetworkSandbox {
         return window
     }
 
+    /// The window started again with the same (default) draft name and no text given, as after a
+    /// crash: it shows whatever the draft and the outbox kept.
+    func reopen(to network: String) throws -> ComposeProcess {
+        let window = try ComposeProcess(
+            ["--to", network, "--no-spell"], stateHome: home.appendingPathComponent("state"), environment: environment,
+            launcher: launcher(ComposeProcess.binary.path))
+        track(window)
+        XCTAssertTrue(window.waitForWindow())
+        return window
+    }
+
+    /// The window opened on `text` for `network` under strace, which kills it (SIGKILL, as kill -9)
+    /// when it enters system call `syscall` on `path` for the `nth` time: a crash pinned to one
+    /// step of Send, from outside the app.
+    func windowKilled(
+        at syscall: String, on path: URL, nth: Int, text: String, to network: String
+    ) throws -> ComposeProcess {
+        let strace = [
+            "-f", "-qq", "-o", "/dev/null", "-P", path.path, "-e", "trace=" + syscall,
+            "-e", "inject=\(syscall):signal=KILL:when=\(nth)", ComposeProcess.binary.path,
+        ]
+        let window = try ComposeProcess(
+            ["--to", network, "--no-spell"], stateHome: home.appendingPathComponent("state"), stdin: Data(text.utf8),
+            environment: environment, launcher: launcher("/usr/bin/strace") + strace)
+        track(window)
+        XCTAssertTrue(window.waitForWindow())
+        return window
+    }
+
+    var outboxDirectory: URL { home.appendingPathComponent("state/compose-window/outbox") }
     var outboxFile: URL { home.appendingPathComponent("state/compose-window/outbox/default.json") }
     var draftFile: URL { home.appendingPathComponent("state/compose-window/drafts/default.txt") }
     var statuses: [[String: Any]] { state["statuses"] as? [[String: Any]] ?? [] }

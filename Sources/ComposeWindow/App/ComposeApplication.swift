@@ -19,8 +19,8 @@ final class ComposeApplication {
         case handedOff
         /// Send with the clipboard as the target.
         case copied(String)
-        /// Every network Send posted to has the post: their links.
-        case posted([String])
+        /// Every network Send posted to has the post: their links, and the outbox that recorded it.
+        case posted([String], outbox: OutboxStore)
         /// Closed while a network had not taken the post (exit 4): draft and outbox keep it.
         case notPosted
         case cancelled
@@ -99,8 +99,11 @@ final class ComposeApplication {
         case .cancelled: return .cancelled
         case .timedOut: return .timedOut
         case .notPosted: return .notPosted
-        case .posted(let links):
+        case .posted(let links, let outbox):
+            // The draft first: an outbox left behind says the post is there, a draft alone would
+            // be sent again.
             removeDraft()
+            do { try outbox.remove() } catch { reportError(error.description) }
             // Where the post is: for a script, one link per line; from the desktop (no one reads
             // standard output there) a notification.
             if options.fromDesktop {

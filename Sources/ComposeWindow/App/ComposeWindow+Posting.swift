@@ -45,10 +45,7 @@ extension ComposeWindow {
             let store = try? OutboxStore(draftName: options.draftName ?? "default", environment: SystemIO.environment),
             let saved = try? store.load(), let plan = (try? JSONText.value(of: saved)).flatMap(PostingPlan.init(file:))
         else { return }
-        if plan.isConfirmedEverywhere {
-            try? store.remove()
-            return
-        }
+        if plan.isConfirmedEverywhere { return alreadyPosted(plan, outbox: store) }
         compose.text = plan.text
         let accounts = (preferences ?? Preferences()).accounts
         poster = Poster(
@@ -61,6 +58,25 @@ extension ComposeWindow {
                     names)
                 : localized("This post was not sent to {0}. Send to try again.", names),
             retry: { [weak self] in self?.send() }, openInBrowser: { [weak self] in self?.handOff(plan.text) })
+    }
+
+    /// Every network had the post before the process ended (between the answer and the draft's
+    /// removal): the text it still shows is not offered to Send again, and the person is told where
+    /// the post is.
+    private func alreadyPosted(_ plan: PostingPlan, outbox: OutboxStore) {
+        if compose.text == plan.text {
+            compose.text = ""
+            discardDraft()
+        }
+        do { try outbox.remove() } catch { reportError(error.description) }
+        infoBar.showAlreadyPosted(
+            localized(
+                "This post is already on {0}: {1}", plan.accountNames.joined(separator: ", "),
+                plan.links.joined(separator: " ")),
+            open: { [weak self] in
+                guard let self, let link = plan.links.first else { return }
+                try? BrowserHandoff.open(link, from: self.window.cast())
+            })
     }
 
     /// Send while a post is in the outbox: that post again, with its keys (when the text was edited
@@ -115,7 +131,7 @@ extension ComposeWindow {
             gtk_text_view_set_editable(self.compose.textView, 1)
             self.updateCounter()
             switch outcome {
-            case .posted(let links): self.finish(.posted(links))
+            case .posted(let links): self.finish(.posted(links, outbox: poster.store))
             case .failed(let lines): self.postFailed(lines, accounts: accounts)
             }
         }

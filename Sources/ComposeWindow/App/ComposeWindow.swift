@@ -282,6 +282,9 @@ final class ComposeWindow {
 
     func saveDraftNow() { autosave?.saveNow() }
 
+    /// The draft removed (and the edit that would write it again cancelled).
+    func discardDraft() { autosave?.discard() }
+
     /// The draft written now, whether or not the text was edited: a post is on its way.
     func keepDraftNow() { autosave?.saveNow(evenIfUnchanged: true) }
 

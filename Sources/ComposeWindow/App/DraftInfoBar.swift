@@ -34,6 +34,10 @@ final class DraftInfoBar {
         let loaded = Widgets(
             bar: interface.widget("info_bar"), message: interface.widget("info_message"),
             button: interface.widget("info_button"), secondButton: interface.widget("info_second_button"))
+        // Each message shows the buttons it has: the window's show_all must not bring back a
+        // hidden (label-less) one.
+        gtk_widget_set_no_show_all(loaded.button, 1)
+        gtk_widget_set_no_show_all(loaded.secondButton, 1)
         gtk_box_pack_start(column.cast(), loaded.bar, 0, 0, 0)
         gtk_box_reorder_child(column.cast(), loaded.bar, 0)
         Signal.connect(
@@ -91,6 +95,11 @@ final class DraftInfoBar {
 
     /// Posting is under way: nothing to press.
     func showPosting(_ text: String) { show(text, type: GTK_MESSAGE_INFO, button: nil, action: nil) }
+
+    /// A post every network had already taken: where it is, and a button that opens it.
+    func showAlreadyPosted(_ message: String, open: @escaping @MainActor () -> Void) {
+        show(message, type: GTK_MESSAGE_INFO, button: localized("_Open post"), action: open)
+    }
 
     /// A post a network did not take: what happened, with Retry and Open in browser.
     func showPostFailure(

@@ -18,7 +18,7 @@ final class Poster {
 
     private(set) var plan: PostingPlan
     private let accounts: [PostingAccount]
-    private let store: OutboxStore
+    let store: OutboxStore
     private let language: String?
     private let client = HTTPSClient(userAgent: AccountCommands.userAgent)
     private var credentials: [Int: PostingPlan.Credentials] = [:]
@@ -170,7 +170,8 @@ final class Poster {
         notBefore = asked.map { g_get_monotonic_time() + gint64($0) * 1_000_000 }
         let outcome: Outcome
         if plan.isConfirmedEverywhere {
-            try? store.remove()
+            // The outbox stays until the draft is gone (ComposeApplication): a crash in between
+            // must not leave the text without the record that it was posted.
             outcome = .posted(plan.links)
         } else if let saveFailure {
             self.saveFailure = nil
