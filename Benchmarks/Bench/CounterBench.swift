@@ -12,7 +12,7 @@ enum CounterBench {
         let prefill = Array(repeatElement(line, count: megabytes * 1_048_576 / 110).joined())
         return CountingRule.allCases.map { rule in
             var figure = Figure(
-                name: "counter (\(rule.rawValue)): typing \(typed) characters at the end of 1 MB / of nothing",
+                name: "counter (\(rule.name)): typing \(typed) characters at the end of 1 MB / of nothing",
                 target: "≤ 1.05", unit: "s")
             interleave(&figure, rounds: rounds) {
                 type(typed, after: prefill, rule: rule)

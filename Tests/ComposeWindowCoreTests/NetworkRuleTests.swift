@@ -22,6 +22,25 @@ import Testing
         #expect(CountingRule.mastodon.units(of: text) == expected, "\(text)")
     }
 
+    /// A server's own `characters_reserved_per_url`, counted, windowed and overflowed alike.
+    @Test func aServersURLWeightReplacesTwentyThree() {
+        let text = "Read https://joinmastodon.org now"
+        let rule = CountingRule.mastodon.counting(urlsAs: 40)
+        #expect(rule == .mastodon(urlLength: 40) && rule.name == "mastodon")
+        #expect(rule.units(of: text) == 5 + 40 + 4)
+        #expect(IncrementalCounter.counting(text, rule: rule).displayed == 49)
+        #expect(rule.overflowStart(of: text, limit: 44) == 5)
+        #expect(CountingRule.mastodon.counting(urlsAs: 5).units(of: text) == 5 + 5 + 4)
+        #expect(
+            CountingRule.mastodon.counting(urlsAs: 5).units(
+                of: "Counted as five: https://example.com/a/rather/long/path/to/share") == 22)
+        // No figure, or a nonsensical one, keeps Mastodon's; other rules have no URL weight to take.
+        #expect(CountingRule.mastodon.counting(urlsAs: nil) == .mastodon)
+        #expect(CountingRule.mastodon.counting(urlsAs: 0) == .mastodon)
+        #expect(CountingRule.bluesky.counting(urlsAs: 40) == .bluesky)
+        #expect(CountingRule(name: "mastodon") == .mastodon && CountingRule(name: "toot") == nil)
+    }
+
     @Test(arguments: [
         ("👨‍👩‍👧‍👦", 1), ("🇫🇷🇩🇪", 2), ("e\u{301}", 1), ("🏳️‍🌈 ok", 4), ("https://example.com", 11),  // posted as "example.com"
         ("\r\n", 1),

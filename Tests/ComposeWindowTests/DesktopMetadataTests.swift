@@ -144,7 +144,7 @@ final class DesktopMetadataTests: XCTestCase {
         XCTAssertEqual(result.code, 0, result.stderr)
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         XCTAssertEqual(lines.first, "complete -F _compose_window compose-window")
-        XCTAssertEqual(lines[1].split(separator: " ").map(String.init), CountingRule.allCases.map(\.rawValue))
+        XCTAssertEqual(lines[1].split(separator: " ").map(String.init), CountingRule.allCases.map(\.name))
         XCTAssertEqual(lines[2], "weibo")
         let dictionaries = try Shell.run(InstalledTests.binary, ["--list-dictionaries"]).stdout
         XCTAssertTrue(dictionaries.contains("en_US"), dictionaries)
@@ -171,7 +171,7 @@ final class DesktopMetadataTests: XCTestCase {
         // fish sorts what it offers.
         XCTAssertEqual(
             Set(parts[0].split(separator: "\n").map { String($0.split(separator: "\t")[0]) }),
-            Set(CountingRule.allCases.map(\.rawValue)))
+            Set(CountingRule.allCases.map(\.name)))
         let offered = Set(parts[1].split(separator: "\n").map { String($0.split(separator: "\t")[0]) })
         XCTAssertEqual(offered, Self.documentedOptions)
         XCTAssertEqual(
@@ -191,7 +191,7 @@ final class DesktopMetadataTests: XCTestCase {
         var options = Set(specs)
         if text.contains("{-h,--help}") { options.insert("--help") }
         XCTAssertEqual(options, Self.documentedOptions)
-        XCTAssertTrue(text.contains("(\(CountingRule.allCases.map(\.rawValue).joined(separator: " ")))"))
+        XCTAssertTrue(text.contains("(\(CountingRule.allCases.map(\.name).joined(separator: " ")))"))
         XCTAssertTrue(text.contains("(\(PostTarget.allCases.map(\.rawValue).joined(separator: " ")))"))
     }
 }

@@ -7,8 +7,12 @@ extension NetworkSandbox {
     static let appPassword = "pq7r-k2mx-w9ts-\(UUID().uuidString.prefix(4).lowercased())"
 
     /// A sandbox with one account signed in through the command line, as a person would.
-    static func signedIn(_ network: String, mastodonLimit: Int = 500) throws -> NetworkSandbox {
-        let sandbox = try NetworkSandbox(bluesky: ["alice.bsky.social": appPassword], mastodonLimit: mastodonLimit)
+    static func signedIn(_ network: String, mastodonLimit: Int = 500, mastodonURLLength: Int = 23) throws
+        -> NetworkSandbox
+    {
+        let sandbox = try NetworkSandbox(
+            bluesky: ["alice.bsky.social": appPassword], mastodonLimit: mastodonLimit,
+            mastodonURLLength: mastodonURLLength)
         let signIn: (code: Int32, stdout: String, stderr: String)
         if network == "mastodon" {
             try sandbox.registerBrowser(.approve)

@@ -19,16 +19,20 @@ final class NetworkSandbox {
     private var windows: [ComposeProcess] = []
 
     /// `bluesky`: handle → app password the stand-in accepts. `mastodon`: the user the browser is
-    /// signed in as on the Mastodon stand-in; `mastodonLimit`: its servers' post limit. `keyring`: false for a session bus
+    /// signed in as on the Mastodon stand-in; `mastodonLimit` and `mastodonURLLength`: its servers' post
+    /// limit and URL weight (/api/v2/instance). `keyring`: false for a session bus
     /// with no Secret Service. `trusted`: false keeps the test CA out of the trust bundle.
     init(
-        bluesky: [String: String] = [:], mastodon: String = "alice", mastodonLimit: Int = 500, keyring: Bool = true,
-        trusted: Bool = true
+        bluesky: [String: String] = [:], mastodon: String = "alice", mastodonLimit: Int = 500,
+        mastodonURLLength: Int = 23, keyring: Bool = true, trusted: Bool = true
     ) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("sandbox-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try JSONSerialization.data(
-            withJSONObject: ["bluesky": bluesky, "mastodon": mastodon, "mastodonLimit": mastodonLimit] as [String: Any]
+            withJSONObject: [
+                "bluesky": bluesky, "mastodon": mastodon, "mastodonLimit": mastodonLimit,
+                "mastodonURLLength": mastodonURLLength,
+            ] as [String: Any]
         ).write(
             to: directory.appendingPathComponent("accounts.json"))
         let script = Shell.packageRoot.appendingPathComponent("Tests/Support/Networks/sandbox.sh")

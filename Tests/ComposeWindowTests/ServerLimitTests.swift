@@ -35,6 +35,21 @@ final class ServerLimitTests: SandboxTestCase {
         XCTAssertEqual(instanceRequests(sandbox), 1)
     }
 
+    /// A server that counts a URL as 5 characters: 17 + 5 fits its 30, though Mastodon's usual 23
+    /// would not (Send is disabled over the limit, and the window would never exit).
+    func testTheServersURLWeightIsCounted() throws {
+        let sandbox = try NetworkSandbox.signedIn("mastodon", mastodonLimit: 30, mastodonURLLength: 5)
+        let text = "Counted as five: https://example.com/a/rather/long/path/to/share"
+        let window = try sandbox.window(text, to: "mastodon")
+        XCTAssertTrue(waitUntil(timeout: 20) { self.cached(sandbox) != nil }, "no answer cached")
+        window.key("ctrl+Return")
+        let finished = try XCTUnwrap(window.finish(timeout: 30), "Send stayed disabled")
+        XCTAssertEqual(finished.code, 0, finished.stderr)
+        XCTAssertEqual(sandbox.statuses.first?["text"] as? String, text)
+        let statuses = (cached(sandbox)?["configuration"] as? [String: Any])?["statuses"] as? [String: Any]
+        XCTAssertEqual(statuses?["characters_reserved_per_url"] as? Int, 5)
+    }
+
     func testLimitStillWinsOverTheServers() throws {
         let sandbox = try NetworkSandbox.signedIn("mastodon", mastodonLimit: 1000)
         let window = try sandbox.window(String(repeating: "长", count: 600), to: "mastodon", extra: ["--limit", "550"])

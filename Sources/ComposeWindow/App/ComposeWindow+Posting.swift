@@ -12,29 +12,30 @@ extension ComposeWindow {
         AccountChoice.account(for: target, preferred: accountName, among: preferences?.accounts ?? [])
     }
 
-    /// Counts against the Mastodon server's own limit when Send posts to an account there: the
-    /// cached one at once, the server's answer when it comes.
+    /// Counts as the Mastodon server does (its own limit and URL weight) when Send posts to an
+    /// account there: the cached figures at once, the server's answer when it comes.
     func followServerLimits() {
         guard target == .mastodon, let account = postingAccount else {
             serverLimits = nil
-            serverLimit = nil
-            return
+            return rulesChanged(nil)
         }
         // Already following this server's.
-        if serverLimits?.host == account.host { return limitChanged() }
+        if serverLimits?.host == account.host { return rulesChanged(serverRules) }
         let limits = ServerLimits(host: account.host)
         serverLimits = limits
-        serverLimit =
-            limits.current { [weak self] fresh in
-                guard let self, self.serverLimits === limits else { return }
-                self.serverLimit = fresh.maximumCharacters
-                self.limitChanged()
-            }?.maximumCharacters
-        limitChanged()
+        let cached = limits.current { [weak self] fresh in
+            guard let self, self.serverLimits === limits else { return }
+            self.rulesChanged(fresh)
+        }
+        rulesChanged(cached)
     }
 
-    private func limitChanged() {
-        overflow.reconfigure(rule: options.counting(for: target), limit: limit)
+    /// The server's figures (nil: the network's own) for the counter, the overflow and Send.
+    private func rulesChanged(_ rules: MastodonRules.Limits?) {
+        serverRules = rules
+        let rule = countingRule(for: target)
+        if counter.counter.rule != rule { counter.recount(by: rule) }
+        overflow.reconfigure(rule: rule, limit: limit)
         updateCounter()
     }
 

@@ -25,7 +25,7 @@ extension ComposeWindow {
         target = newTarget
         alsoTo = []  // one network from the menu
         preferences?.target = newTarget
-        counter.recount(by: options.counting(for: newTarget))
+        counter.recount(by: countingRule(for: newTarget))
         followServerLimits()
         showTarget()
         if newTarget == .mastodon && mastodonServer == nil && postingAccount == nil, askServer() != nil {

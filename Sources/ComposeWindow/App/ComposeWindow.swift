@@ -40,13 +40,24 @@ final class ComposeWindow {
     /// Send is disabled above it for `network`: the Mastodon server's own limit for a signed-in
     /// account, unless --limit or --count says otherwise; else the network's.
     func limit(for network: PostTarget) -> Int? {
-        if network == .mastodon, options.explicitLimit == nil, options.explicitCounting == nil, let serverLimit {
+        if network == .mastodon, options.explicitLimit == nil, options.explicitCounting == nil,
+            let serverLimit = serverRules?.maximumCharacters
+        {
             return serverLimit
         }
         return options.limit(for: network)
     }
-    /// The signed-in Mastodon account's server limit, cached or just asked (ServerLimits).
-    var serverLimit: Int?
+
+    /// How `network` is counted: the options' rule, with the signed-in Mastodon server's own URL
+    /// weight unless --count names the rule.
+    func countingRule(for network: PostTarget) -> CountingRule {
+        let rule = options.counting(for: network)
+        guard network == .mastodon, options.explicitCounting == nil else { return rule }
+        return rule.counting(urlsAs: serverRules?.charactersPerURL)
+    }
+
+    /// The signed-in Mastodon account's server limit and URL weight, cached or just asked (ServerLimits).
+    var serverRules: MastodonRules.Limits?
     var serverLimits: ServerLimits?
     private var timeout: MainLoopSource?
     private var closed = false

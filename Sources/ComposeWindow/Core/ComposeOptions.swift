@@ -109,7 +109,7 @@ public struct ComposeOptions: Equatable, Sendable {
             explicitLimit = try Self.number(limit, option: .limit, in: 1...1_000_000_000)
         }
         if let count = values[.count] {
-            guard let rule = CountingRule(rawValue: count) else {
+            guard let rule = CountingRule(name: count) else {
                 throw UsageError(
                     description: localized(
                         "--count: unknown counting rule “{0}” (use graphemes, weibo, twitter, mastodon or bluesky)",

@@ -1,13 +1,43 @@
 /// How the counter counts, in whole "units" of the rule. A grapheme is 1 unit; the Weibo rule counts
 /// in halves (a full-width character 2, a half-width one 1) and shows ceil(units / 2); X's rule counts
 /// in hundredths (twitter-text's weights); Mastodon and Bluesky count grapheme clusters, Mastodon
-/// with every URL as 23 and a mention's domain free, Bluesky with every link shortened.
-public enum CountingRule: String, CaseIterable, Sendable {
+/// with every URL as its server's `characters_reserved_per_url` (23 unless a server says otherwise)
+/// and a mention's domain free, Bluesky with every link shortened.
+public enum CountingRule: Hashable, Sendable, CaseIterable {
     case graphemes
     case weibo
     case twitter
-    case mastodon
+    /// Every http(s) URL counts as `urlLength` characters.
+    case mastodon(urlLength: Int)
     case bluesky
+
+    /// Mastodon as it ships: every URL 23 characters.
+    public static var mastodon: CountingRule { .mastodon(urlLength: MastodonLength.urlLength) }
+
+    public static var allCases: [CountingRule] { [.graphemes, .weibo, .twitter, .mastodon, .bluesky] }
+
+    /// The name `--count` takes.
+    public var name: String {
+        switch self {
+        case .graphemes: "graphemes"
+        case .weibo: "weibo"
+        case .twitter: "twitter"
+        case .mastodon: "mastodon"
+        case .bluesky: "bluesky"
+        }
+    }
+
+    /// The rule `--count NAME` names (Mastodon with its shipped URL weight).
+    public init?(name: String) {
+        guard let rule = Self.allCases.first(where: { $0.name == name }) else { return nil }
+        self = rule
+    }
+
+    /// The same rule with a Mastodon server's own URL weight; other rules are unchanged.
+    public func counting(urlsAs urlLength: Int?) -> CountingRule {
+        guard case .mastodon = self, let urlLength, urlLength > 0 else { return self }
+        return .mastodon(urlLength: urlLength)
+    }
 
     /// The network's own limit, used unless `--limit` is given.
     public var defaultLimit: Int? {
@@ -37,7 +67,7 @@ public enum CountingRule: String, CaseIterable, Sendable {
         case .twitter:
             let invalid = text.unicodeScalars.reduce(0) { URLCharacters.isInvalid($1) ? $0 + 1 : $0 }
             return Measure(units: WeightedLength().parse(text).weight, invalidCharacters: invalid)
-        case .mastodon: return Measure(units: MastodonLength.count(text))
+        case .mastodon(let urlLength): return Measure(units: MastodonLength.count(text, urlLength: urlLength))
         case .bluesky:
             let posted = BlueskyLength.posted(text)
             return Measure(units: posted.count, postedBytes: posted.utf8.count)
@@ -49,12 +79,17 @@ public enum CountingRule: String, CaseIterable, Sendable {
 
     /// Whether URLs, mentions or links count differently from their characters (a recount window
     /// must then hold them whole).
-    public var countsTokens: Bool { self == .twitter || self == .mastodon || self == .bluesky }
+    public var countsTokens: Bool {
+        switch self {
+        case .twitter, .mastodon, .bluesky: true
+        case .graphemes, .weibo: false
+        }
+    }
 
     /// Mastodon strips the status's leading and trailing white space before it validates the length
     /// (mastodon/mastodon app/models/status.rb: `before_validation :prepare_contents`, whose
     /// `text&.strip!` is Ruby's String#strip: NUL, tab, LF, VT, FF, CR and space only).
-    public var stripsEdges: Bool { self == .mastodon }
+    public var stripsEdges: Bool { if case .mastodon = self { true } else { false } }
 
     /// What Ruby's String#strip removes.
     public static func isStripped(_ scalar: Unicode.Scalar) -> Bool {
@@ -91,7 +126,8 @@ public enum CountingRule: String, CaseIterable, Sendable {
         let counted = text.unicodeScalars.dropFirst(leadingScalars).dropLast(edges.trailing.unicodeScalars.count)
         let pieces: [(scalars: Int, cost: Int, bytes: Int)]
         switch self {
-        case .mastodon: pieces = MastodonLength.pieces(of: String(counted)).map { ($0.scalars, $0.cost, 0) }
+        case .mastodon(let urlLength):
+            pieces = MastodonLength.pieces(of: String(counted), urlLength: urlLength).map { ($0.scalars, $0.cost, 0) }
         case .bluesky: pieces = BlueskyLength.pieces(of: text)
         default: pieces = text.map { ($0.unicodeScalars.count, units(of: String($0)), 0) }
         }

@@ -13,7 +13,7 @@ first that matches is taken out and applied ("method": an XRPC method's last par
 Location header), "drop": "before" (the connection is cut once the request has arrived, before it is handled) or "after" (handled, then cut
 before the answer), "delay" (seconds before handling).
 DIR/state.json (written after each request): sessions issued, records kept, requests seen."""
-import base64, hashlib, json, os, secrets, ssl, sys, threading, time, urllib.parse
+import base64, hashlib, json, os, re, secrets, ssl, sys, threading, time, urllib.parse
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 DIR = sys.argv[1]
@@ -271,10 +271,11 @@ class Handler(BaseHTTPRequestHandler):
             return {"id": "1", "username": grant["username"], "acct": grant["username"],
                     "display_name": grant["username"].title(), "source": {"privacy": "unlisted", "language": "en"}}
         if path == "/api/v2/instance" and verb == "GET":
-            limit = read_json("accounts.json", {}).get("mastodonLimit", 500)
+            accounts = read_json("accounts.json", {})
+            limit, url_length = accounts.get("mastodonLimit", 500), accounts.get("mastodonURLLength", 23)
             return {"domain": host, "title": "Mastodon", "version": "4.3.0",
                     "configuration": {"statuses": {"max_characters": limit, "max_media_attachments": 4,
-                                                   "characters_reserved_per_url": 23}}}
+                                                   "characters_reserved_per_url": url_length}}}
         if path == "/api/v1/statuses" and verb == "POST":
             grant = self.bearer_token()
             if "write:statuses" not in grant["scope"].split() and "write" not in grant["scope"].split():
@@ -287,8 +288,10 @@ class Handler(BaseHTTPRequestHandler):
             text = body.get("status") or ""
             if not text.strip():
                 raise MastodonFailure(422, "Validation failed: Text can't be blank")
-            limit = read_json("accounts.json", {}).get("mastodonLimit", 500)
-            if len(text) > limit:
+            accounts = read_json("accounts.json", {})
+            limit, url_length = accounts.get("mastodonLimit", 500), accounts.get("mastodonURLLength", 23)
+            # As StatusLengthValidator counts: each URL stands for characters_reserved_per_url "x"s.
+            if len(re.sub(r"https?://\S+", "x" * url_length, text)) > limit:
                 raise MastodonFailure(422, "Validation failed: Text character limit of %d exceeded" % limit)
             number = str(110000000000000000 + len(STATE["statuses"]) + 1)
             json_status = {"id": number, "url": "https://%s/@%s/%s" % (host, grant["username"], number),

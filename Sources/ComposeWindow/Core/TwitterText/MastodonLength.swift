@@ -1,15 +1,18 @@
 /// Mastodon's status length (its StatusLengthValidator): extended grapheme clusters of the text in
-/// which every URL with an http(s) scheme stands for 23 characters and every mention
+/// which every URL with an http(s) scheme stands for `urlLength` characters (23 in Mastodon; a
+/// server says its own as `characters_reserved_per_url`) and every mention
 /// `@user@domain` for `@user` (the domain part is free).
 enum MastodonLength {
     static let urlLength = 23
     private static let extractor = URLExtractor(requiresScheme: true)
 
-    static func count<S: StringProtocol>(_ text: S) -> Int { pieces(of: text).reduce(0) { $0 + $1.cost } }
+    static func count<S: StringProtocol>(_ text: S, urlLength: Int) -> Int {
+        pieces(of: text, urlLength: urlLength).reduce(0) { $0 + $1.cost }
+    }
 
-    /// The text as counted: each cluster 1, each URL 23, each mention the length of `@user`, with
-    /// its length in Unicode scalars.
-    static func pieces<S: StringProtocol>(of text: S) -> [(scalars: Int, cost: Int)] {
+    /// The text as counted: each cluster 1, each URL `urlLength`, each mention the length of
+    /// `@user`, with its length in Unicode scalars.
+    static func pieces<S: StringProtocol>(of text: S, urlLength: Int) -> [(scalars: Int, cost: Int)] {
         let scalars = Array(text.unicodeScalars)
         // Entities in order of their start; one that overlaps an earlier one is dropped.
         var entities: [(range: Range<Int>, replacement: Int)] = []
