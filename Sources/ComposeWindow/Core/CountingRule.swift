@@ -14,6 +14,7 @@ public enum CountingRule: Hashable, Sendable, CaseIterable {
     /// Mastodon as it ships: every URL 23 characters.
     public static var mastodon: CountingRule { .mastodon(urlLength: MastodonLength.urlLength) }
 
+    /// Every rule `--count` names, Mastodon with its shipped URL weight.
     public static var allCases: [CountingRule] { [.graphemes, .weibo, .twitter, .mastodon, .bluesky] }
 
     /// The name `--count` takes.
