@@ -129,6 +129,21 @@ final class NetworkSandbox {
         ["/usr/bin/nsenter", "-t", String(process.processIdentifier), "-n", "-m", "--", command]
     }
 
+    /// Where the sandbox's /etc/hosts points the networks' names: `address`, or nowhere (nil: the
+    /// names do not resolve). The file is rewritten in place, so its bind mount sees the change.
+    func pointNetworkNames(at address: String?) throws {
+        let file = directory.appendingPathComponent("hosts")
+        var text = try String(contentsOf: directory.appendingPathComponent("hosts.base"), encoding: .utf8)
+        if !text.hasSuffix("\n") { text += "\n" }
+        if let address {
+            text += address + " " + (try String(contentsOf: directory.appendingPathComponent("names"), encoding: .utf8))
+        }
+        let handle = try FileHandle(forWritingTo: file)
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: Data(text.utf8))
+        try handle.close()
+    }
+
     /// compose-window run inside, to its end: exit code, stdout, stderr.
     func composeWindow(_ arguments: [String], stdin: String = "", timeout: Double = 60) throws -> (
         code: Int32, stdout: String, stderr: String

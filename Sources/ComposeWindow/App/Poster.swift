@@ -20,7 +20,9 @@ final class Poster {
     private let accounts: [PostingAccount]
     let store: OutboxStore
     private let language: String?
-    private let client = HTTPSClient(userAgent: AccountCommands.userAgent)
+    /// Made anew for each Send and Retry: a session keeps a host's resolved addresses for minutes,
+    /// and a retry after a failed connection must look the name up again.
+    private var client = HTTPSClient(userAgent: AccountCommands.userAgent)
     private var credentials: [Int: PostingPlan.Credentials] = [:]
     private var didsByHandle: [String: String]?
     private var completion: (@MainActor (Outcome) -> Void)?
@@ -39,6 +41,7 @@ final class Poster {
         guard !isRunning else { return }
         isRunning = true
         self.completion = completion
+        client = HTTPSClient(userAgent: AccountCommands.userAgent)
         // The post is in the outbox before anything leaves.
         guard save() else { return finish() }
         let wait = notBefore.map { ($0 - g_get_monotonic_time()) / 1_000 } ?? 0

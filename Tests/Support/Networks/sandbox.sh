@@ -21,12 +21,18 @@ openssl req -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -keyout serv
 printf 'subjectAltName=%s\n' "$(printf 'DNS:%s,' $names | sed 's/,$//')" > server.ext
 openssl x509 -req -in server.csr -CA ca.pem -CAkey ca.key -CAcreateserial -out server.pem -days 2 \
   -extfile server.ext 2>/dev/null
+# A stranger: a certificate for the same names that no trusted CA signed (the stand-in's "tls" fault).
+openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -keyout stranger.key -out stranger.pem \
+  -days 2 -subj "/CN=bsky.social" -addext "subjectAltName=$(printf 'DNS:%s,' $names | sed 's/,$//')" 2>/dev/null
 # TEST_CA=untrusted leaves the system bundle as it is: the stand-ins are then strangers to TLS.
 if [ "${TEST_CA:-trusted}" = trusted ]; then
   cat /etc/ssl/certs/ca-certificates.crt ca.pem > bundle.crt
   mount --bind bundle.crt /etc/ssl/certs/ca-certificates.crt
 fi
-{ cat /etc/hosts; echo "127.0.0.1 $names"; } > hosts
+# hosts.base and names let a test point the names elsewhere, or nowhere, by rewriting hosts in place.
+cp /etc/hosts hosts.base
+echo "$names" > names
+{ cat hosts.base; echo "127.0.0.1 $names"; } > hosts
 mount --bind hosts /etc/hosts
 
 pids=""

@@ -5,13 +5,14 @@ apps, OAuth (authorization code with PKCE), accounts and revoke API as docs.join
 host name; it runs inside the test's private network namespace, where /etc/hosts points the
 networks' real names at 127.0.0.1 and a test CA is in the trust bundle.
 
-DIR/accounts.json: {"bluesky": {"HANDLE": "APP PASSWORD"}, "mastodon": "USERNAME", "mastodonLimit": N}
-(the Mastodon user the browser is signed in as, on every Mastodon host; the servers' post limit,
-500 unless given).
+DIR/accounts.json: {"bluesky": {"HANDLE": "APP PASSWORD"}, "mastodon": "USERNAME", "mastodonLimit": N,
+"mastodonURLLength": N} (the Mastodon user the browser is signed in as, on every Mastodon host; the
+servers' post limit, 500 unless given, and URL weight, 23 unless given).
 DIR/faults.json (optional, read at each request): a list of {"method": "createRecord", ...}; the
 first that matches is taken out and applied ("method": an XRPC method's last part, or a Mastodon path): "status" and "json" (an answer in its place), "retryAfter", "location" (a
 Location header), "drop": "before" (the connection is cut once the request has arrived, before it is handled) or "after" (handled, then cut
-before the answer), "delay" (seconds before handling).
+before the answer), "delay" (seconds before handling); "method": "connect" or "tls" applies to the
+next connection (closed before TLS, or shown a certificate no trusted CA signed).
 DIR/state.json (written after each request): sessions issued, records kept, requests seen."""
 import base64, hashlib, json, os, re, secrets, ssl, sys, threading, time, urllib.parse
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -306,18 +307,25 @@ class Handler(BaseHTTPRequestHandler):
 
 class TLSServer(ThreadingHTTPServer):
     """TLS on each accepted connection; a fault {"method": "connect"} closes the next one before
-    the handshake, so that no request can have left the client."""
+    the handshake, so that no request can have left the client; {"method": "tls"} shows the next
+    one a certificate no trusted CA signed."""
 
     def get_request(self):
         connection, address = self.socket.accept()
         if take_fault("connect"):
             connection.close()
             raise OSError("connection closed by a fault")
-        return context.wrap_socket(connection, server_side=True), address
+        chosen = stranger if take_fault("tls") else context
+        return chosen.wrap_socket(connection, server_side=True), address
 
 
-context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-context.load_cert_chain(os.path.join(DIR, "server.pem"), os.path.join(DIR, "server.key"))
+def tls_context(name):
+    made = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    made.load_cert_chain(os.path.join(DIR, name + ".pem"), os.path.join(DIR, name + ".key"))
+    return made
+
+
+context, stranger = tls_context("server"), tls_context("stranger")
 server = TLSServer(("127.0.0.1", 443), Handler)
 save_state()
 print("listening", flush=True)
