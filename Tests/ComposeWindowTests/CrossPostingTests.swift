@@ -40,6 +40,30 @@ final class CrossPostingTests: SandboxTestCase {
         XCTAssertEqual(sandbox.records.count, 1)
     }
 
+    /// Closed with Mastodon holding the post and Bluesky not: exit 4, Mastodon's link alone on
+    /// standard output; the next start sends Bluesky alone and prints both links, in order.
+    func testClosedHalfPostedPrintsTheLinkThatExistsAndTheNextStartFinishes() throws {
+        let sandbox = try NetworkSandbox.signedInToBoth()
+        try sandbox.inject([["method": "createRecord", "status": 503, "json": [:] as [String: Any]]])
+        let window = try sandbox.send("Half there, then closed", to: "mastodon,bluesky")
+        XCTAssertTrue(window.waitForStderr(containing: "did not take the post"), window.stderrSoFar)
+        window.key("Escape")
+        let closed = try XCTUnwrap(window.finish(timeout: 30))
+        XCTAssertEqual(closed.code, 4, closed.stderr)
+        XCTAssertEqual(lines(closed.stdout), ["https://mastodon.social/@alice/110000000000000001"])
+
+        let again = try sandbox.reopen(to: "mastodon,bluesky")
+        XCTAssertTrue(again.waitForText("Half there, then closed"))
+        again.key("ctrl+Return")
+        let finished = try XCTUnwrap(again.finish(timeout: 30))
+        XCTAssertEqual(finished.code, 0, finished.stderr)
+        let links = lines(finished.stdout)
+        XCTAssertEqual(links.first, "https://mastodon.social/@alice/110000000000000001")
+        XCTAssertTrue(links.count == 2 && links[1].hasPrefix("https://bsky.app/profile/alice.bsky.social/post/"))
+        XCTAssertEqual(sandbox.requests.filter { $0.path == "/api/v1/statuses" }.count, 1, "Mastodon had it")
+        XCTAssertEqual(sandbox.records.count, 1)
+    }
+
     /// 400 characters fit Mastodon's 500 but not Bluesky's 300: Send stays disabled.
     func testSendIsDisabledUnlessTheTextFitsEveryNetwork() throws {
         let sandbox = try NetworkSandbox.signedInToBoth()

@@ -21,8 +21,9 @@ final class ComposeApplication {
         case copied(String)
         /// Every network Send posted to has the post: their links, and the outbox that recorded it.
         case posted([String], outbox: OutboxStore)
-        /// Closed while a network had not taken the post (exit 4): draft and outbox keep it.
-        case notPosted
+        /// Closed while a network had not taken the post (exit 4): draft and outbox keep it. The
+        /// links of the networks that did (posting to several), in the order given.
+        case notPosted(confirmedLinks: [String])
         case cancelled
         case timedOut
     }
@@ -98,7 +99,12 @@ final class ComposeApplication {
         switch outcome {
         case .cancelled: return .cancelled
         case .timedOut: return .timedOut
-        case .notPosted: return .notPosted
+        case .notPosted(let links):
+            // A script learns where the post already is; the outbox keeps the rest for the next start.
+            if !options.fromDesktop {
+                try? SystemIO.writeAll(links.map { $0 + "\n" }.joined().utf8, to: STDOUT_FILENO)
+            }
+            return .notPosted
         case .posted(let links, let outbox):
             // The draft first: an outbox left behind says the post is there, a draft alone would
             // be sent again.

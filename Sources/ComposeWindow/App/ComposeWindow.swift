@@ -276,7 +276,7 @@ final class ComposeWindow {
     func cancel() {
         // Send to a network did not finish: the draft and the outbox keep the post (exit 4).
         if let poster, !poster.plan.isConfirmedEverywhere {
-            return finish(.notPosted)
+            return finish(.notPosted(confirmedLinks: poster.plan.links))
         }
         let text = compose.text
         guard !text.isEmpty, text != initialText else { return finish(.cancelled) }

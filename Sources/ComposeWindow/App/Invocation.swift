@@ -119,7 +119,7 @@ enum Invocation {
                 With --to mastodon or bluesky and an account signed in (--account picks one), Send
                 posts through the network's API, exactly once: standard output gets the post's link.
                 Until the network has it, the window keeps the text with Retry; closing it then exits
-                4 (standard output empty), and the draft and the outbox
+                4 (standard output: only the links of networks that have it), and the draft and the outbox
                 ($XDG_STATE_HOME/compose-window/outbox/) keep the post for the next start.
                 """)
     }
