@@ -74,6 +74,26 @@ final class MastodonAccountTests: SandboxTestCase {
         XCTAssertEqual(try sandbox.composeWindow(["--accounts"]).stdout, "")
     }
 
+    /// A page nobody answers: after 5 minutes the sign-in gives up (exit 1) and keeps nothing. The
+    /// 5 minutes pass 60 times faster under libfaketime (its clock and its poll timeouts), from
+    /// outside the app, which is run as it is.
+    func testAnAbandonedSignInGivesUpAfterFiveMinutes() throws {
+        let sandbox = try NetworkSandbox()
+        try sandbox.registerBrowser(.ignore)
+        let started = Date()
+        let run = try ComposeProcess(
+            ["--sign-in", "mastodon", "--instance", "mastodon.social"],
+            stateHome: sandbox.home.appendingPathComponent("state"), environment: sandbox.environment,
+            launcher: sandbox.launcher("/usr/bin/faketime") + ["-f", "+0 x60", ComposeProcess.binary.path])
+        let finished = try XCTUnwrap(run.finish(timeout: 60), "still waiting after a minute (5 fast minutes)")
+        XCTAssertEqual(finished.code, 1, finished.stderr)
+        XCTAssertTrue(finished.stderr.contains("no answer from the browser within 5 minutes"), finished.stderr)
+        XCTAssertGreaterThan(Date().timeIntervalSince(started), 4, "gave up before 5 (fast) minutes")
+        XCTAssertEqual(sandbox.browserLines("opened").count, 1, "the authorization page was opened")
+        XCTAssertTrue(tokens(sandbox).isEmpty)
+        XCTAssertEqual(try sandbox.composeWindow(["--accounts"]).stdout, "")
+    }
+
     /// The listener takes exactly the awaited redirect: a made-up state, another path and another
     /// address get nothing (an error page, or no connection at all), and the sign-in goes on.
     func testTheLoopbackListenerTakesOnlyTheAwaitedRedirect() throws {

@@ -79,6 +79,8 @@ final class NetworkSandbox {
     /// How the browser answers an authorization page (Tests/Support/Networks/oauth-browser.sh).
     enum BrowserDecision: String {
         case approve, deny
+        /// Opened, never answered: the person walked away.
+        case ignore
         /// A forged redirect to the loopback listener first, then approve.
         case forgeThenApprove = "forge-then-approve"
     }

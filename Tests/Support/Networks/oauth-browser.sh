@@ -1,7 +1,8 @@
 #!/bin/sh
 # A person's default browser for the sign-in tests, already signed in to the server: it opens the
 # page it is given, as a person reads it, then answers the authorization form as DECISION says:
-# approve, deny, or forge-then-approve (a page elsewhere first calls the loopback redirect with a
+# approve, deny, ignore (the person walks away: the page stays open, unanswered), or
+# forge-then-approve (a page elsewhere first calls the loopback redirect with a
 # state it made up, on another path, and on another address of the machine; how the listener
 # answered goes to OUT/forged). Where the redirect lands, it
 # follows, as a browser does. Usage: oauth-browser.sh OUT DECISION URL (registered with %u).
@@ -9,6 +10,7 @@ set -eu
 out=$1 decision=$2 url=$3
 printf '%s\n' "$url" >> "$out/opened"
 curl -sS --fail -o /dev/null "$url"
+[ "$decision" = ignore ] && exit 0
 if [ "$decision" = forge-then-approve ]; then
     redirect=$(python3 -c 'import sys, urllib.parse as u; print(dict(u.parse_qsl(u.urlsplit(sys.argv[1]).query))["redirect_uri"])' "$url")
     curl -s -o /dev/null -w '%{http_code}\n' "$redirect?code=forged&state=made-up" >> "$out/forged"
