@@ -102,7 +102,11 @@ final class ComposeApplication {
         case .notPosted(let links):
             // A script learns where the post already is; the outbox keeps the rest for the next start.
             if !options.fromDesktop {
-                try? SystemIO.writeAll(links.map { $0 + "\n" }.joined().utf8, to: STDOUT_FILENO)
+                do throws(SystemIO.Failure) {
+                    try SystemIO.writeAll(links.map { $0 + "\n" }.joined().utf8, to: STDOUT_FILENO)
+                } catch {
+                    reportError(localized("cannot write standard output; the post was sent"))
+                }
             }
             return .notPosted
         case .posted(let links, let outbox):
