@@ -8,14 +8,15 @@ APP_ID     := io.github.gtkplaceholder.ComposeWindow
 # (GtkPlaceholder4); GtkSourceView 4 and gspell (+ an English dictionary) for the app; gettext and
 # locales for the translations; GLib's tools for the schema. The C libraries' GIR, typelib and Vala
 # bindings (`make install`) take GObject-Introspection and valac; librsvg2-bin makes the PNG icons;
-# XTest and XDamage's headers build the bench's probe (`swift build` builds every target); libsoup 3
-# with glib-networking (its TLS), json-glib and libsecret for posting's HTTPS, JSON and keyring (#28).
+# XTest and XDamage's headers build the bench's probe and gtk4-builder-tool (libgtk-4-bin) converts the
+# GTK 4 gallery's .ui files (`swift build` builds every target); libsoup 3 with glib-networking (its
+# TLS), json-glib and libsecret for posting's HTTPS, JSON and keyring (#28). Every program the build
+# runs comes from one of these (MakeTargetTests; scripts/check-debian.sh builds with these alone).
 BUILD_PACKAGES := libgtk-3-dev libgtk-4-dev libgtksourceview-4-dev libgspell-1-dev hunspell-en-us gettext locales \
   libglib2.0-bin gobject-introspection libgirepository1.0-dev valac librsvg2-bin libxtst-dev libxdamage-dev \
-  libsoup-3.0-dev glib-networking libjson-glib-dev libsecret-1-dev
+  libgtk-4-bin libsoup-3.0-dev glib-networking libjson-glib-dev libsecret-1-dev
 # What only the tests, benches and checks need (`make test`, `make bench`, check-*): Xvfb, xauth and
-# xdotool for the GUI tests; gtk4-builder-tool (libgtk-4-bin) for the GTK 4 gallery's conversion check;
-# GIO's launcher, PyGObject with GIO and AT-SPI, D-Bus and xclip/wl-clipboard for the desktop and
+# xdotool for the GUI tests; GIO's launcher, PyGObject with GIO and AT-SPI, D-Bus and xclip/wl-clipboard for the desktop and
 # clipboard tests (a button pressed through the accessibility bus where wtype's modifiers do not reach
 # GTK 3); DejaVu and WenQuanYi fonts for deterministic Latin/Hebrew/Arabic and Chinese pixels;
 # imagemagick for screenshots; desktop-file-utils, appstream, mandoc, zsh and fish to check the
@@ -27,7 +28,7 @@ BUILD_PACKAGES := libgtk-3-dev libgtk-4-dev libgtksourceview-4-dev libgspell-1-d
 # strace (kill -9 at an exact step of posting, from outside the app) and faketime (the sign-in's
 # 5 minutes, 60 times faster) for the posting tests.
 TEST_PACKAGES := gjs gir1.2-gtk-3.0 gir1.2-gtk-4.0 valgrind gi-docgen python3 python3-gi gir1.2-glib-2.0 \
-  gir1.2-atspi-2.0 at-spi2-core dbus xclip wl-clipboard libgtk-4-bin \
+  gir1.2-atspi-2.0 at-spi2-core dbus xclip wl-clipboard \
   desktop-file-utils xvfb xauth xdotool imagemagick fonts-dejavu-core fonts-wqy-microhei \
   appstream mandoc zsh fish sway wtype grim dpkg-dev fakeroot lintian python3-venv gnome-keyring \
   libsecret-tools openssl iproute2 strace faketime

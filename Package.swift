@@ -81,6 +81,10 @@ let package = Package(
             name: "CComposeWindowGspell", path: "Sources/ComposeWindow/System/CComposeWindowGspell",
             pkgConfig: "gspell-1", providers: [.apt(["libgspell-1-dev"])]),
         .systemLibrary(name: "CComposeWindowIntl", path: "Sources/ComposeWindow/System/CComposeWindowIntl"),
+        // GLib's Unix signal sources (glib-unix.h), which only the app uses.
+        .systemLibrary(
+            name: "CComposeWindowUnix", path: "Sources/ComposeWindow/System/CComposeWindowUnix", pkgConfig: "glib-2.0",
+            providers: [.apt(["libglib2.0-dev"])]),
         // Posting to the networks (#28): JSON through json-glib.
         .systemLibrary(
             name: "CComposeWindowJson", path: "Sources/ComposeWindow/System/CComposeWindowJson",
@@ -99,7 +103,7 @@ let package = Package(
         // interfaces, its property setters): never compiled into a library users link.
         .target(
             name: "ComposeWindowGlue",
-            dependencies: ["CPlaceholderGtk3", "PlaceholderGObjectGlue", "PlaceholderGtk3Glue"],
+            dependencies: ["CPlaceholderGtk3", "CComposeWindowUnix", "PlaceholderGObjectGlue", "PlaceholderGtk3Glue"],
             path: "Sources/ComposeWindow/Glue"),
         // Posting's glue (JSON text for ComposeWindowCore's values, the keyring); only the app will link it.
         .target(
@@ -110,7 +114,7 @@ let package = Package(
             name: "compose-window",
             dependencies: [
                 "GtkPlaceholder", "PlaceholderGtk3Glue", "ComposeWindowGlue", "ComposeWindowCore",
-                "CComposeWindowGtkSource", "CComposeWindowGspell", "ComposeWindowPostingGlue",
+                "CComposeWindowGtkSource", "CComposeWindowGspell", "ComposeWindowPostingGlue", "CComposeWindowIntl",
             ],
             path: "Sources/ComposeWindow/App", exclude: ["embedded-files.txt"], plugins: ["PlaceholderEmbedFiles"]),
 
@@ -170,6 +174,10 @@ let package = Package(
             name: "bare-window-swift", dependencies: ["CPlaceholderGtk3"], path: "Benchmarks/BareWindowSwift"),
 
         // MARK: - Tests (Tests; their shared support in Tests/Support)
+        // GTK 3's X11 backend (gdkx.h: X window ids for xdotool), for the tests alone.
+        .systemLibrary(
+            name: "CPlaceholderGtk3X11", path: "Tests/Support/CGtk3X11", pkgConfig: "gtk+-x11-3.0",
+            providers: [.apt(["libgtk-3-dev"])]),
         // Test- and bench-only GTK helpers (draining the main loop, waiting for and rendering frames).
         .target(
             name: "PlaceholderGtk3TestSupport", dependencies: ["CPlaceholderGtk3", "PlaceholderGtk3Glue"],
@@ -205,7 +213,7 @@ let package = Package(
             name: "GtkPlaceholderTests",
             dependencies: [
                 "GtkPlaceholder", "PlaceholderGtk3Glue", "ComposeWindowGlue", "PlaceholderGtk3TestSupport",
-                "PlaceholderCore", "PlaceholderTestSupport", "PlaceholderGObjectTestSupport",
+                "PlaceholderCore", "PlaceholderTestSupport", "PlaceholderGObjectTestSupport", "CPlaceholderGtk3X11",
             ]),
         .testTarget(name: "PlaceholderCoreTests", dependencies: ["PlaceholderCore", "CPlaceholderPango"]),
         .testTarget(

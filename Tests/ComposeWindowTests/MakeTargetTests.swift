@@ -51,4 +51,43 @@ final class MakeTargetTests: XCTestCase {
         let testDryRun = try Shell.run("/usr/bin/make", ["-n", "--no-print-directory", "test-deps", "SWIFT=true"])
         XCTAssertTrue(testDryRun.stdout.contains(" xvfb "), "make test still installs Xvfb")
     }
+
+    /// Every program `make run`'s build runs, outside the toolchain and a Debian base system, comes
+    /// from a package `make run` installs: the programs in `make -n build`'s recipe and those the
+    /// build tool plugin runs (gtk4-builder-tool once came only with the tests' packages, and a
+    /// machine nobody set up could not build).
+    func testEveryProgramTheBuildRunsComesFromABuildPackage() throws {
+        let dryRun = try Shell.run("/usr/bin/make", ["-n", "--no-print-directory", "build", "SWIFT=true"])
+        XCTAssertEqual(dryRun.code, 0, dryRun.stderr)
+        let runDryRun = try Shell.run("/usr/bin/make", ["-n", "--no-print-directory", "run", "SWIFT=true"])
+        let installed = Set(runDryRun.stdout.split(whereSeparator: { " \t\n;'\"\\".contains($0) }).map(String.init))
+        var programs = Set(dryRun.stdout.split(whereSeparator: { " \t\n;'\"|&()$`=".contains($0) }).map(String.init))
+        // What the build tool plugin's tool starts (`arguments = ["program", …]` after /usr/bin/env).
+        let toolSources = try FileManager.default.contentsOfDirectory(
+            atPath: Shell.packageRoot.appendingPathComponent("Tools/EmbedFiles").path)
+        for name in toolSources where name.hasSuffix(".swift") {
+            let source = try String(
+                contentsOf: Shell.packageRoot.appendingPathComponent("Tools/EmbedFiles/\(name)"), encoding: .utf8)
+            for line in source.split(separator: "\n") where line.contains(".arguments = [\"") {
+                programs.insert(String(line.split(separator: "\"")[1]))
+            }
+        }
+        XCTAssertTrue(programs.contains("gtk4-builder-tool"), "the plugin's program was found")
+        XCTAssertTrue(programs.contains("msgfmt"), "the recipe's programs were found")
+        var checked: [String] = []
+        for program in programs.sorted() where !program.contains("/") && !program.hasPrefix("-") {
+            let path = try Shell.run("/bin/sh", ["-c", "command -v \"$0\"", program]).stdout
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            guard path.hasPrefix("/usr/bin/") || path.hasPrefix("/usr/sbin/") else { continue }
+            // sudo is how a machine becomes root, not something the build needs.
+            guard program != "sudo" else { continue }
+            let owner = try Shell.run("/usr/bin/dpkg", ["-S", path]).stdout.split(separator: ":").first.map(String.init)
+            guard let owner else { continue }
+            let fields = try Shell.run("/usr/bin/dpkg-query", ["-W", "-f=${Essential} ${Priority}", owner]).stdout
+            if fields.hasPrefix("yes") || fields.hasSuffix("required") { continue }
+            checked.append(program)
+            XCTAssertTrue(installed.contains(owner), "the build runs \(program) (\(owner)), which make run does not install")
+        }
+        XCTAssertTrue(checked.contains("gtk4-builder-tool"), "checked: \(checked)")
+    }
 }

@@ -1,3 +1,4 @@
+import CComposeWindowIntl
 import ComposeWindowCore
 import Glibc
 import GtkPlaceholder

@@ -1,3 +1,4 @@
+import CComposeWindowUnix
 import CPlaceholderGObject
 import PlaceholderGObjectGlue
 

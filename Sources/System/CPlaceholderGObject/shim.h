@@ -1,4 +1,3 @@
-// GLib and GObject as one Clang module, for the glue both toolkits share (PlaceholderGObjectGlue);
-// glib-unix.h the SIGTERM/SIGINT/SIGHUP sources.
+// GLib and GObject as one Clang module, for the glue both toolkits share (PlaceholderGObjectGlue).
+#include "../APIVersions/glib.h"
 #include <glib-object.h>
-#include <glib-unix.h>

@@ -1,6 +1,4 @@
-// The GTK 3 C API as one Clang module; gdkx.h adds the X11 window ids the tests hand to xdotool,
-// glib-unix.h the SIGTERM/SIGINT/SIGHUP sources the app saves drafts from.
+// The GTK 3 C API as one Clang module, and nothing else: a dependent that imports GtkPlaceholder gets
+// GTK's names, never Xlib's (Window, Font, Display…), glib-unix's or gettext's macros.
+#include "../APIVersions/gtk3.h"
 #include <gtk/gtk.h>
-#include <gdk/gdkx.h>
-#include <glib-unix.h>
-#include <glib/gi18n.h>

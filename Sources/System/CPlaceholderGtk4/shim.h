@@ -1,5 +1,6 @@
 // The GTK 4 C API as one Clang module (never imported beside CPlaceholderGtk3: GTK 3 and GTK 4 cannot share a
 // process).
+#include "../APIVersions/gtk4.h"
 #include <gtk/gtk.h>
 
 // Loads CSS text (gtk_css_provider_load_from_data is deprecated since 4.12 in favour of

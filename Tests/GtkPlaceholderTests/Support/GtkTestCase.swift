@@ -1,3 +1,4 @@
+import CPlaceholderGtk3X11
 import Foundation
 import GtkPlaceholder
 import PlaceholderGtk3Glue

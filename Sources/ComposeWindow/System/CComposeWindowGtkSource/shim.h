@@ -1,1 +1,2 @@
+#include "../../../System/APIVersions/gtk3.h"
 #include <gtksourceview/gtksource.h>

@@ -1,3 +1,4 @@
+#include "../../../System/APIVersions/glib.h"
 #include <libsecret/secret.h>
 
 /* The schema compose-window keeps account secrets under: a SecretSchema is a C struct with a
