@@ -2,8 +2,9 @@
 import PackageDescription
 
 // Sections in the order the layers run (docs/architecture.md): C modules, GObject glue, the widget
-// (core, GTK 3, GTK 4), the C libraries; then the app, the examples, the benchmarks, the tests' support
-// and the build tool. Target names are the project's own and stay; folders say what each one is for.
+// (core, GTK 3, GTK 4), the C libraries; then the app, the demos, the benchmarks, the tests' support
+// and the build tool. The examples are a dependent package of their own (Examples/Package.swift).
+// Target names are the project's own and stay; folders say what each one is for.
 let package = Package(
     name: "GtkPlaceholder",
     products: [
@@ -118,22 +119,16 @@ let package = Package(
             ],
             path: "Sources/ComposeWindow/App", exclude: ["embedded-files.txt"], plugins: ["PlaceholderEmbedFiles"]),
 
-        // MARK: - Examples (Examples)
-        // For library users: `swift build --product minimal-window` / `chat-input`.
-        .executableTarget(name: "minimal-window", dependencies: ["GtkPlaceholder"], path: "Examples/MinimalWindow"),
-        // (The chat example takes its key press through the app's glue: the widget connects no such signal.)
-        .executableTarget(
-            name: "chat-input", dependencies: ["GtkPlaceholder", "ComposeWindowGlue"], path: "Examples/ChatInput"),
-        .executableTarget(
-            name: "minimal-window-gtk4", dependencies: ["GtkPlaceholder4"], path: "Examples/MinimalWindow4"),
-        // The five seed designs and what none of them handled, each from a .ui file; the same for GTK 4
-        // (the .ui files converted by gtk4-builder-tool at build time).
+        // MARK: - Demos (Demos; the examples for library users are their own package, Examples/)
+        // The five seed designs and what none of them handled, each from a .ui file compiled in by this
+        // package's build plugin; the same for GTK 4 (the .ui files converted by gtk4-builder-tool at
+        // build time). `swift run placeholder-gallery`; `make screenshots` and GalleryTests use them.
         .executableTarget(
             name: "placeholder-gallery", dependencies: ["GtkPlaceholder", "ComposeWindowGlue"],
-            path: "Examples/Gallery",
+            path: "Demos/Gallery",
             exclude: ["embedded-files.txt"], plugins: ["PlaceholderEmbedFiles"]),
         .executableTarget(
-            name: "placeholder-gallery-gtk4", dependencies: ["GtkPlaceholder4"], path: "Examples/Gallery4",
+            name: "placeholder-gallery-gtk4", dependencies: ["GtkPlaceholder4"], path: "Demos/Gallery4",
             exclude: ["embedded-files.txt"], plugins: ["PlaceholderEmbedFiles"]),
 
         // MARK: - Benchmarks (Benchmarks; `make bench`, results in Benchmarks/Results)

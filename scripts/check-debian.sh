@@ -3,8 +3,8 @@
 # made by debootstrap, this toolchain bind-mounted (read-only) at its own path, the working tree
 # copied in (no .build), then inside, in this order:
 #   1. `make build` — it installs only BUILD_PACKAGES, so a success shows `make run` needs no more;
-#   2. `make test-deps`, then the widget suites (GTK 3, GTK 4) and the app's core suites (counting
-#      among them), each built with -warnings-as-errors, under Xvfb.
+#   2. `make test-deps`, then the widget suites (GTK 3, GTK 4), the app's core suites (counting
+#      among them) and a dependent package beside other GTK frameworks, under Xvfb.
 # Usage: check-debian.sh SUITE [ROOT]   (SUITE: trixie, bookworm…; ROOT: .build/chroot-SUITE).
 # Root only (debootstrap, chroot, mounts). The root is kept for the next run; `make clean` removes it.
 set -euo pipefail
@@ -62,7 +62,7 @@ inside 'cd /src && make test-deps >/dev/null && swift build --build-tests -Xswif
   || { tail -40 "$root.test-build.log"; echo "check-debian: building the tests FAILED"; exit 1; }
 status=0
 inside 'cd /src && export NO_AT_BRIDGE=1 G_DEBUG=fatal-criticals && xvfb-run -a -s "-screen 0 1280x1024x24 -noreset" \
-  swift test --skip-build --filter "GtkPlaceholderTests|PlaceholderCoreTests|PlaceholderGtk3GlueTests|ComposeWindowCoreTests"' \
+  swift test --skip-build --filter "GtkPlaceholderTests|PlaceholderCoreTests|PlaceholderGtk3GlueTests|ComposeWindowCoreTests|DependentPackageTests"' \
   >"$root.test.log" 2>&1 || status=1
 inside 'cd /src && export NO_AT_BRIDGE=1 G_DEBUG=fatal-criticals && xvfb-run -a -s "-screen 0 1280x1024x24 -noreset" \
   swift test --package-path Tests/GTK4 --skip-build' >"$root.test-gtk4.log" 2>&1 || status=1

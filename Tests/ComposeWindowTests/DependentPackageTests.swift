@@ -25,6 +25,16 @@ final class DependentPackageTests: XCTestCase {
             run.stdout)
     }
 
+    /// `import GtkPlaceholder` (and `GtkPlaceholder4`) brings the widget and GTK's C API, nothing
+    /// else: a dependent's own types named like Xlib's (Window, Font, Display, Cursor, Atom, Time…),
+    /// from a module of its own, are used unqualified beside it (Tests/Consumer/Sources/ConsumerOwnNames).
+    func testADependentsOwnTypesNamedLikeXlibsBuildBesideEitherWidget() throws {
+        for target in ["ConsumerOwnNames", "ConsumerOwnNames4"] {
+            let build = try swiftBuild(["--target", target])
+            XCTAssertEqual(build.code, 0, "\(target):\n\((build.stdout + build.stderr).suffix(3000))")
+        }
+    }
+
     /// The glue our modules share is `package`: a dependent that reaches for it does not compile,
     /// one error per use (Tests/Consumer/Sources/ConsumerGluePeek).
     func testTheGlueIsInvisibleToADependent() throws {

@@ -2,6 +2,8 @@
 #ifndef HAND_ROLLED_H
 #define HAND_ROLLED_H
 
+/* The API pinned as in every module Swift imports GTK through: their definitions must agree. */
+#include "../../../Sources/System/APIVersions/gtk3.h"
 #include <gtk/gtk.h>
 
 /// A GtkOverlay over a scrolled GtkTextView (wrapping word-or-char, as PlaceholderTextView's) and a

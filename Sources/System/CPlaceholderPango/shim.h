@@ -1,6 +1,5 @@
 // Pango (with GObject) as one Clang module: the text layout both GTK 3 and GTK 4 use, for the
 // placeholder logic the two widgets share (PlaceholderCore).
-#include "../APIVersions/glib.h"
 #include <pango/pango.h>
 
 // The direction of a text's first strong character, as GtkTextView finds a paragraph's (GTK 3's text

@@ -1,4 +1,4 @@
-#include "../../../System/APIVersions/glib.h"
+#include "../../../System/APIVersions/posting.h"
 #include <json-glib/json-glib.h>
 
 /* GType constants are macros Swift cannot import: a JSON value node's kind, as a plain number. */

@@ -1,4 +1,3 @@
-#include "../../../System/APIVersions/glib.h"
 #include <libsecret/secret.h>
 
 /* The schema compose-window keeps account secrets under: a SecretSchema is a C struct with a

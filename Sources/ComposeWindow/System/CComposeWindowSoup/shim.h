@@ -1,4 +1,4 @@
-#include "../../../System/APIVersions/glib.h"
+#include "../../../System/APIVersions/posting.h"
 #include <libsoup/soup.h>
 
 /* GCallback is a function of no arguments in C; Swift cannot cast its own C functions to it. */

@@ -1,4 +1,6 @@
 #pragma once
+/* The API pinned as in every module Swift imports GTK through: their definitions must agree. */
+#include "../../../../../Sources/System/APIVersions/gtk4.h"
 #include <gtk/gtk.h>
 
 // Test-only: GTK's accessibility checks are C varargs, which Swift cannot call. Each returns NULL

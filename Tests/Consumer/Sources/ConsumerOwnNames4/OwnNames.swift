@@ -1,0 +1,1 @@
+../ConsumerOwnNames/OwnNames.swift
