@@ -1,4 +1,5 @@
 import CPlaceholderGtk3
+import CPlaceholderGtk3X11  // Xlib: the client message a window manager sends
 import Foundation
 
 /// What a window manager does when the title bar's close button is clicked: a WM_DELETE_WINDOW
