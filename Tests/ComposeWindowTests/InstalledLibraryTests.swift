@@ -101,6 +101,30 @@ final class InstalledLibraryTests: XCTestCase {
         }
     }
 
+    /// placeholder_text_view_get_type() from eight threads at once, first thing in a process: one
+    /// type; the class initialised off the main thread; the C API and g_object_set off the main
+    /// thread: a critical each, nothing done (Tests/Bindings/threads-test.c).
+    func testTheTypeFromAnyThreadAndTheAPIOffTheMainThreadAsGObjectDoes() throws {
+        let prefix = try prefix
+        for api in Self.apis {
+            let program = prefix.appendingPathComponent("threads-test-\(api)").path
+            let build = try Shell.bash(
+                "cc -Wall -Wextra -Werror -o \"$1\" \"$2\" $(pkg-config --cflags --libs gtkplaceholder-$3)", program,
+                Self.bindings.appendingPathComponent("threads-test.c").path, api, environment: environment(prefix))
+            XCTAssertEqual(build.code, 0, build.stderr)
+            let hidden = try InstalledTests.withoutToolchain()
+            let run = try Shell.run(hidden[0], Array(hidden.dropFirst()) + [program], environment: environment(prefix))
+            XCTAssertEqual(run.code, 0, "GTK \(api): \(run.stdout)\(run.stderr)")
+            for check in [
+                "get_type from 8 threads at once: one type", "the class initialised off the main thread",
+                "a widget of that class works on the main thread",
+                "off the main thread: one critical per call, nothing read", "off the main thread: nothing changed",
+            ] {
+                XCTAssertTrue(run.stdout.contains("ok \(check)\n"), "GTK \(api): no “ok \(check)” in \(run.stdout)\(run.stderr)")
+            }
+        }
+    }
+
     func testFromPython() throws {
         let prefix = try prefix
         let script = Self.bindings.appendingPathComponent("binding_test.py").path

@@ -4,6 +4,19 @@
  * SPDX-License-Identifier: MIT */
 #include "gtkplaceholder.h"
 
+#include <sys/syscall.h>
+#include <unistd.h>
+
+/* Every function checks its thread and arguments as GTK's own do (g_return_if_fail: one critical,
+ * nothing done): PlaceholderTextView, like all of GTK, lives on the main thread, the process's first
+ * (on Linux, the one whose thread id is the process id). placeholder_text_view_get_type() alone may be
+ * called from any thread. */
+static gboolean
+on_main_thread (void)
+{
+  return syscall (SYS_gettid) == getpid ();
+}
+
 /* Getters return memory the widget owns (transfer none), as GTK's own getters do: the last value
  * read is kept on the instance until the next read of the same property or the widget's end. */
 static gpointer
@@ -66,6 +79,7 @@ keep_on_instance (PlaceholderTextView *self, const char *key, gpointer value, GD
 GtkWidget *
 placeholder_text_view_new (void)
 {
+  g_return_val_if_fail (on_main_thread (), NULL);
   return g_object_new (PLACEHOLDER_TYPE_TEXT_VIEW, NULL);
 }
 
@@ -80,6 +94,7 @@ placeholder_text_view_new (void)
 GtkWidget *
 placeholder_text_view_new_with_text_view (GtkTextView *text_view)
 {
+  g_return_val_if_fail (on_main_thread (), NULL);
   g_return_val_if_fail (GTK_IS_TEXT_VIEW (text_view), NULL);
   return g_object_new (PLACEHOLDER_TYPE_TEXT_VIEW, "text-view", text_view, NULL);
 }
@@ -95,6 +110,7 @@ placeholder_text_view_get_text_view (PlaceholderTextView *self)
 {
   GtkTextView *text_view = NULL;
 
+  g_return_val_if_fail (on_main_thread (), NULL);
   g_return_val_if_fail (PLACEHOLDER_IS_TEXT_VIEW (self), NULL);
   g_object_get (self, "text-view", &text_view, NULL);
   /* The widget holds the text view for its whole life. */
@@ -113,6 +129,7 @@ placeholder_text_view_get_placeholder_text (PlaceholderTextView *self)
 {
   char *text = NULL;
 
+  g_return_val_if_fail (on_main_thread (), NULL);
   g_return_val_if_fail (PLACEHOLDER_IS_TEXT_VIEW (self), NULL);
   g_object_get (self, "placeholder-text", &text, NULL);
   return keep_on_instance (self, "placeholder-c-api-placeholder-text", text, g_free);
@@ -126,6 +143,7 @@ placeholder_text_view_get_placeholder_text (PlaceholderTextView *self)
 void
 placeholder_text_view_set_placeholder_text (PlaceholderTextView *self, const char *text)
 {
+  g_return_if_fail (on_main_thread ());
   g_return_if_fail (PLACEHOLDER_IS_TEXT_VIEW (self));
   g_object_set (self, "placeholder-text", text, NULL);
 }
@@ -142,6 +160,7 @@ placeholder_text_view_get_placeholder_color (PlaceholderTextView *self)
 {
   GdkRGBA *color = NULL;
 
+  g_return_val_if_fail (on_main_thread (), NULL);
   g_return_val_if_fail (PLACEHOLDER_IS_TEXT_VIEW (self), NULL);
   g_object_get (self, "placeholder-color", &color, NULL);
   return keep_on_instance (self, "placeholder-c-api-placeholder-color", color, (GDestroyNotify) gdk_rgba_free);
@@ -155,6 +174,7 @@ placeholder_text_view_get_placeholder_color (PlaceholderTextView *self)
 void
 placeholder_text_view_set_placeholder_color (PlaceholderTextView *self, const GdkRGBA *color)
 {
+  g_return_if_fail (on_main_thread ());
   g_return_if_fail (PLACEHOLDER_IS_TEXT_VIEW (self));
   g_object_set (self, "placeholder-color", color, NULL);
 }
@@ -171,6 +191,7 @@ placeholder_text_view_get_font (PlaceholderTextView *self)
 {
   char *font = NULL;
 
+  g_return_val_if_fail (on_main_thread (), NULL);
   g_return_val_if_fail (PLACEHOLDER_IS_TEXT_VIEW (self), NULL);
   g_object_get (self, "font", &font, NULL);
   return keep_on_instance (self, "placeholder-c-api-font", font, g_free);
@@ -185,6 +206,7 @@ placeholder_text_view_get_font (PlaceholderTextView *self)
 void
 placeholder_text_view_set_font (PlaceholderTextView *self, const char *font)
 {
+  g_return_if_fail (on_main_thread ());
   g_return_if_fail (PLACEHOLDER_IS_TEXT_VIEW (self));
   g_object_set (self, "font", font, NULL);
 }
@@ -200,6 +222,7 @@ placeholder_text_view_get_hides_placeholder (PlaceholderTextView *self)
 {
   gboolean hides = FALSE;
 
+  g_return_val_if_fail (on_main_thread (), FALSE);
   g_return_val_if_fail (PLACEHOLDER_IS_TEXT_VIEW (self), FALSE);
   g_object_get (self, "hides-placeholder", &hides, NULL);
   return hides;
@@ -213,6 +236,7 @@ placeholder_text_view_get_hides_placeholder (PlaceholderTextView *self)
 void
 placeholder_text_view_set_hides_placeholder (PlaceholderTextView *self, gboolean hides)
 {
+  g_return_if_fail (on_main_thread ());
   g_return_if_fail (PLACEHOLDER_IS_TEXT_VIEW (self));
   g_object_set (self, "hides-placeholder", hides, NULL);
 }
@@ -228,6 +252,7 @@ placeholder_text_view_get_placeholder_visible (PlaceholderTextView *self)
 {
   gboolean visible = FALSE;
 
+  g_return_val_if_fail (on_main_thread (), FALSE);
   g_return_val_if_fail (PLACEHOLDER_IS_TEXT_VIEW (self), FALSE);
   g_object_get (self, "placeholder-visible", &visible, NULL);
   return visible;

@@ -50,3 +50,19 @@ package enum ParamFlags {
     package static let readWriteConstructOnly = GParamFlags(
         G_PARAM_READWRITE.rawValue | G_PARAM_CONSTRUCT_ONLY.rawValue)
 }
+
+extension GObjectType {
+    /// Runs type registration or class initialisation written for the main actor (it fills in the
+    /// main actor's statics) on whichever thread GObject runs it: a `_get_type()` may be called from any
+    /// thread, and class_init runs where the class is first needed. Both happen once — registration
+    /// inside a once-only initializer, class_init under GObject's class lock — and before any instance
+    /// exists, so nothing on the main thread reads those statics meanwhile. Main-actor code (the
+    /// instances' virtual functions) still checks its thread as ever.
+    /// `body` is a main-actor function, not a closure literal: Swift checks the thread on entering a
+    /// main-actor closure formed outside the main actor, and traps.
+    package static func setUpOnAnyThread<Argument, Result>(
+        _ argument: Argument, _ body: @MainActor (Argument) -> Result
+    ) -> Result {
+        withoutActuallyEscaping(body) { body in unsafeBitCast(body, to: ((Argument) -> Result).self)(argument) }
+    }
+}

@@ -12,8 +12,9 @@ package protocol PlaceholderToolkit {
     var propertyTypes: PlaceholderProperty.Types { get }
     /// Overrides the toolkit's widget virtual functions in the new class struct.
     func initializeClass(_ klass: gpointer?, type: GType)
-    /// Adds interfaces (GtkBuildable) once the type exists.
-    func addInterfaces(to type: GType)
+    /// Adds interfaces (GtkBuildable) once the type exists; nonisolated: their init functions run
+    /// on whichever thread initialises the class.
+    nonisolated func addInterfaces(to type: GType)
     /// Builds the Swift side of an instance made by C or GtkBuilder, around `textView` (nil: a new
     /// GtkTextView); the widget keeps it alive.
     func makeSwiftSide(for instance: UnsafeMutablePointer<GObject>, textView: UnsafeMutablePointer<GObject>?)
@@ -31,7 +32,8 @@ package enum PlaceholderType {
     package private(set) static var type: GType = 0
     private static var toolkit: (any PlaceholderToolkit)?
     private static var specs: [PlaceholderProperty: UnsafeMutablePointer<GParamSpec>] = [:]
-    private static var parentConstructed: (@convention(c) (UnsafeMutablePointer<GObject>?) -> Void)?
+    /// GObjectClass's constructed of the parent (written once, in class_init, before any instance).
+    private nonisolated(unsafe) static var parentConstructed: (@convention(c) (UnsafeMutablePointer<GObject>?) -> Void)?
     // g_quark_from_string copies the names (see ObjectOwnership).
     private static let pendingTextViewQuark = g_quark_from_string("gtkplaceholder-pending-text-view")
     private static let builtBySwiftQuark = g_quark_from_string("gtkplaceholder-built-by-swift")
@@ -53,7 +55,7 @@ package enum PlaceholderType {
 
     /// Registers the type for `toolkit` (idempotent), or uses the one a compatible build of this
     /// project registered. Registered by anything else: one critical naming both, and 0
-    /// (G_TYPE_INVALID).
+    /// (G_TYPE_INVALID). Run once, on any thread (`PlaceholderTextViewClass.registered`).
     package static func register(_ toolkit: some PlaceholderToolkit) -> GType {
         if type != 0 { return type }
         let ours = mark(of: toolkit)
@@ -72,12 +74,7 @@ package enum PlaceholderType {
             return type
         }
         self.toolkit = toolkit
-        type = GObjectType.registerSubclass(named: "PlaceholderTextView", of: toolkit.parentType) { klass, _ in
-            MainActor.assumeIsolated {
-                PlaceholderType.installFunctions(klass)
-                PlaceholderType.installProperties(klass)
-            }
-        }
+        type = registerClass(of: toolkit.parentType)
         g_type_set_qdata(type, implementationQuark, g_strdup(ours))
         toolkit.addInterfaces(to: type)
         return type
@@ -135,25 +132,53 @@ package enum PlaceholderType {
         g_object_notify_by_pspec(instance, spec)
     }
 
+    /// class_init runs on whichever thread first needs the class, once: its function is formed
+    /// outside the main actor (Swift checks the thread on entering a C function formed on it).
+    private nonisolated static func registerClass(of parent: GType) -> GType {
+        GObjectType.registerSubclass(named: "PlaceholderTextView", of: parent) { klass, _ in
+            GObjectType.setUpOnAnyThread(klass, PlaceholderType.initializeClass)
+        }
+    }
+
+    private static func initializeClass(_ klass: gpointer?) {
+        installFunctions(klass)
+        installProperties(klass)
+    }
+
     private static func installFunctions(_ klass: gpointer?) {
         let objectClass = GObjectType.classStruct(klass, as: GObjectClass.self)
         parentConstructed = GObjectType.parentClass(of: type, as: GObjectClass.self).pointee.constructed
+        installObjectFunctions(objectClass)
+        toolkit!.initializeClass(klass, type: type)
+    }
+
+    /// Formed outside the main actor, so that a call off the main thread reaches the thread check
+    /// (one formed on the main actor would trap on entry).
+    private nonisolated static func installObjectFunctions(_ objectClass: UnsafeMutablePointer<GObjectClass>) {
+        // Off the main thread an instance is neither built nor read nor changed: one critical, as
+        // GTK's own g_return_if_fail checks give, and nothing done, instead of a trap.
         objectClass.pointee.constructed = { object in
-            MainActor.assumeIsolated { PlaceholderType.constructed(object!) }
+            guard MainThread.check("constructed") else { return PlaceholderType.parentConstructed?(object) ?? () }
+            // GObject's pointers are not Sendable; checked to be on the main thread, they stay there.
+            nonisolated(unsafe) let object = object!
+            MainActor.assumeIsolated { PlaceholderType.constructed(object) }
         }
         objectClass.pointee.set_property = { object, id, value, spec in
             if let foreign = PlaceholderType.foreignClass(of: object!, as: GObjectClass.self) {
                 return foreign.pointee.set_property(object, id, value, spec)
             }
-            MainActor.assumeIsolated { PlaceholderType.setProperty(object!, id, value!) }
+            guard MainThread.check("set_property") else { return }
+            nonisolated(unsafe) let (object, value) = (object!, value!)
+            MainActor.assumeIsolated { PlaceholderType.setProperty(object, id, value) }
         }
         objectClass.pointee.get_property = { object, id, value, spec in
             if let foreign = PlaceholderType.foreignClass(of: object!, as: GObjectClass.self) {
                 return foreign.pointee.get_property(object, id, value, spec)
             }
-            MainActor.assumeIsolated { PlaceholderType.getProperty(object!, id, value!) }
+            guard MainThread.check("get_property") else { return }
+            nonisolated(unsafe) let (object, value) = (object!, value!)
+            MainActor.assumeIsolated { PlaceholderType.getProperty(object, id, value) }
         }
-        toolkit!.initializeClass(klass, type: type)
     }
 
     private static func installProperties(_ klass: gpointer?) {

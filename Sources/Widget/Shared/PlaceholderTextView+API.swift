@@ -43,6 +43,9 @@ extension PlaceholderTextView {
     @discardableResult
     public static func registerType() -> GType { PlaceholderTextViewClass.register() }
 
+    /// The registered type, from any thread (the C library's `placeholder_text_view_get_type`).
+    package nonisolated static var registeredType: GType { PlaceholderTextViewClass.registered }
+
     /// The widget to pack: a `PlaceholderTextView` GObject (a GtkOverlay subclass in GTK 3, a
     /// GtkWidget subclass in GTK 4) around a scrolled text view.
     public var widget: UnsafeMutablePointer<GtkWidget> { core.widget.cast() }

@@ -13,7 +13,12 @@ struct PlaceholderTextViewClass: PlaceholderToolkit {
     /// The toolkit's GtkBuildable set-up, for what is not ours.
     private static var parentBuildable: GtkBuildableIface?
 
-    static func register() -> GType { PlaceholderType.register(PlaceholderTextViewClass()) }
+    /// The type, registered by the first caller on any thread while any other waits: Swift runs a
+    /// static's initializer once, with g_once_init_enter's guarantees (`placeholder_text_view_get_type`).
+    nonisolated static let registered: GType = GObjectType.setUpOnAnyThread(
+        PlaceholderTextViewClass(), PlaceholderType.register)
+
+    static func register() -> GType { registered }
 
     /// A new (floating) instance around `textView` for Swift's initializer to build into.
     static func newInstanceForSwift(textView: UnsafeMutablePointer<GtkTextView>) -> UnsafeMutablePointer<GtkWidget> {
@@ -29,9 +34,9 @@ struct PlaceholderTextViewClass: PlaceholderToolkit {
 
     package func initializeClass(_ klass: gpointer?, type: GType) { Self.installWidgetOverrides(klass, type: type) }
 
-    package func addInterfaces(to type: GType) {
+    package nonisolated func addInterfaces(to type: GType) {
         GObjectType.addInterface(gtk_buildable_get_type(), to: type) { iface, _ in
-            MainActor.assumeIsolated { PlaceholderTextViewClass.initializeBuildable(iface) }
+            GObjectType.setUpOnAnyThread(iface, PlaceholderTextViewClass.initializeBuildable)
         }
     }
 
