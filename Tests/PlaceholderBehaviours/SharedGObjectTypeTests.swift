@@ -274,6 +274,29 @@ final class SharedGObjectTypeTests: BehaviourTestCase {
         }
     }
 
+    /// Swift's `init(textView:)` given a text view that has a parent does what C does: a warning and a
+    /// text view of its own, the given one left with its parent (it used to trap).
+    func testSwiftsInitializerGivenATextViewWithAParentDoesWhatCDoes() {
+        onMain {
+            Self.withBuilder(
+                """
+                <interface>
+                  <object class="GtkScrolledWindow" id="elsewhere"><child><object class="GtkTextView" id="taken"/></child></object>
+                </interface>
+                """
+            ) { object in
+                let taken = object("taken")
+                let view = PlaceholderTextView(textView: taken.cast(), placeholder: "Share something new…")
+                g_object_ref_sink(view.widget.asGPointer)  // no parent will take the floating reference
+                defer { g_object_unref(view.widget.asGPointer) }
+                XCTAssertNotEqual(view.textView.asWidget, taken, "a text view of its own")
+                XCTAssertEqual(gtk_widget_get_parent(taken), object("elsewhere"), "not taken from its parent")
+                XCTAssertEqual(gtk_widget_get_parent(view.textView.asWidget), view.scrolledWindowWidget)
+                XCTAssertEqual(view.placeholder, "Share something new…")
+            }
+        }
+    }
+
     /// 10,000 .ui loads, each realized in a window and thrown away: every GObject finalized, no Swift
     /// object left.
     func testBuilderLoadDestroyLoopLeaksNothing() {

@@ -14,11 +14,20 @@ extension PlaceholderTextView {
 
     /// Wraps an existing, unparented text view, e.g. a GtkSourceView.
     ///
+    /// A text view that already has a parent is not taken from it: as from C, a GLib warning is
+    /// logged and the widget makes a text view of its own (compare ``textView`` with yours to know).
+    ///
     /// - Parameters:
-    ///   - textView: A text view with no parent yet; it is packed into ``scrolledWindow``.
+    ///   - textView: A text view with no parent yet; it is packed into the widget's scrolled window.
     ///   - placeholder: The placeholder text; empty shows none.
     public convenience init(textView: UnsafeMutablePointer<GtkTextView>, placeholder: String = "") {
-        precondition(gtk_widget_get_parent(textView.asWidget) == nil, "the text view already has a parent")
+        var textView = textView
+        if gtk_widget_get_parent(textView.asWidget) != nil {
+            GLibLog.warning(
+                "PlaceholderTextView: the text view given already has a parent; using a new GtkTextView",
+                domain: "GtkPlaceholder")
+            textView = Self.makeDefaultTextView()
+        }
         let widget = PlaceholderTextViewClass.newInstanceForSwift(textView: textView)
         self.init(instance: ObjectOwnership(widget), textView: textView, placeholder: placeholder)
         Self.showNew(widget)
