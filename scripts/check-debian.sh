@@ -57,7 +57,7 @@ inside 'cd /src && make build' >"$root.build.log" 2>&1 || { tail -40 "$root.buil
 echo "check-debian:    built: GTK $(inside 'pkg-config --modversion gtk+-3.0') and $(inside 'pkg-config --modversion gtk4'), GLib $(inside 'pkg-config --modversion glib-2.0')"
 
 echo "check-debian: 2. the widget suites (GTK 3, GTK 4) and the app's core suites (counting)"
-inside 'cd /src && make test-deps >/dev/null && swift build --build-tests -Xswiftc -warnings-as-errors \
+inside 'cd /src && make test-deps >/dev/null && make locales atproto >/dev/null && swift build --build-tests -Xswiftc -warnings-as-errors \
   && swift build --package-path Tests/GTK4 --build-tests -Xswiftc -warnings-as-errors' >"$root.test-build.log" 2>&1 \
   || { tail -40 "$root.test-build.log"; echo "check-debian: building the tests FAILED"; exit 1; }
 status=0

@@ -47,7 +47,7 @@ final class GalleryTests: GtkTestCase {
 
     func testEveryDesignIsListedForTheGallery() throws {
         let listed = try String(
-            contentsOf: GalleryTests.root.appendingPathComponent("Examples/Gallery/embedded-files.txt"),
+            contentsOf: GalleryTests.root.appendingPathComponent("Demos/Gallery/embedded-files.txt"),
             encoding: .utf8
         ).split(separator: "\n").filter { $0.hasPrefix("Resources/") }.map { String($0.dropFirst(18).dropLast(3)) }
         let files = try FileManager.default.contentsOfDirectory(

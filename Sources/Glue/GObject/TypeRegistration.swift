@@ -66,3 +66,21 @@ extension GObjectType {
         withoutActuallyEscaping(body) { body in unsafeBitCast(body, to: ((Argument) -> Result).self)(argument) }
     }
 }
+
+extension GObjectType {
+    /// A new instance of `type` with the given construct properties (g_object_new_with_properties; C's
+    /// varargs g_object_new is not callable from Swift). The values are unset afterwards.
+    package static func newInstance(
+        of type: GType, properties: [(name: String, value: GValue)]
+    ) -> UnsafeMutablePointer<GObject> {
+        var values = properties.map(\.value)
+        defer { for index in values.indices { g_value_unset(&values[index]) } }
+        return withCStringArray(properties.map(\.name)) { names in
+            names.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: properties.count + 1) { names in
+                values.withUnsafeMutableBufferPointer {
+                    g_object_new_with_properties(type, guint(properties.count), names, $0.baseAddress)!
+                }
+            }
+        }
+    }
+}

@@ -116,14 +116,9 @@ package enum PlaceholderType {
         var value = GValue()
         g_value_init(&value, toolkit!.propertyTypes.textView)
         g_value_set_object(&value, textView)
-        defer { g_value_unset(&value) }
-        return withCStringArray([PlaceholderProperty.textView.name]) { names in
-            names.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: 1) {
-                let instance: UnsafeMutablePointer<GObject> = g_object_new_with_properties(type, 1, $0, &value)!.cast()
-                if let adoptedClass { g_object_set_qdata(instance, instanceClassQuark, adoptedClass) }
-                return instance
-            }
-        }
+        let instance = GObjectType.newInstance(of: type, properties: [(PlaceholderProperty.textView.name, value)])
+        if let adoptedClass { g_object_set_qdata(instance, instanceClassQuark, adoptedClass) }
+        return instance
     }
 
     /// Notifies `property` of `instance` (the Swift setters call it only when a value changes).

@@ -2,7 +2,8 @@ import PlaceholderGtk4Glue
 
 /// Screen readers learn the placeholder once, from the text view's own accessible
 /// (GTK_ACCESSIBLE_PROPERTY_PLACEHOLDER, what GtkText sets for its placeholder), while the label
-/// that draws it is hidden from them.
+/// that draws it is hidden from them: its accessible role is "none" (`makePlaceholderLabel`), and its
+/// hidden state is set too for GTK before 4.18, which keeps it (4.18 sets it from being mapped).
 @MainActor
 struct PlaceholderAccessibility {
     private let textView: UnsafeMutablePointer<GtkTextView>

@@ -34,16 +34,19 @@ public final class PlaceholderTextView {
         core.start(owner: self, placeholder: placeholder)
     }
 
+    /// The label, named `placeholder` for CSS as GtkText's is, with the accessible role "none" (not
+    /// represented to assistive technologies: the text view tells them the placeholder). The role,
+    /// unlike the hidden state, lasts: GTK 4.18 sets a widget's hidden state from whether it is mapped.
     static func makePlaceholderLabel() -> UnsafeMutablePointer<GtkWidget> {
         var name = GValue()
         g_value_init(&name, Property.stringType)
         g_value_set_string(&name, "placeholder")
-        defer { g_value_unset(&name) }
-        return withCStringArray(["css-name"]) { names in
-            names.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: 1) {
-                g_object_new_with_properties(gtk_label_get_type(), 1, $0, &name)!.cast()
-            }
-        }
+        var role = GValue()
+        g_value_init(&role, gtk_accessible_role_get_type())
+        g_value_set_enum(&role, gint(GTK_ACCESSIBLE_ROLE_NONE.rawValue))
+        return GObjectType.newInstance(
+            of: gtk_label_get_type(), properties: [("css-name", name), ("accessible-role", role)]
+        ).cast()
     }
 
     /// GTK 4 widgets are made visible.

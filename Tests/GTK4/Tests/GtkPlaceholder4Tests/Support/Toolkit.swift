@@ -100,9 +100,12 @@ enum ScreenReader {
             == nil
     }
 
-    /// The widget is hidden from assistive technologies.
+    /// The widget is hidden from assistive technologies, as GTK decides what it presents to them: its
+    /// hidden state, or an accessible role of none (presentation, its synonym).
     static func ignores(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
-        takeGString(gtk4_test_check_boolean_state(widget.asAccessible, GTK_ACCESSIBLE_STATE_HIDDEN, 1)) == nil
+        let role = gtk_accessible_get_accessible_role(widget.asAccessible)
+        return role == GTK_ACCESSIBLE_ROLE_NONE || role == GTK_ACCESSIBLE_ROLE_PRESENTATION
+            || takeGString(gtk4_test_check_boolean_state(widget.asAccessible, GTK_ACCESSIBLE_STATE_HIDDEN, 1)) == nil
     }
 }
 
