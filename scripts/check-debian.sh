@@ -36,7 +36,10 @@ bind /proc "$root/proc"
 bind /dev "$root/dev"
 bind /sys "$root/sys"
 bind "$toolchain" "$root$toolchain" ro
+# This machine's network, as the root's: its resolver, and the CAs it adds for its own egress.
 cp /etc/resolv.conf "$root/etc/resolv.conf"
+mkdir -p "$root/usr/local/share/ca-certificates"
+cp -r /usr/local/share/ca-certificates/. "$root/usr/local/share/ca-certificates/" 2>/dev/null || true
 
 # The tree as a clone has it (tracked and new files, nothing ignored), built from scratch inside.
 rm -rf "$root/src" && mkdir -p "$root/src"
@@ -49,7 +52,7 @@ inside() { chroot "$root" /usr/bin/env -i HOME=/root LANG=C.UTF-8 PATH="$toolcha
   TERM=dumb bash -c "$1"; }
 inside 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
   make binutils g++ libc6-dev pkg-config zlib1g-dev libcurl4-openssl-dev libxml2-dev libsqlite3-0 libedit2 \
-  libncurses6 tzdata python3 ca-certificates git >/dev/null' || exit 1
+  libncurses6 tzdata python3 ca-certificates git >/dev/null && update-ca-certificates >/dev/null' || exit 1
 echo "check-debian: $(inside '. /etc/os-release; echo $PRETTY_NAME'), $(inside 'swift --version 2>&1 | head -1')"
 
 echo "check-debian: 1. make build with the build packages alone"
