@@ -31,9 +31,9 @@ let package = Package(
             name: "CPlaceholderGtk4", path: "Sources/System/CPlaceholderGtk4", pkgConfig: "gtk4",
             providers: [.apt(["libgtk-4-dev"])]),
 
-        // MARK: - GObject glue, the only unsafe code (Sources/Glue; package, not public)
-        // What both toolkits share (GObject only), then each toolkit's own on top of it. Glue/Shared is
-        // compiled into both toolkits' glue (linked in as Glue/Gtk3/Shared and Glue/Gtk4/Shared).
+        // MARK: - GObject glue (Sources/Glue; package, not public)
+        // What both toolkits share (GObject only), then each toolkit's own on top of it. Where unsafe code
+        // may live: docs/architecture.md, "Unsafe code" (UnsafeCodeLocationTests keeps it there).
         .target(name: "PlaceholderGObjectGlue", dependencies: ["CPlaceholderGObject"], path: "Sources/Glue/GObject"),
         .target(
             name: "PlaceholderGtk3Glue", dependencies: ["CPlaceholderGtk3", "PlaceholderGObjectGlue"],

@@ -14,7 +14,7 @@ import PlaceholderGtk3Glue
 enum ClipboardHandoff {
     static let servingLimitSeconds: UInt32 = 24 * 60 * 60
     /// File descriptors above standard error that the process inherited (recorded by main).
-    nonisolated(unsafe) static var inheritedDescriptors: [Int32] = []
+    static var inheritedDescriptors: [Int32] = []
 
     static var clipboard: OpaquePointer {
         gtk_clipboard_get_for_display(gdk_display_get_default(), gdk_atom_intern_static_string("CLIPBOARD"))

@@ -1,5 +1,6 @@
 import CPlaceholderGtk3
 import ComposeWindowCore
+import ComposeWindowGlue
 
 /// Command-line parsing by GLib's GOptionContext: `--help` in the platform's format, translated,
 /// GTK's own options included, and the same error wording as every GTK program. Values are handed
@@ -51,24 +52,15 @@ final class OptionParser {
             cStrings.append(copy)
             return copy
         }
-        let storage = UnsafeMutablePointer<gpointer?>.allocate(capacity: options.count)
-        storage.initialize(repeating: nil, count: options.count)
-        let flagStorage = UnsafeMutablePointer<gboolean>.allocate(capacity: options.count)
-        flagStorage.initialize(repeating: 0, count: options.count)
-        defer {
-            for index in options.indices where options[index].takesValue { g_free(storage[index]) }
-            storage.deallocate()
-            flagStorage.deallocate()
-            for copy in cStrings { g_free(copy) }
-        }
+        let slots = OptionValueSlots(count: options.count)
+        defer { for copy in cStrings { g_free(copy) } }
         var entries = options.enumerated().map { index, option in
             GOptionEntry(
                 long_name: keep(option.name),
                 short_name: 0,
                 flags: 0,
                 arg: option.takesValue ? G_OPTION_ARG_STRING : G_OPTION_ARG_NONE,
-                arg_data: option.takesValue
-                    ? UnsafeMutableRawPointer(storage + index) : UnsafeMutableRawPointer(flagStorage + index),
+                arg_data: option.takesValue ? slots.stringSlot(index) : slots.flagSlot(index),
                 description: keep(option.help),
                 arg_description: option.argumentName.map { keep($0) })
         }
@@ -89,10 +81,8 @@ final class OptionParser {
         }
         for (index, option) in options.enumerated() {
             if option.takesValue {
-                if let value = storage[index] {
-                    result.values[option] = String(cString: value.assumingMemoryBound(to: CChar.self))
-                }
-            } else if flagStorage[index] != 0 {
+                if let value = slots.string(index) { result.values[option] = value }
+            } else if slots.flag(index) {
                 result.flags.insert(option)
             }
         }

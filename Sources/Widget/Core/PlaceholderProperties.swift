@@ -86,7 +86,7 @@ package protocol PlaceholderPropertyOwner: AnyObject {
 
 extension PlaceholderPropertyOwner {
     private func setPlaceholderColor(boxed: gpointer?) {
-        placeholderRGBA = boxed?.assumingMemoryBound(to: Color.self).pointee
+        placeholderRGBA = boxed?.cast(to: Color.self).pointee
     }
 
     private func getPlaceholderColor(into value: UnsafeMutablePointer<GValue>) {
