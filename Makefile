@@ -38,7 +38,8 @@ WITH_DISPLAY = $(if $(DISPLAY),,xvfb-run -a $(XVFB_ARGS))
 BIN         = $(shell $(SWIFT) build --show-bin-path $(1) 2>/dev/null)
 LANGUAGES  := $(basename $(notdir $(wildcard Resources/po/*.po)))
 
-.PHONY: all deps test-deps locales build run lint test check-library-sources clib check-memory check-durability docs coverage bench screenshots \
+.PHONY: all deps test-deps locales build run lint test check-library-sources clib check-memory check-durability check-debian12 \
+  check-debian13 docs coverage bench screenshots \
   release data install install-files uninstall stage test-fixtures atproto deb check-deb clean
 
 all: build
@@ -133,6 +134,17 @@ check-durability: test-deps
 	$(MAKE) --no-print-directory test-fixtures
 	DURABILITY_ROUNDS=$(DURABILITY_ROUNDS) FUZZ_RUNS=$(FUZZ_RUNS) INPUT_MEGABYTES=50 NO_AT_BRIDGE=1 $(WITH_DISPLAY) \
 	  $(SWIFT) test --skip-build --filter 'DurabilityTests|ArgumentFuzzTests|testLargeStandardInputRoundTrips'
+
+# Other distributions, as machines nobody set up (scripts/check-debian.sh; root): a debootstrap root with
+# this toolchain bind-mounted, where `make build` must succeed with the build packages alone, then the
+# widget suites (GTK 3, GTK 4), the app's core suites (counting among them) and a dependent package.
+# Debian 13 has GTK 4.18 and GLib 2.84; Debian 12 is what `make test` runs on, here from nothing.
+# The roots stay in .build/chroot-* for the next run (about 10 minutes each once made).
+check-debian13:
+	$(SUDO) env PATH="$$PATH" bash scripts/check-debian.sh trixie $(CURDIR)/.build/chroot-trixie
+
+check-debian12:
+	$(SUDO) env PATH="$$PATH" bash scripts/check-debian.sh bookworm $(CURDIR)/.build/chroot-bookworm
 
 # Benchmarks (not part of `make test`): release builds, under Xvfb; zenity (the peer people use) and
 # valgrind (callgrind's instruction counts, the steady figures) installed for comparison. Everything
