@@ -48,7 +48,8 @@ final class ChatInputRow {
         let clicked: @convention(c) (gpointer?, gpointer?) -> Void = { _, row in
             MainActor.assumeIsolated { Unmanaged<ChatInputRow>.fromOpaque(row!).takeUnretainedValue().send() }
         }
-        g_signal_connect_data(sendButton, "clicked", unsafeBitCast(clicked, to: GCallback.self), row, nil, GConnectFlags(0))
+        g_signal_connect_data(
+            sendButton, "clicked", unsafeBitCast(clicked, to: GCallback.self), row, nil, GConnectFlags(0))
         // Enter sends, Shift+Enter is a newline, as chat apps do. Handlers return gboolean, not Bool.
         let keyPressed: @convention(c) (gpointer?, UnsafeMutablePointer<GdkEventKey>?, gpointer?) -> gboolean = {
             _, event, row in

@@ -60,12 +60,16 @@ final class DocumentationTopicsTests: XCTestCase {
     func testGTK3TopicsListTheCurrentAPIAndTheDeprecatedApart() throws {
         try check(
             page: "Sources/Widget/Gtk3/GtkPlaceholder.docc/PlaceholderTextView.md",
-            sources: ["Sources/Widget/Shared/PlaceholderTextView+API.swift", "Sources/Widget/Gtk3/PlaceholderTextView.swift"])
+            sources: [
+                "Sources/Widget/Shared/PlaceholderTextView+API.swift", "Sources/Widget/Gtk3/PlaceholderTextView.swift",
+            ])
     }
 
     func testGTK4TopicsListTheCurrentAPIAndTheDeprecatedApart() throws {
         try check(
             page: "Sources/Widget/Gtk4/GtkPlaceholder4.docc/PlaceholderTextView.md",
-            sources: ["Sources/Widget/Shared/PlaceholderTextView+API.swift", "Sources/Widget/Gtk4/PlaceholderTextView.swift"])
+            sources: [
+                "Sources/Widget/Shared/PlaceholderTextView+API.swift", "Sources/Widget/Gtk4/PlaceholderTextView.swift",
+            ])
     }
 }

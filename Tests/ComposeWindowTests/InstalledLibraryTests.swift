@@ -120,7 +120,8 @@ final class InstalledLibraryTests: XCTestCase {
                 "a widget of that class works on the main thread",
                 "off the main thread: one critical per call, nothing read", "off the main thread: nothing changed",
             ] {
-                XCTAssertTrue(run.stdout.contains("ok \(check)\n"), "GTK \(api): no “ok \(check)” in \(run.stdout)\(run.stderr)")
+                XCTAssertTrue(
+                    run.stdout.contains("ok \(check)\n"), "GTK \(api): no “ok \(check)” in \(run.stdout)\(run.stderr)")
             }
         }
     }

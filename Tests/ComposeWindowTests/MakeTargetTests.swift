@@ -76,7 +76,8 @@ final class MakeTargetTests: XCTestCase {
         XCTAssertTrue(programs.contains("msgfmt"), "the recipe's programs were found")
         var checked: [String] = []
         // The package list's own words (gettext, valac, locales) are names of packages, not programs run.
-        for program in programs.subtracting(installed).sorted() where !program.contains("/") && !program.hasPrefix("-") {
+        for program in programs.subtracting(installed).sorted() where !program.contains("/") && !program.hasPrefix("-")
+        {
             let path = try Shell.run("/bin/sh", ["-c", "command -v \"$0\"", program]).stdout
                 .trimmingCharacters(in: .whitespacesAndNewlines)
             guard path.hasPrefix("/usr/bin/") || path.hasPrefix("/usr/sbin/") else { continue }
@@ -87,7 +88,8 @@ final class MakeTargetTests: XCTestCase {
             let fields = try Shell.run("/usr/bin/dpkg-query", ["-W", "-f=${Essential} ${Priority}", owner]).stdout
             if fields.hasPrefix("yes") || fields.hasSuffix("required") { continue }
             checked.append(program)
-            XCTAssertTrue(installed.contains(owner), "the build runs \(program) (\(owner)), which make run does not install")
+            XCTAssertTrue(
+                installed.contains(owner), "the build runs \(program) (\(owner)), which make run does not install")
         }
         XCTAssertTrue(checked.contains("gtk4-builder-tool"), "checked: \(checked)")
     }

@@ -18,7 +18,8 @@ final class SwiftExampleTests: XCTestCase {
     /// An example's code after its leading comment lines.
     static func exampleCode(_ directory: String) throws -> String {
         let source = try String(
-            contentsOf: examples.appendingPathComponent(directory).appendingPathComponent("main.swift"), encoding: .utf8)
+            contentsOf: examples.appendingPathComponent(directory).appendingPathComponent("main.swift"), encoding: .utf8
+        )
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
         return lines.drop { $0.hasPrefix("//") }.joined(separator: "\n").trimmingCharacters(in: .newlines)
     }
@@ -34,8 +35,10 @@ final class SwiftExampleTests: XCTestCase {
         let build = try Shell.run("/usr/bin/env", ["swift", "build", "--package-path", Self.examples.path])
         XCTAssertEqual(build.code, 0, (build.stdout + build.stderr).suffix(3000).description)
         guard build.code == 0 else { return }
-        let binPath = try Shell.run("/usr/bin/env", ["swift", "build", "--package-path", Self.examples.path, "--show-bin-path"])
-            .stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let binPath = try Shell.run(
+            "/usr/bin/env", ["swift", "build", "--package-path", Self.examples.path, "--show-bin-path"]
+        )
+        .stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         let state = try StateHome()
         let example = try ComposeProcess(
             [], stateHome: state.url, environment: ["NO_AT_BRIDGE": "1"], launcher: [binPath + "/minimal-window"])

@@ -35,7 +35,8 @@ final class UnsafeCodeLocationTests: XCTestCase {
 
     func testUnsafeCodeIsOnlyInTheGlueAndTheClassStructFiles() throws {
         let files = try Self.swiftSources()
-        XCTAssertTrue(files.contains("Sources/Widget/Core/PlaceholderType.swift"), "the sources were found: \(files.count)")
+        XCTAssertTrue(
+            files.contains("Sources/Widget/Core/PlaceholderType.swift"), "the sources were found: \(files.count)")
         var found: [String] = []
         var allowedUse = 0
         for file in files {
