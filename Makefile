@@ -38,7 +38,7 @@ WITH_DISPLAY = $(if $(DISPLAY),,xvfb-run -a $(XVFB_ARGS))
 BIN         = $(shell $(SWIFT) build --show-bin-path $(1) 2>/dev/null)
 LANGUAGES  := $(basename $(notdir $(wildcard Resources/po/*.po)))
 
-.PHONY: all deps test-deps locales build run lint test check-library-sources clib check-memory check-durability check-debian12 \
+.PHONY: all deps test-deps locales build run lint test check-library-sources clib check-memory check-durability check-fuzz check-debian12 \
   check-debian13 docs coverage bench screenshots \
   release data install install-files uninstall stage test-fixtures atproto deb check-deb clean
 
@@ -134,6 +134,19 @@ check-durability: test-deps
 	$(MAKE) --no-print-directory test-fixtures
 	DURABILITY_ROUNDS=$(DURABILITY_ROUNDS) FUZZ_RUNS=$(FUZZ_RUNS) INPUT_MEGABYTES=50 NO_AT_BRIDGE=1 $(WITH_DISPLAY) \
 	  $(SWIFT) test --skip-build --filter 'DurabilityTests|ArgumentFuzzTests|testLargeStandardInputRoundTrips'
+
+# Fresh random seeds, where `make test` walks fixed ones: the windowed counter against a full recount
+# (every rule), seed after seed for FUZZ_MINUTES, each printed. A seed that fails stops it; replay it
+# with COUNTING_SEED=N and add it to CountingTests.seeds.
+FUZZ_MINUTES ?= 10
+check-fuzz: test-deps
+	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
+	$(MAKE) --no-print-directory test-fixtures
+	@end=$$(( $$(date +%s) + $(FUZZ_MINUTES) * 60 )); runs=0; while [ $$(date +%s) -lt $$end ]; do \
+	  seed=$$(od -An -N4 -tu4 /dev/urandom | tr -d ' '); echo "COUNTING_SEED=$$seed"; runs=$$(( runs + 1 )); \
+	  COUNTING_SEED=$$seed $(SWIFT) test --skip-build --filter windowedCountMatchesFullRecount >.build/check-fuzz.log 2>&1 \
+	    || { grep -E '✘|↳' .build/check-fuzz.log | head -20; echo "check-fuzz: COUNTING_SEED=$$seed fails"; exit 1; }; \
+	done; echo "check-fuzz: $$runs seeds, none failed"
 
 # Other distributions, as machines nobody set up (scripts/check-debian.sh; root): a debootstrap root with
 # this toolchain bind-mounted, where `make build` must succeed with the build packages alone, then the

@@ -61,9 +61,14 @@ import Testing
         }
     }
 
+    /// The seeds `make test` walks (COUNTING_SEED=N replays one, `make check-fuzz` tries fresh ones):
+    /// every seed that ever failed stays here. 865777: a URL starting inside an emoji's cluster left X's
+    /// weigher waiting for it, so no later URL counted as one (353 against a recount's 786).
+    static let seeds = SeededGenerator.seeds(from: "COUNTING_SEED", fixed: [865_777, 20_261_203])
+
     /// Random edits applied through windows agree with a full recount after every edit.
-    @Test(arguments: CountingRule.allCases)
-    func windowedCountMatchesFullRecount(rule: CountingRule) {
+    @Test(arguments: CountingRule.allCases, seeds)
+    func windowedCountMatchesFullRecount(rule: CountingRule, seed: UInt64) {
         let pieces = [
             "a", " ", " ", " ", "\n", "中", "👍", "🏽", "\u{301}", "e", "\n", "\r", "‍", "👨", "🇫", "🇷", "ＡＢ", "x y",
             "http://", "https://",
@@ -73,9 +78,7 @@ import Testing
             " https://example.com/" + String(repeating: "p", count: 300) + " ",
             " @bob@" + String(repeating: "d", count: 300) + ".social ",
         ]
-        // COUNTING_SEED=N replays a failure.
-        var generator = SeededGenerator(seedFrom: "COUNTING_SEED")
-        let seed = generator.state
+        var generator = SeededGenerator(state: seed)
         var text: [Unicode.Scalar] = []
         var counter = IncrementalCounter(rule: rule)
         // The same edits as a text view reports them once done (apply(editAt:…)).

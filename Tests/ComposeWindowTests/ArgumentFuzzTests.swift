@@ -48,7 +48,7 @@ final class ArgumentFuzzTests: XCTestCase {
 
     func testRandomCommandLinesGetADocumentedAnswer() throws {
         let runs = ProcessInfo.processInfo.environment["FUZZ_RUNS"].flatMap(Int.init) ?? 400
-        var random = Generator(seedFrom: "FUZZ_SEED")
+        var random = Generator(seedFrom: "FUZZ_SEED", fixed: 20_261_203)
         let seed = random.state
         print("argument fuzzer: \(runs) runs, FUZZ_SEED=\(seed)")
         let state = try StateHome()

@@ -14,10 +14,15 @@ public struct SeededGenerator: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 
-    /// Seeded from the environment variable `name` when set (to replay a failure), else at random;
-    /// the test prints the seed either way.
-    public init(seedFrom name: String) {
-        state = ProcessInfo.processInfo.environment[name].flatMap(UInt64.init) ?? UInt64.random(in: 1...1_000_000)
+    /// Seeded from the environment variable `name` when set (to replay a failure, or the fresh seeds
+    /// `make check-fuzz` picks), else from `fixed`: `make test` is deterministic. The test prints the seed.
+    public init(seedFrom name: String, fixed: UInt64) {
+        state = Self.seeds(from: name, fixed: [fixed])[0]
+    }
+
+    /// The seeds a test runs: the one in the environment variable `name` when set, else `fixed`.
+    public static func seeds(from name: String, fixed: [UInt64]) -> [UInt64] {
+        ProcessInfo.processInfo.environment[name].flatMap(UInt64.init).map { [$0] } ?? fixed
     }
 
     /// Starts from `state`.

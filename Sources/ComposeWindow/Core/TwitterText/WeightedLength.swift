@@ -44,6 +44,10 @@ public struct WeightedLength: Sendable {
         while offset < normal.scalars.count {
             let length: Int
             let weight: Int
+            // A URL that starts inside what was just weighed (an emoji sequence whose cluster holds
+            // the URL's first scalar) is not a URL here, as twitter-text looks URLs up by where they
+            // start: its scalars weigh as characters, and the URLs after it still count as URLs.
+            while let url = urls.first, url.lowerBound < offset { urls = urls.dropFirst() }
             if let url = urls.first, url.lowerBound == offset {
                 urls = urls.dropFirst()
                 (length, weight) = (url.count, Self.urlWeight)
