@@ -61,6 +61,51 @@ import Testing
         }
     }
 
+    /// URLs as hostile as text gets: ports of every length up to far past Int's, IPv6 hosts, IDNA,
+    /// userinfo, stray and invalid percent escapes, a megabyte in one line. Every rule counts each
+    /// without trapping (a 20-digit port once did, for Bluesky), typed into prose through a window as
+    /// a full recount counts it.
+    static let hostileURLs: [String] = {
+        var texts = (1...40).map { "https://a.co:" + String(repeating: "9", count: $0) + "/x" }
+        texts += [
+            "https://a.co:99999999999999999999", "https://a.co:", "https://a.co:0", "https://a.co:65535",
+            "https://a.co:65536", "https://a.co:-1", "https://a.co:+80", "https://a.co:８０", "https://[::1]:80/",
+            "https://[2001:db8::1]/p", "http://[::ffff:127.0.0.1]", "https://[", "https://]",
+            "https://xn--fsqu00a.xn--0zwm56d/",
+            "https://例子.中国/路径", "https://xn--/", "https://xn--a.co", "https://user:pass@a.co/",
+            "https://@a.co", "https://a@b@c.co/", "https://a.co/%FF%00%", "https://a.co/%", "https://a.co/%zz",
+            "https://a.co/?q=%E4%B8%AD#%", "https://a.co\\x\\y", "https://a..co", "https://.co", "https://a.co./",
+            "https://" + String(repeating: "a.", count: 200) + "co", "t.co/" + String(repeating: "a", count: 41),
+            "https://a.co/" + String(repeating: "p", count: 5_000),
+            String(repeating: "x", count: 1_000_000) + " https://a.co:99999999999999999999",
+        ]
+        return texts
+    }()
+
+    @Test(arguments: CountingRule.allCases)
+    func hostileURLsCountWithoutTrappingAndWithoutDrift(rule: CountingRule) {
+        for url in Self.hostileURLs {
+            let whole = IncrementalCounter.counting(url, rule: rule)
+            #expect(whole.units == rule.units(of: url))
+            guard url.unicodeScalars.count < 10_000 else { continue }
+            // Typed into prose: the window's count agrees with a full recount.
+            let prose = Array("Read this: and then more words. ".unicodeScalars)
+            let position = 11
+            var counter = IncrementalCounter.counting(String(String.UnicodeScalarView(prose)), rule: rule)
+            let window = IncrementalCounter.window(
+                rule: rule, editStart: position, editEnd: position, count: prose.count
+            ) { prose[$0] }
+            var edited = prose
+            edited.insert(contentsOf: url.unicodeScalars, at: position)
+            counter.apply(
+                windowBefore: String(String.UnicodeScalarView(prose[window])),
+                windowAfter: String(
+                    String.UnicodeScalarView(edited[window.lowerBound..<(window.upperBound + url.unicodeScalars.count)])
+                ))
+            #expect(counter.units == rule.units(of: String(String.UnicodeScalarView(edited))), "\(url.prefix(60))")
+        }
+    }
+
     /// The seeds `make test` walks (COUNTING_SEED=N replays one, `make check-fuzz` tries fresh ones):
     /// every seed that ever failed stays here. 865777: a URL starting inside an emoji's cluster left X's
     /// weigher waiting for it, so no later URL counted as one (353 against a recount's 786).

@@ -270,6 +270,18 @@ final class WindowTests: XCTestCase {
         XCTAssertEqual(state.draft(), "half written")
     }
 
+    /// Every number --timeout takes opens the window: the longest (a year) used to overflow its
+    /// milliseconds and kill the window with SIGILL as it opened.
+    func testTheLongestTimeoutOpensTheWindow() throws {
+        for seconds in ["31536000", "4294968"] {
+            let window = try launch(["--timeout", seconds])
+            XCTAssertTrue(window.isRunning, "--timeout \(seconds)")
+            XCTAssertTrue(WindowManager.requestClose(windowID: window.windowID))
+            let result = try XCTUnwrap(window.finish(), "--timeout \(seconds): did not exit on close")
+            XCTAssertEqual(result.code, 1, "--timeout \(seconds): \(result.stderr)")
+        }
+    }
+
     func testLimitDisablesSendUntilTheTextFits() throws {
         let window = try launch(["--limit", "3", "--no-draft"])
         window.type("abcd")

@@ -114,6 +114,19 @@ final class SharedContentAndMisuseTests: BehaviourTestCase {
             let (placeholderInk, typedInk) = SharedPositionTests.inkBoxes(of: view, in: window)
             XCTAssertTrue(Self.agree(placeholderInk, typedInk), "font restored")
 
+            // Not numbers, infinities and out-of-range channels: a colour still (NaN as 0, the rest clamped).
+            for color in [
+                PlaceholderColor(red: .nan, green: .infinity, blue: -.infinity, alpha: .nan),
+                PlaceholderColor(red: 2, green: -1, blue: .greatestFiniteMagnitude, alpha: .infinity),
+                PlaceholderColor(red: .nan, green: .nan, blue: .nan, alpha: 1),
+            ] {
+                view.placeholderTextColor = color
+                window.settle()
+                XCTAssertTrue(view.isPlaceholderVisible)
+            }
+            let nanBlack = SharedPositionTests.inkBoxes(of: view, in: window).placeholder
+            XCTAssertNotNil(nanBlack, "NaN channels draw as 0: a black placeholder")
+
             view.placeholderTextColor = PlaceholderColor(red: 1, green: 0, blue: 0, alpha: 0)
             let ink = SharedPositionTests.inkBoxes(of: view, in: window).placeholder
             XCTAssertNil(ink, "a transparent placeholder draws nothing: \(String(describing: ink))")

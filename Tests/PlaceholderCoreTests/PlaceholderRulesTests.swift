@@ -92,6 +92,9 @@ import Testing
     @Test func colorsAreClampedCSS() {
         #expect(CSSColor.rgba(red: 1, green: 0, blue: 0.5, alpha: 0.25) == "rgba(255, 0, 128, 0.25)")
         #expect(CSSColor.rgba(red: 2, green: -1, blue: 0, alpha: 7) == "rgba(255, 0, 0, 1.0)")
+        // Not a number is 0; infinities clamp (they used to trap, or give "nan" no CSS parser takes).
+        #expect(CSSColor.rgba(red: .nan, green: .infinity, blue: -.infinity, alpha: .nan) == "rgba(0, 255, 0, 0.0)")
+        #expect(CSSColor.rgba(red: .signalingNaN, green: 0, blue: 0, alpha: .infinity) == "rgba(0, 0, 0, 1.0)")
     }
 
     @Test func propertyNamesAreTheGObjectOnes() {

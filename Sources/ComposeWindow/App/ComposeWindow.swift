@@ -122,7 +122,7 @@ final class ComposeWindow {
         autosave?.onResult = { [weak self] failure in self?.draftSaved(failure) }
         updateCounter()
         if let seconds = options.timeoutSeconds {
-            timeout = MainLoopSource.timeout(milliseconds: UInt32(seconds) * 1_000) { [weak self] in
+            timeout = MainLoopSource.timeout(seconds: UInt32(clamping: seconds)) { [weak self] in
                 self?.finish(.timedOut)
                 return false
             }

@@ -18,6 +18,15 @@ package final class MainLoopSource {
         return source
     }
 
+    /// Fires once `seconds` have passed, then every `seconds` while `action` returns true (GLib's
+    /// second-granularity timer: any UInt32 number of seconds, nothing to overflow in milliseconds).
+    package static func timeout(seconds: UInt32, _ action: @escaping @MainActor () -> Bool) -> MainLoopSource {
+        let source = MainLoopSource(action: action)
+        source.id = g_timeout_add_seconds_full(
+            G_PRIORITY_DEFAULT, seconds, dispatch, source.retainedPointer, releaseSource)
+        return source
+    }
+
     /// Runs when the main loop has nothing more urgent (events, redraws) to do, while `action`
     /// returns true.
     package static func idle(_ action: @escaping @MainActor () -> Bool) -> MainLoopSource {

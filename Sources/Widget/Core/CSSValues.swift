@@ -47,10 +47,12 @@ package struct CSSFont {
 }
 
 /// A colour as a CSS `rgba()` value. Channels are 0…1 (GdkRGBA holds doubles in GTK 3, floats in
-/// GTK 4); out-of-range values are clamped.
+/// GTK 4); out-of-range values are clamped, and a channel that is not a number (NaN, from Swift, C or
+/// a GObject property alike) is 0: any Double gives valid CSS.
 package enum CSSColor {
     package static func rgba(red: Double, green: Double, blue: Double, alpha: Double) -> String {
-        func channel(_ value: Double) -> Int { Int((min(max(value, 0), 1) * 255).rounded()) }
-        return "rgba(\(channel(red)), \(channel(green)), \(channel(blue)), \(min(max(alpha, 0), 1)))"
+        func unit(_ value: Double) -> Double { value.isNaN ? 0 : min(max(value, 0), 1) }
+        func channel(_ value: Double) -> Int { Int((unit(value) * 255).rounded()) }
+        return "rgba(\(channel(red)), \(channel(green)), \(channel(blue)), \(unit(alpha)))"
     }
 }

@@ -32,10 +32,12 @@ struct WebURL {
         if let colon = authority.lastIndex(of: ":") {
             hostPart = authority[..<colon]
             port = String(authority[authority.index(after: colon)...])
-            guard port.allSatisfy(\.isASCII), port.allSatisfy(\.isNumber), (Int(port) ?? 0) <= 65_535 else {
-                return nil
+            // Any number of digits: one too large for an Int is out of range, as one over 65,535 is.
+            guard port.allSatisfy(\.isASCII), port.allSatisfy(\.isNumber) else { return nil }
+            if !port.isEmpty {
+                guard let number = Int(port), number <= 65_535 else { return nil }
+                port = String(number)
             }
-            if !port.isEmpty { port = String(Int(port)!) }
         }
         let forbidden = Set(" #%/:<>?@[\\]^|".unicodeScalars)
         guard !hostPart.isEmpty, !hostPart.unicodeScalars.contains(where: { forbidden.contains($0) || $0.value < 0x20 })
