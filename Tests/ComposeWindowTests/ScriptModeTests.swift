@@ -28,6 +28,33 @@ final class ScriptModeTests: XCTestCase {
         }
     }
 
+    /// Every numeric option at and beyond its bounds: inside them the count is measured (exit 0 or
+    /// 1), outside them a one-line error and exit 2, and never a signal.
+    func testEveryNumericOptionAtAndBeyondItsBounds() throws {
+        let bounds: [(option: String, range: ClosedRange<Int>)] = [
+            ("--limit", 1...1_000_000_000), ("--timeout", 1...31_536_000), ("--width", 100...16_384),
+            ("--height", 100...16_384),
+        ]
+        let beyond = ["-1", "0", "2147483648", "9223372036854775807", "9223372036854775808", "1e309", "NaN", "inf", ""]
+        for (option, range) in bounds {
+            let inside = [range.lowerBound, range.upperBound].map(String.init)
+            let outside = [String(range.lowerBound - 1), String(range.upperBound + 1)] + beyond
+            for value in inside + outside {
+                let result = try run(
+                    [option, value, "--measure"], stdin: Data("Share something new".utf8), environment: ["DISPLAY": ""])
+                let label = "\(option) \(value.debugDescription): \(result.stderr)"
+                let lines = result.stderr.split(separator: "\n")
+                if inside.contains(value) {
+                    XCTAssertTrue([0, 1].contains(result.code), label)
+                } else {
+                    XCTAssertEqual(result.code, 2, label)
+                    XCTAssertEqual(lines.count, 1, label)
+                    XCTAssertTrue(lines.first?.hasPrefix("compose-window: ") ?? false, label)
+                }
+            }
+        }
+    }
+
     func testInvalidUTF8OnStandardInputNamesTheByte() throws {
         let result = try run([], stdin: Data([0x68, 0x69, 0x20, 0xC3, 0x28]))
         XCTAssertEqual(result.code, 2)
