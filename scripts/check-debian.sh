@@ -32,6 +32,8 @@ bind() {  # bind SOURCE TARGET [ro]
   mount --rbind "$1" "$2" && mounts+=("$2")
   [ "${3:-}" != ro ] || mount -o remount,bind,ro "$2"
 }
+# The root on itself first: inside, `unshare -m` (the posting tests' sandbox) needs / to be a mount point.
+bind "$root" "$root"
 bind /proc "$root/proc"
 bind /dev "$root/dev"
 bind /sys "$root/sys"
