@@ -6,11 +6,11 @@
 #   2. `make test-deps`, then the widget suites (GTK 3, GTK 4), the app's core suites (counting
 #      among them) and a dependent package beside other GTK frameworks, under Xvfb.
 # Usage: check-debian.sh SUITE [ROOT]   (SUITE: trixie, bookworm…; ROOT: .build/chroot-SUITE).
-# Root only (debootstrap, chroot, mounts). The root is kept for the next run; `make clean` removes it.
+# Root only (debootstrap, mount namespaces). The root is kept for the next run; `make clean` removes it.
 set -euo pipefail
 suite=${1:?usage: check-debian.sh SUITE [ROOT]}
 root=$(realpath -m "${2:-.build/chroot-$suite}")
-[ "$(id -u)" = 0 ] || { echo "check-debian: needs root (debootstrap, chroot, bind mounts)" >&2; exit 2; }
+[ "$(id -u)" = 0 ] || { echo "check-debian: needs root (debootstrap, mount namespaces)" >&2; exit 2; }
 toolchain=$(dirname "$(dirname "$(dirname "$(readlink -f "$(command -v swift)")")")")
 mirror=$(sed -nE 's/^URIs: (http[^ ]*debian)\/?$/\1/p' /etc/apt/sources.list.d/debian.sources 2>/dev/null | head -1)
 mirror=${mirror:-http://deb.debian.org/debian}
@@ -22,22 +22,6 @@ if [ ! -x "$root/usr/bin/apt-get" ]; then
     || { tail -20 "$root.debootstrap.log"; exit 1; }
 fi
 
-mounts=()
-cleanup() {
-  for ((i = ${#mounts[@]} - 1; i >= 0; i--)); do umount -l "${mounts[$i]}" 2>/dev/null || true; done
-}
-trap cleanup EXIT
-bind() {  # bind SOURCE TARGET [ro]
-  mkdir -p "$2"
-  mount --rbind "$1" "$2" && mounts+=("$2")
-  [ "${3:-}" != ro ] || mount -o remount,bind,ro "$2"
-}
-# The root on itself first: inside, `unshare -m` (the posting tests' sandbox) needs / to be a mount point.
-bind "$root" "$root"
-bind /proc "$root/proc"
-bind /dev "$root/dev"
-bind /sys "$root/sys"
-bind "$toolchain" "$root$toolchain" ro
 # This machine's network, as the root's: its resolver, and the CAs it adds for its own egress.
 cp /etc/resolv.conf "$root/etc/resolv.conf"
 mkdir -p "$root/usr/local/share/ca-certificates"
@@ -48,10 +32,23 @@ rm -rf "$root/src" && mkdir -p "$root/src"
 git ls-files -z --cached --others --exclude-standard | xargs -0 -I{} sh -c '[ -e "{}" ] || [ -L "{}" ] && echo "{}"' \
   | tar -c --no-recursion -T - | tar -x -C "$root/src"
 
+# Each command runs with the root as the real root of a private mount namespace (pivot_root, not
+# chroot: the posting tests' sandbox, unshare -m and nsenter, then work inside), /proc, /dev, /sys and
+# the toolchain (read-only) bound in. Nothing stays mounted when it ends.
+inside() {
+  unshare -m --propagation private bash -c '
+    root=$1 toolchain=$2
+    mount --rbind "$root" "$root"
+    for m in proc dev sys; do mount --rbind "/$m" "$root/$m"; done
+    mkdir -p "$root$toolchain" && mount --rbind "$toolchain" "$root$toolchain" && mount -o remount,bind,ro "$root$toolchain"
+    cd "$root" && mkdir -p .oldroot && pivot_root . .oldroot && cd / && umount -l /.oldroot
+    exec /usr/bin/env -i HOME=/root LANG=C.UTF-8 PATH="$toolchain/usr/bin:/usr/sbin:/usr/bin:/sbin:/bin" TERM=dumb \
+      bash -c "$3"
+  ' inside "$root" "$toolchain" "$1" </dev/null
+}
+
 # The toolchain's own prerequisites (swift.org's list for Debian; g++ brings libstdc++'s and libgcc's),
 # then the project's targets.
-inside() { chroot "$root" /usr/bin/env -i HOME=/root LANG=C.UTF-8 PATH="$toolchain/usr/bin:/usr/sbin:/usr/bin:/sbin:/bin" \
-  TERM=dumb bash -c "$1"; }
 inside 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
   make binutils g++ libc6-dev pkg-config zlib1g-dev libcurl4-openssl-dev libxml2-dev libsqlite3-0 libedit2 \
   libncurses6 tzdata python3 ca-certificates git >/dev/null && update-ca-certificates >/dev/null' || exit 1
