@@ -25,13 +25,14 @@ BUILD_PACKAGES := libgtk-3-dev libgtk-4-dev libgtksourceview-4-dev libgspell-1-d
 # JavaScript programs do (valgrind: the C program's memory; gi-docgen: the C API reference); python3-venv
 # for the atproto validator (PyPI); gnome-keyring and secret-tool (libsecret-tools) for the keyring tests
 # (on a private D-Bus session); openssl (the test CA), iproute2 (the private network's loopback) and
-# strace (kill -9 at an exact step of posting, from outside the app) and faketime (the sign-in's
-# 5 minutes, 60 times faster) for the posting tests.
+# strace (kill -9 at an exact step of posting, from outside the app), faketime (the sign-in's
+# 5 minutes, 60 times faster) and curl (the fake browser that answers the OAuth page) for the posting
+# tests (a bare Debian has no curl: `make check-debian13`'s full run found it).
 TEST_PACKAGES := gjs gir1.2-gtk-3.0 gir1.2-gtk-4.0 valgrind gi-docgen python3 python3-gi gir1.2-glib-2.0 \
   gir1.2-atspi-2.0 at-spi2-core dbus xclip wl-clipboard \
   desktop-file-utils xvfb xauth xdotool imagemagick fonts-dejavu-core fonts-wqy-microhei \
   appstream mandoc zsh fish sway wtype grim dpkg-dev fakeroot lintian python3-venv gnome-keyring \
-  libsecret-tools openssl iproute2 strace faketime
+  libsecret-tools openssl iproute2 strace faketime curl
 XVFB_ARGS  := -s "-screen 0 1280x1024x24 -noreset"
 # Xvfb only when there is no display already (a desktop user keeps theirs).
 WITH_DISPLAY = $(if $(DISPLAY),,xvfb-run -a $(XVFB_ARGS))
