@@ -154,11 +154,12 @@ check-fuzz: test-deps
 # widget suites (GTK 3, GTK 4), the app's core suites (counting among them) and a dependent package.
 # Debian 13 has GTK 4.18 and GLib 2.84; Debian 12 is what `make test` runs on, here from nothing.
 # The roots stay in .build/chroot-* for the next run (about 10 minutes each once made).
+# FULL=1 runs the whole `make test` inside instead of those suites.
 check-debian13:
-	$(SUDO) env PATH="$$PATH" bash scripts/check-debian.sh trixie $(CURDIR)/.build/chroot-trixie
+	$(SUDO) env PATH="$$PATH" CHECK_DEBIAN_FULL=$(FULL) bash scripts/check-debian.sh trixie $(CURDIR)/.build/chroot-trixie
 
 check-debian12:
-	$(SUDO) env PATH="$$PATH" bash scripts/check-debian.sh bookworm $(CURDIR)/.build/chroot-bookworm
+	$(SUDO) env PATH="$$PATH" CHECK_DEBIAN_FULL=$(FULL) bash scripts/check-debian.sh bookworm $(CURDIR)/.build/chroot-bookworm
 
 # Benchmarks (not part of `make test`): release builds, under Xvfb; zenity (the peer people use) and
 # valgrind (callgrind's instruction counts, the steady figures) installed for comparison. Everything

@@ -4,7 +4,8 @@
 # copied in (no .build), then inside, in this order:
 #   1. `make build` — it installs only BUILD_PACKAGES, so a success shows `make run` needs no more;
 #   2. `make test-deps`, then the widget suites (GTK 3, GTK 4), the app's core suites (counting
-#      among them) and a dependent package beside other GTK frameworks, under Xvfb.
+#      among them) and a dependent package beside other GTK frameworks, under Xvfb;
+#      or, with CHECK_DEBIAN_FULL=1, the whole `make test` (about 25 minutes more).
 # Usage: check-debian.sh SUITE [ROOT]   (SUITE: trixie, bookworm…; ROOT: .build/chroot-SUITE).
 # Root only (debootstrap, mount namespaces). The root is kept for the next run; `make clean` removes it.
 set -euo pipefail
@@ -57,6 +58,18 @@ echo "check-debian: $(inside '. /etc/os-release; echo $PRETTY_NAME'), $(inside '
 echo "check-debian: 1. make build with the build packages alone"
 inside 'cd /src && make build' >"$root.build.log" 2>&1 || { tail -40 "$root.build.log"; echo "check-debian: make build FAILED"; exit 1; }
 echo "check-debian:    built: GTK $(inside 'pkg-config --modversion gtk+-3.0') and $(inside 'pkg-config --modversion gtk4'), GLib $(inside 'pkg-config --modversion glib-2.0')"
+
+if [ "${CHECK_DEBIAN_FULL:-0}" = 1 ]; then
+  echo "check-debian: 2. the whole make test"
+  start=$(date +%s)
+  status=0
+  inside 'cd /src && make test' >"$root.make-test.log" 2>&1 || status=1
+  echo "check-debian:    make test took $(( ($(date +%s) - start) / 60 )) min $(( ($(date +%s) - start) % 60 )) s"
+  grep -E '^\s*Executed [0-9]+ tests?|Test run with [0-9]+ tests?' "$root.make-test.log" | sed 's|^|check-debian:    |'
+  grep -E 'error: |failed \(' "$root.make-test.log" | head -20 || true
+  [ $status = 0 ] && echo "check-debian: $suite passed (make test)" || echo "check-debian: $suite FAILED (log: $root.make-test.log)"
+  exit $status
+fi
 
 echo "check-debian: 2. the widget suites (GTK 3, GTK 4) and the app's core suites (counting)"
 inside 'cd /src && make test-deps >/dev/null && make locales atproto >/dev/null && swift build --build-tests -Xswiftc -warnings-as-errors \

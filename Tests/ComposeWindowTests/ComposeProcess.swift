@@ -85,6 +85,23 @@ final class ComposeProcess: @unchecked Sendable {
         Xdotool.run("type", "--delay", "15", "--window", windowID, text)
     }
 
+    /// Types `text` after `existing` one character at a time, waiting for each to arrive. xdotool
+    /// sends a character the keyboard lacks by remapping a spare keycode, and a window still busy
+    /// with the one before (loading a CJK fallback font) may read the key after the next remap:
+    /// "fits 中文" once arrived as "fits 中".
+    @discardableResult
+    func typeEachCharacter(_ text: String, after existing: String, file: StaticString = #filePath, line: UInt = #line)
+        -> Bool
+    {
+        var typed = existing
+        for character in text {
+            type(String(character))
+            typed.append(character)
+            guard waitForText(typed, file: file, line: line) else { return false }
+        }
+        return true
+    }
+
     /// Sends keys; a test that needs their effect waits for it (`waitForText`, `waitForWindows`,
     /// a draft, the exit).
     func key(_ keys: String...) {
