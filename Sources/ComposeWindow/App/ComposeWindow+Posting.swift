@@ -1,4 +1,5 @@
 import ComposeWindowCore
+import ComposeWindowGlue
 import ComposeWindowPostingGlue
 import GtkPlaceholder
 import PlaceholderGtk3Glue
@@ -39,26 +40,29 @@ extension ComposeWindow {
         updateCounter()
     }
 
+    /// The outbox of this window's draft name (`default` without one).
+    func outboxStore() throws(StateFile.Failure) -> OutboxStore {
+        try OutboxStore(draftName: options.draftName ?? "default", environment: SystemIO.environment)
+    }
+
     /// A post left in the outbox by a process that ended before every network had it (a crash, a
     /// kill, a closed window): the window shows it with what is known, and Send is the safe retry.
     func resumeOutbox() {
-        guard
-            let store = try? OutboxStore(draftName: options.draftName ?? "default", environment: SystemIO.environment),
-            let saved = try? store.load(), let plan = (try? JSONText.value(of: saved)).flatMap(PostingPlan.init(file:))
+        guard let store = try? outboxStore(), let saved = try? store.load(),
+            let plan = (try? JSONText.value(of: saved)).flatMap(PostingPlan.init(file:))
         else { return }
         if plan.isConfirmedEverywhere { return alreadyPosted(plan, outbox: store) }
-        compose.text = plan.text
-        let accounts = (preferences ?? Preferences()).accounts
-        poster = Poster(
-            plan: plan, accounts: accounts, store: store, language: SpellChecking.language(of: compose.textView))
+        let session = PostingSession(plan: plan)
+        poster = Poster(session: session, store: store, language: SpellChecking.language(of: compose.textView))
+        let shown = compose.text
+        if let text = session.resumedText(draft: shown.isEmpty ? nil : shown), text != shown { compose.text = text }
         let names = plan.accountNames.joined(separator: ", ")
-        infoBar.showPostFailure(
+        showPostFailure(
             plan.mayHaveBeenSentSomewhere
                 ? localized(
                     "This post may have been sent to {0}: compose-window stopped before the network answered. Send checks first and will not post it twice.",
                     names)
-                : localized("This post was not sent to {0}. Send to try again.", names),
-            retry: { [weak self] in self?.send() }, openInBrowser: { [weak self] in self?.handOff(plan.text) })
+                : localized("This post was not sent to {0}. Send to try again.", names), retryAt: nil)
     }
 
     /// Every network had the post before the process ended (between the answer and the draft's
@@ -80,19 +84,22 @@ extension ComposeWindow {
             })
     }
 
-    /// Send while a post is in the outbox: that post again, with its keys (when the text was edited
-    /// after it certainly reached no network, the edited text is a new post).
-    func resumePosting(_ text: String) -> Bool {
-        guard let poster, !poster.plan.isConfirmedEverywhere,
-            poster.plan.text == text || poster.plan.mayHaveBeenSentSomewhere
-        else { return false }
-        run(poster, to: poster.plan.accountNames.joined(separator: ", "))
-        return true
+    /// Send while a post is in the outbox: that post again with its keys, or, where no network may
+    /// have it unsaid, the edited text (PostingSession decides). The accounts are the ones chosen
+    /// now for the post's networks.
+    func continuePosting() {
+        guard let plan = poster?.plan else { return }
+        let known = preferences?.accounts ?? []
+        let networks = plan.accountNames.indices.map { plan.network($0) }
+        let chosen = networks.compactMap { network in
+            AccountChoice.account(for: network == .mastodon ? .mastodon : .bluesky, preferred: accountName, among: known)
+        }
+        run(to: chosen)
     }
 
     /// `--to mastodon,bluesky`: every network needs a signed-in account; each then gets the post
     /// on its own.
-    func postEverywhere(_ text: String) {
+    func postEverywhere() {
         let accounts = preferences?.accounts ?? []
         var chosen: [PostingAccount] = []
         for network in [target] + alsoTo.map(\.target) {
@@ -100,57 +107,120 @@ extension ComposeWindow {
                 let name = TargetChooser.name(of: network, server: nil)
                 return postFailed(
                     [localized("{0}: no account is signed in (compose-window --sign-in {1}).", name, network.rawValue)],
-                    accounts: name)
+                    retryAt: nil)
             }
             chosen.append(account)
         }
-        post(text, to: chosen)
+        run(to: chosen)
     }
 
-    func post(_ text: String, to accounts: [PostingAccount]) {
-        let store: OutboxStore
-        do throws(StateFile.Failure) {
-            store = try OutboxStore(draftName: options.draftName ?? "default", environment: SystemIO.environment)
-        } catch {
-            return postFailed([error.description], accounts: accounts.map(\.name).joined(separator: ", "))
+    /// A new post to `accounts`.
+    func run(to accounts: [PostingAccount]) {
+        if poster == nil {
+            let store: OutboxStore
+            do throws(StateFile.Failure) { store = try outboxStore() } catch {
+                return postFailed([error.description], retryAt: nil)
+            }
+            poster = Poster(session: PostingSession(), store: store, language: SpellChecking.language(of: compose.textView))
         }
-        let plan = PostingPlan(
-            text: text, accounts: accounts, microsecondsSinceEpoch: UInt64(max(0, g_get_real_time())))
-        let created = Poster(
-            plan: plan, accounts: preferences?.accounts ?? accounts, store: store,
-            language: SpellChecking.language(of: compose.textView))
-        poster = created
-        run(created, to: accounts.map(\.name).joined(separator: ", "))
-    }
-
-    private func run(_ poster: Poster, to accounts: String) {
+        guard let poster else { return }
+        retryTimer?.cancel()
+        retryTimer = nil
         keepDraftNow()
-        infoBar.showPosting(localized("Posting to {0}…", accounts))
-        gtk_text_view_set_editable(compose.textView, 0)
-        poster.run { [weak self] outcome in
+        let result = poster.send(compose.text, to: accounts, known: preferences?.accounts ?? accounts) {
+            [weak self] outcome in
             guard let self else { return }
-            gtk_text_view_set_editable(self.compose.textView, 1)
+            self.showEditability()
             self.updateCounter()
             switch outcome {
             case .posted(let links): self.finish(.posted(links, outbox: poster.store))
-            case .failed(let lines): self.postFailed(lines, accounts: accounts)
+            case .failed(let lines, let retryAt): self.postFailed(lines, retryAt: retryAt)
             }
         }
+        let names = (poster.plan?.accountNames ?? accounts.map(\.name)).joined(separator: ", ")
+        switch result {
+        case .run:
+            if poster.isRunning { infoBar.showPosting(localized("Posting to {0}…", names)) }
+        case .stillPosting: infoBar.showPosting(localized("Posting to {0}…", names))
+        case .alreadyPosted(let links): return finish(.posted(links, outbox: poster.store))
+        }
+        showEditability()
         updateCounter()
     }
 
+    /// The text can be edited unless a run is on its way or a network may have the post unsaid.
+    func showEditability() {
+        gtk_text_view_set_editable(compose.textView, (poster?.session.textIsEditable ?? true).gboolean)
+    }
+
     /// The window stays with the text; the draft is written now and the outbox keeps the post.
-    private func postFailed(_ lines: [String], accounts: String) {
-        infoBar.showPostFailure(
-            lines.joined(separator: "\n"), retry: { [weak self] in self?.send() },
-            openInBrowser: { [weak self] in
-                guard let self else { return }
-                // The account's own server's compose page.
-                if self.target == .mastodon, let account = self.postingAccount { self.mastodonServer = account.host }
-                self.handOff(self.compose.text)
-            })
+    private func postFailed(_ lines: [String], retryAt: Int64?) {
         keepDraftNow()
+        showPostFailure(lines.joined(separator: "\n"), retryAt: retryAt)
         reportError(
-            localized("{0} did not take the post; the window, the draft and the outbox keep it", accounts))
+            localized(
+                "{0} did not take the post; the window, the draft and the outbox keep it",
+                (poster?.plan?.accountNames ?? []).joined(separator: ", ")))
+    }
+
+    /// The error bar: what happened, Retry, Discard…, and Open in browser while no network has the
+    /// post or may have it (the browser would post it a second time). When a network asked to wait,
+    /// or may still be working on it, the window says until when and retries by itself then.
+    private func showPostFailure(_ message: String, retryAt: Int64?) {
+        var text = message
+        if poster?.session.textIsEditable == false {
+            text += "\n" + localized("Until that is known, the text stays as it was sent; Discard… abandons the post.")
+        }
+        if let retryAt {
+            text += "\n" + localized("compose-window tries again at {0}.", Self.clockTime(retryAt))
+            let seconds = UInt32(clamping: max(1, retryAt - Poster.now))
+            retryTimer = MainLoopSource.timeout(seconds: seconds) { [weak self] in
+                self?.retryTimer = nil
+                self?.send()
+                return false
+            }
+        }
+        let out = poster?.plan.map { !$0.links.isEmpty || $0.mayHaveBeenSentSomewhere } ?? false
+        let openInBrowser: (@MainActor () -> Void)? = { [weak self] in
+            guard let self else { return }
+            // The account's own server's compose page.
+            if self.target == .mastodon, let account = self.postingAccount { self.mastodonServer = account.host }
+            self.handOff(self.compose.text)
+        }
+        infoBar.showPostFailure(
+            text, retry: { [weak self] in self?.send() }, discard: { [weak self] in self?.discardPost() },
+            openInBrowser: out ? nil : openInBrowser)
+        showEditability()
+    }
+
+    /// Discard…: confirmed (saying where the post may already be), the post is abandoned: its
+    /// outbox entry and draft go, and the window closes (exit 1).
+    func discardPost() {
+        guard let poster else { return }
+        let secondary: String
+        switch poster.session.discardWarning {
+        case .stillPosting: return gtk_widget_error_bell(window)
+        case .nothingSent: secondary = localized("What you wrote will be lost.")
+        case .mayBeOn(let accounts):
+            secondary = localized(
+                "It may already be on {0}: discarding does not remove it there.", accounts.joined(separator: ", "))
+        case .isOn(let links):
+            secondary = localized("It is already at {0}: only the rest is abandoned.", links.joined(separator: " "))
+        }
+        guard DiscardDialog.ask(parent: window.cast(), offersDraft: false, secondary: secondary) == .discard, !closed
+        else { return }
+        retryTimer?.cancel()
+        poster.forget()
+        discardDraft()
+        finish(.cancelled)
+    }
+
+    /// A time today as the person's locale writes it.
+    private static func clockTime(_ secondsSinceEpoch: Int64) -> String {
+        guard let time = g_date_time_new_from_unix_local(gint64(secondsSinceEpoch)) else { return String(secondsSinceEpoch) }
+        defer { g_date_time_unref(time) }
+        guard let text = g_date_time_format(time, "%X") else { return String(secondsSinceEpoch) }
+        defer { g_free(text) }
+        return String(cString: text)
     }
 }

@@ -62,17 +62,16 @@ extension ComposeWindow {
     }
 
     func send() {
-        guard fitsEveryNetwork, poster?.isRunning != true else {
-            return gtk_widget_error_bell(window)
-        }
+        guard fitsEveryNetwork else { return gtk_widget_error_bell(window) }
+        // A post in the outbox: Send and Retry are about it (PostingSession decides what they do).
+        if poster?.plan != nil { return continuePosting() }
         let text = compose.text
-        if resumePosting(text) { return }
         switch target {
         case .stdout: finish(.sent(text))
         case .clipboard: finish(.copied(text))
         case .x, .mastodon, .bluesky, .weibo:
-            if !alsoTo.isEmpty { return postEverywhere(text) }
-            if let account = postingAccount { return post(text, to: [account]) }
+            if !alsoTo.isEmpty { return postEverywhere() }
+            if let account = postingAccount { return run(to: [account]) }
             if target == .mastodon && mastodonServer == nil {
                 guard askServer() != nil else { return }
                 showTarget()

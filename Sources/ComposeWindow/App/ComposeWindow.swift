@@ -60,7 +60,9 @@ final class ComposeWindow {
     var serverRules: MastodonRules.Limits?
     var serverLimits: ServerLimits?
     private var timeout: MainLoopSource?
-    private var closed = false
+    private(set) var closed = false
+    /// The window's own Retry, when a network asked to wait or may still be working on the post.
+    var retryTimer: MainLoopSource?
     private var draftFailing = false
     /// A saved draft the initial text took precedence over: moved aside before the first autosave
     /// would replace it, so neither text is lost.
@@ -275,12 +277,13 @@ final class ComposeWindow {
     /// Unchanged or empty text goes at once; anything else is never dropped silently.
     func cancel() {
         // Send to a network did not finish: the draft and the outbox keep the post (exit 4).
-        if let poster, !poster.plan.isConfirmedEverywhere {
-            return finish(.notPosted(confirmedLinks: poster.plan.links))
+        if let plan = poster?.plan, !plan.isConfirmedEverywhere {
+            return finish(.notPosted(confirmedLinks: plan.links))
         }
         let text = compose.text
         guard !text.isEmpty, text != initialText else { return finish(.cancelled) }
-        let choice = DiscardDialog.ask(parent: window.cast(), offersDraft: autosave != nil)
+        let choice = DiscardDialog.ask(
+            parent: window.cast(), offersDraft: autosave != nil, secondary: localized("What you wrote will be lost."))
         guard !closed else { return }
         switch choice {
         case .keepEditing: return
@@ -312,6 +315,7 @@ final class ComposeWindow {
         guard !closed else { return }
         closed = true
         timeout?.cancel()
+        retryTimer?.cancel()
         autosave?.cancel()
         gtk_widget_destroy(window)
     }

@@ -11,7 +11,8 @@ enum DiscardDialog {
     private static let saveDraftResponse: gint = 1
     private static let discardResponse: gint = 2
 
-    static func ask(parent: UnsafeMutablePointer<GtkWindow>, offersDraft: Bool) -> Choice {
+    /// `secondary`: what is lost, or where the post already is.
+    static func ask(parent: UnsafeMutablePointer<GtkWindow>, offersDraft: Bool, secondary: String) -> Choice {
         // gtk_message_dialog_new is C varargs; its properties say the same, and keep the text plain.
         let dialog = newObject(gtk_message_dialog_get_type()).cast(to: GtkWidget.self)
         gtk_window_set_transient_for(dialog.cast(), parent)
@@ -19,7 +20,7 @@ enum DiscardDialog {
         gtk_window_set_destroy_with_parent(dialog.cast(), 1)
         Property.set(dialog, "message-type", Int32(GTK_MESSAGE_QUESTION.rawValue))
         Property.set(dialog, "text", localized("Discard this post?"))
-        Property.set(dialog, "secondary-text", localized("What you wrote will be lost."))
+        Property.set(dialog, "secondary-text", secondary)
         gtk_dialog_add_button(dialog.cast(), localized("_Keep editing"), gint(GTK_RESPONSE_CANCEL.rawValue))
         if offersDraft { gtk_dialog_add_button(dialog.cast(), localized("_Save draft"), saveDraftResponse) }
         let discard = gtk_dialog_add_button(dialog.cast(), localized("_Discard"), discardResponse)!

@@ -12,12 +12,14 @@ final class DraftInfoBar {
         let message: UnsafeMutablePointer<GtkWidget>
         let button: UnsafeMutablePointer<GtkWidget>
         let secondButton: UnsafeMutablePointer<GtkWidget>
+        let thirdButton: UnsafeMutablePointer<GtkWidget>
     }
 
     private let column: UnsafeMutablePointer<GtkWidget>
     private var widgets: Widgets?
     private var action: (@MainActor () -> Void)?
     private var secondAction: (@MainActor () -> Void)?
+    private var thirdAction: (@MainActor () -> Void)?
     private var showsFailure = false
     var onDiscardDraft: (@MainActor () -> Void)?
     var onRestoreDraft: (@MainActor (String) -> Void)?
@@ -33,18 +35,20 @@ final class DraftInfoBar {
         let interface = EmbeddedInterface("draft-info-bar.ui")
         let loaded = Widgets(
             bar: interface.widget("info_bar"), message: interface.widget("info_message"),
-            button: interface.widget("info_button"), secondButton: interface.widget("info_second_button"))
+            button: interface.widget("info_button"), secondButton: interface.widget("info_second_button"),
+            thirdButton: interface.widget("info_third_button"))
         // Each message shows the buttons it has: the window's show_all must not bring back a
         // hidden (label-less) one.
         gtk_widget_set_no_show_all(loaded.button, 1)
         gtk_widget_set_no_show_all(loaded.secondButton, 1)
+        gtk_widget_set_no_show_all(loaded.thirdButton, 1)
         gtk_box_pack_start(column.cast(), loaded.bar, 0, 0, 0)
         gtk_box_reorder_child(column.cast(), loaded.bar, 0)
         Signal.connect(
             loaded.bar, "response",
             withInt: { [weak self] response in
                 guard let self else { return }
-                let chosen = response == 1 ? self.action : response == 2 ? self.secondAction : nil
+                let chosen = [1: self.action, 2: self.secondAction, 3: self.thirdAction][response] ?? nil
                 self.hide()
                 chosen?()
                 self.returnFocus?()
@@ -101,18 +105,21 @@ final class DraftInfoBar {
         show(message, type: GTK_MESSAGE_INFO, button: localized("_Open post"), action: open)
     }
 
-    /// A post a network did not take: what happened, with Retry and Open in browser.
+    /// A post a network did not take: what happened, with Retry, Discard… and (while no network has
+    /// or may have the post) Open in browser.
     func showPostFailure(
-        _ message: String, retry: @escaping @MainActor () -> Void, openInBrowser: @escaping @MainActor () -> Void
+        _ message: String, retry: @escaping @MainActor () -> Void, discard: @escaping @MainActor () -> Void,
+        openInBrowser: (@MainActor () -> Void)?
     ) {
         show(
             message, type: GTK_MESSAGE_ERROR, button: localized("_Retry"), action: retry,
-            second: (localized("_Open in browser"), openInBrowser))
+            second: (localized("D_iscard…"), discard), third: openInBrowser.map { (localized("_Open in browser"), $0) })
     }
 
     private func show(
         _ text: String, type: GtkMessageType, button label: String?, action: (@MainActor () -> Void)?,
-        second: (label: String, action: @MainActor () -> Void)? = nil
+        second: (label: String, action: @MainActor () -> Void)? = nil,
+        third: (label: String, action: @MainActor () -> Void)? = nil
     ) {
         showsFailure = false
         let widgets = loadedWidgets()
@@ -125,8 +132,11 @@ final class DraftInfoBar {
         gtk_widget_set_visible(widgets.button, (label != nil).gboolean)
         if let second { gtk_button_set_label(widgets.secondButton.cast(), second.label) }
         gtk_widget_set_visible(widgets.secondButton, (second != nil).gboolean)
+        if let third { gtk_button_set_label(widgets.thirdButton.cast(), third.label) }
+        gtk_widget_set_visible(widgets.thirdButton, (third != nil).gboolean)
         self.action = action
         secondAction = second?.action
+        thirdAction = third?.action
         gtk_widget_show(widgets.bar)
     }
 

@@ -4,119 +4,137 @@ import ComposeWindowPostingGlue
 import GtkPlaceholder
 import PlaceholderGtk3Glue
 
-/// Send to signed-in accounts: the plan's requests over HTTPS, one network after another, the
-/// outbox file written before each request leaves and after each answer, so that a crash at any
-/// point leaves it saying how far the post got. Retry runs the same plan again: the same keys.
+/// Drives the window's posting session (ComposeWindowCore's PostingSession decides): the requests
+/// of each run over HTTPS, one network after another, the outbox file written before each request
+/// leaves and after each answer, so that a crash at any point leaves it saying how far the post got.
 @MainActor
 final class Poster {
     enum Outcome {
         /// Every network has the post: the links, in the order given.
         case posted([String])
-        /// At least one has not: what to tell the person, one line per network that failed.
-        case failed([String])
+        /// Not every network: one line per network that failed, and when the window tries again by
+        /// itself (a network asked to wait, or may still be working on the post).
+        case failed([String], retryAt: Int64?)
     }
 
-    private(set) var plan: PostingPlan
-    private let accounts: [PostingAccount]
+    private(set) var session: PostingSession
     let store: OutboxStore
     private let language: String?
-    /// Made anew for each Send and Retry: a session keeps a host's resolved addresses for minutes,
-    /// and a retry after a failed connection must look the name up again.
+    private var accounts: [PostingAccount] = []
+    /// Made anew for each run: a session keeps a host's resolved addresses for minutes, and a retry
+    /// after a failed connection must look the name up again.
     private var client = HTTPSClient(userAgent: AccountCommands.userAgent)
     private var credentials: [Int: PostingPlan.Credentials] = [:]
     private var didsByHandle: [String: String]?
     private var completion: (@MainActor (Outcome) -> Void)?
-    private(set) var isRunning = false
 
-    init(plan: PostingPlan, accounts: [PostingAccount], store: OutboxStore, language: String?) {
-        self.plan = plan
-        self.accounts = accounts
+    init(session: PostingSession, store: OutboxStore, language: String?) {
+        self.session = session
         self.store = store
         self.language = language
     }
 
-    /// Sends what each network still needs (all of it the first time). After a 429, not before
-    /// the time the server's Retry-After named.
-    func run(completion: @escaping @MainActor (Outcome) -> Void) {
-        guard !isRunning else { return }
-        isRunning = true
+    var plan: PostingPlan? { session.plan }
+    var isRunning: Bool { session.isPosting }
+
+    /// Send or Retry with the window's `text` to `chosen` (one account per network); `known` are
+    /// the signed-in accounts, whose keyring entries hold the credentials.
+    func send(
+        _ text: String, to chosen: [PostingAccount], known: [PostingAccount],
+        completion: @escaping @MainActor (Outcome) -> Void
+    ) -> PostingSession.SendResult {
+        let result = session.send(
+            text: text, accounts: chosen, microsecondsSinceEpoch: UInt64(max(0, g_get_real_time())))
+        guard result == .run else { return result }
+        accounts = known
         self.completion = completion
         client = HTTPSClient(userAgent: AccountCommands.userAgent)
+        credentials = [:]  // the person may have signed in again
         // The post is in the outbox before anything leaves.
-        guard save() else { return finish() }
-        let wait = notBefore.map { ($0 - g_get_monotonic_time()) / 1_000 } ?? 0
-        guard wait > 0 else { return next() }
-        waiting = MainLoopSource.timeout(milliseconds: UInt32(min(wait, 24 * 3_600_000))) { [weak self] in
-            self?.waiting = nil
-            self?.next()
-            return false
-        }
+        guard save() else { return result }
+        next()
+        return result
     }
-
-    /// When a server asked to wait (429's Retry-After), the monotonic time to wait for.
-    private var notBefore: gint64?
-    private var waiting: MainLoopSource?
 
     private func next() {
-        guard let index = plan.pending.first(where: { !attempted.contains($0) }) else { return finish() }
-        attempted.insert(index)
-        guard let credentials = credentials(for: index) else {
-            plan.notSignedIn(index)
-            _ = save()
-            return next()
-        }
-        if case .bluesky(let session) = credentials, didsByHandle == nil {
-            return resolveMentions(plan.mentionedHandles, session: session, resolved: [:]) { [weak self] in
-                self?.didsByHandle = $0
-                self?.deliver(index)
+        switch session.nextMove(now: Self.now) {
+        case .finished(let outcome): finish(outcome)
+        case .send(let index):
+            guard let credentials = credentials(for: index) else {
+                session.notSignedIn(index, now: Self.now)
+                return save() ? next() : ()
             }
+            if case .bluesky(let session) = credentials, didsByHandle == nil, let plan {
+                return resolveMentions(plan.mentionedHandles, session: session, resolved: [:]) { [weak self] in
+                    self?.didsByHandle = $0
+                    self?.deliver(index)
+                }
+            }
+            deliver(index)
         }
-        deliver(index)
     }
-
-    private var attempted: Set<Int> = []
 
     /// One request for delivery `index`, then whatever its answer calls for.
     private func deliver(_ index: Int, refreshed: Bool = false) {
-        guard let credentials = credentials[index],
+        let now = Self.now
+        guard let credentials = credentials[index], let plan,
             let request = plan.request(
-                for: index, credentials: credentials, createdAt: Self.now, language: language,
-                didsByHandle: didsByHandle ?? [:])
-        else { return next() }
-        plan.willSend(index)
-        guard save() else { return finish() }
+                for: index, credentials: credentials, now: now, createdAt: Self.rfc3339(now: now),
+                language: language, didsByHandle: didsByHandle ?? [:])
+        else {
+            session.notSignedIn(index, now: now)
+            return save() ? next() : ()
+        }
+        session.willSend(index, now: now)
+        guard save() else { return }
         client.call(request) { [weak self] result in
             guard let self else { return }
-            if case .success(let answer) = result, !refreshed, case .bluesky(let session) = credentials,
+            if case .success(let answer) = result, !refreshed, case .bluesky(let expired) = credentials,
                 BlueskySession.accessTokenExpired(answer)
             {
-                return self.refresh(session, index: index)
+                return self.refresh(expired, index: index)
             }
-            self.plan.received(
-                index, result.mapError { PostingPlan.NoAnswer(requestWasSent: $0.requestWasSent, reason: $0.reason) })
-            guard self.save() else { return self.finish() }
-            // A getRecord that found nothing: the record is created now, under the same key.
-            if self.plan.pending.contains(index), self.plan.failure(index) == nil { return self.deliver(index) }
-            self.next()
+            self.session.received(
+                index, result.mapError { PostingPlan.NoAnswer(requestWasSent: $0.requestWasSent, reason: $0.reason) },
+                now: Self.now)
+            if self.save() { self.next() }
         }
     }
 
-    /// Bluesky's access token expired: refreshSession, the new tokens to the keyring, the request again.
-    private func refresh(_ session: BlueskySession, index: Int) {
-        client.call(session.refresh) { [weak self] result in
+    /// Bluesky's access token expired (the request was answered, so it made nothing):
+    /// refreshSession, the new tokens to the keyring, the request again. No answer from the
+    /// refresh is a network failure, for Retry; only a refused refresh asks to sign in again. New
+    /// tokens the keyring will not keep are ended at the PDS, not left behind.
+    private func refresh(_ expired: BlueskySession, index: Int) {
+        client.call(expired.refresh) { [weak self] result in
             guard let self else { return }
-            guard case .success(let answer) = result,
-                let renewed = try? BlueskySession(answer: answer, service: session.account.host),
-                (try? AccountSecrets.store(
-                    JSONText.text(of: renewed.secret), network: "bluesky", account: session.account.name,
-                    label: "Compose Window: " + session.account.listing)) != nil
-            else {
-                self.plan.notSignedIn(index)
-                _ = self.save()
-                return self.next()
+            let now = Self.now
+            switch result {
+            case .failure(let failure):
+                self.session.received(
+                    index, .failure(PostingPlan.NoAnswer(requestWasSent: false, reason: failure.reason)), now: now)
+            case .success(let answer) where [400, 401].contains(answer.status):
+                self.session.notSignedIn(index, now: now)  // the PDS refused the refresh token
+            case .success(let answer):
+                guard let renewed = try? BlueskySession(answer: answer, service: expired.account.host) else {
+                    // A server failure or a garbled answer: transient, for Retry.
+                    self.session.received(
+                        index, .failure(PostingPlan.NoAnswer(requestWasSent: false, reason: .connectionReset)), now: now)
+                    break
+                }
+                let kept =
+                    (try? AccountSecrets.store(
+                        JSONText.text(of: renewed.secret), network: "bluesky", account: expired.account.name,
+                        label: "Compose Window: " + expired.account.listing)) != nil
+                guard kept else {
+                    self.client.call(renewed.signOut) { _ in }
+                    self.session.notSignedIn(index, now: now)
+                    break
+                }
+                self.credentials[index] = .bluesky(renewed)
+                return self.deliver(index, refreshed: true)
             }
-            self.credentials[index] = .bluesky(renewed)
-            self.deliver(index, refreshed: true)
+            if self.save() { self.next() }
         }
     }
 
@@ -135,7 +153,7 @@ final class Poster {
     /// The keyring's sign-in for delivery `index`'s account; nil when it holds none.
     private func credentials(for index: Int) -> PostingPlan.Credentials? {
         if let known = credentials[index] { return known }
-        guard let account = accounts.first(where: { $0.name == plan.account(index) }),
+        guard let plan, let account = accounts.first(where: { $0.name == plan.account(index) }),
             let stored = try? AccountSecrets.lookup(network: account.network.rawValue, account: account.name),
             let secret = try? JSONText.value(of: stored)
         else { return nil }
@@ -148,55 +166,50 @@ final class Poster {
         return found
     }
 
-    /// The person took the post elsewhere (Open in browser): the outbox lets it go.
-    func forget() { try? store.remove() }
+    /// The person took the post elsewhere (Open in browser) or discarded it: the outbox lets it go.
+    func forget() {
+        guard session.discard() else { return }
+        try? store.remove()
+    }
 
-    /// Writes the outbox; false (and the run stops, nothing sent) when it cannot be written.
+    /// Writes the outbox; false (and the run ends, nothing more sent) when it cannot be written.
     private func save() -> Bool {
         do {
-            try store.save(try JSONText.text(of: plan.file))
+            if let plan { try store.save(try JSONText.text(of: plan.file)) }
             return true
         } catch {
-            saveFailure = String(describing: error)
+            session.runInterrupted()
+            let completion = self.completion
+            self.completion = nil
+            completion?(.failed([localized("The outbox could not be written, so nothing was sent: {0}", String(describing: error))], retryAt: nil))
             return false
         }
     }
 
-    private var saveFailure: String?
-
-    private func finish() {
-        isRunning = false
-        attempted = []
-        let asked = plan.accountNames.indices.compactMap { index -> Int? in
-            if case .rateLimited(let seconds?) = plan.failure(index) { seconds } else { nil }
-        }.max()
-        notBefore = asked.map { g_get_monotonic_time() + gint64($0) * 1_000_000 }
-        let outcome: Outcome
-        if plan.isConfirmedEverywhere {
-            // The outbox stays until the draft is gone (ComposeApplication): a crash in between
-            // must not leave the text without the record that it was posted.
-            outcome = .posted(plan.links)
-        } else if let saveFailure {
-            self.saveFailure = nil
-            outcome = .failed([localized("The outbox could not be written, so nothing was sent: {0}", saveFailure)])
-        } else {
-            outcome = .failed(
-                plan.accountNames.indices.compactMap { index in
-                    plan.failure(index).map {
-                        $0.message(
-                            network: plan.network(index) == .mastodon ? "Mastodon" : "Bluesky",
-                            timeoutSeconds: Int(HTTPSClient.timeoutSeconds))
-                    }
-                })
-        }
+    private func finish(_ outcome: PostingSession.Outcome) {
         let completion = self.completion
         self.completion = nil
-        completion?(outcome)
+        switch outcome {
+        // The outbox stays until the draft is gone (ComposeApplication): a crash in between must
+        // not leave the text without the record that it was posted.
+        case .posted(let links): completion?(.posted(links))
+        case .notYet(let failures, let waitUntil):
+            completion?(
+                .failed(
+                    failures.map {
+                        $0.failure.message(
+                            network: $0.network == .mastodon ? "Mastodon" : "Bluesky",
+                            timeoutSeconds: Int(HTTPSClient.timeoutSeconds))
+                    }, retryAt: waitUntil))
+        }
     }
 
+    /// Seconds since the epoch, as the outbox keeps times.
+    static var now: Int64 { Int64(g_get_real_time() / 1_000_000) }
+
     /// RFC 3339 in UTC, as GLib writes it.
-    private static var now: String {
-        let time = g_date_time_new_now_utc()!
+    private static func rfc3339(now: Int64) -> String {
+        let time = g_date_time_new_from_unix_utc(gint64(now))!
         defer { g_date_time_unref(time) }
         let text = g_date_time_format_iso8601(time)!
         defer { g_free(text) }

@@ -1,6 +1,6 @@
 /// A request body or record as the protocol rules build it, plain values only; the app writes it out
 /// with json-glib (the core has no JSON writer of its own). Members keep their order.
-package enum JSONValue: Equatable, Sendable {
+package enum JSONValue: Hashable, Sendable {
     case string(String)
     case integer(Int)
     /// A number with a fraction or an exponent (as a server may send one).
@@ -10,7 +10,7 @@ package enum JSONValue: Equatable, Sendable {
     case array([JSONValue])
     case object([Member])
 
-    package struct Member: Equatable, Sendable {
+    package struct Member: Hashable, Sendable {
         package let name: String
         package let value: JSONValue
 

@@ -1,7 +1,7 @@
 /// One call to a network's API as the protocol rules describe it: what to ask which host, with
 /// which token. The glue sends it over HTTPS and encodes the query and body.
-package struct APIRequest: Equatable, Sendable {
-    package enum Method: String, Sendable {
+package struct APIRequest: Hashable, Sendable {
+    package enum Method: String, Hashable, Sendable {
         case get = "GET"
         case post = "POST"
     }
@@ -18,12 +18,12 @@ package struct APIRequest: Equatable, Sendable {
     /// Sent as JSON; nil: no body.
     package var body: JSONValue?
 
-    package struct Query: Equatable, Sendable {
+    package struct Query: Hashable, Sendable {
         package let name: String
         package let value: String
     }
 
-    package struct Header: Equatable, Sendable {
+    package struct Header: Hashable, Sendable {
         package let name: String
         package let value: String
     }

@@ -1,6 +1,6 @@
 /// Why a post did not reach a network, sorted by what it means for the post: whether the network
 /// may have taken it (so a retry must not post it again blindly) and what the person can do.
-package enum DeliveryFailure: Error, Equatable, Sendable {
+package enum DeliveryFailure: Error, Hashable, Sendable {
     /// Before any byte of the request left: no network, the name did not resolve, TLS refused the
     /// server, the connection was refused. The network cannot have the post.
     case notSent(Reason)
@@ -11,13 +11,14 @@ package enum DeliveryFailure: Error, Equatable, Sendable {
     case serverError(status: Int)
     /// 429: the server asks to wait before another request.
     case rateLimited(retryAfterSeconds: Int?)
-    /// 401, or a token the server says is revoked: the account must be signed in again.
+    /// 401, or a token the server says is revoked: the account must be signed in again (then Send
+    /// goes on with the same keys).
     case signInAgain
     /// 4xx (422 and the rest): the server refused this post, with its own words (shown as plain
-    /// text). Sending it again unchanged would be refused again.
+    /// text). Retry sends it again with its key, as Mastodon's own composer does.
     case refused(status: Int, message: String)
 
-    package enum Reason: String, Equatable, Sendable {
+    package enum Reason: String, Hashable, Sendable {
         case noNetwork, nameNotResolved, tls, connectionRefused, connectionReset, timeout
     }
 
@@ -27,15 +28,6 @@ package enum DeliveryFailure: Error, Equatable, Sendable {
         switch self {
         case .outcomeUnknown, .serverError: return true
         case .notSent, .rateLimited, .signInAgain, .refused: return false
-        }
-    }
-
-    /// Whether Retry can succeed with the post unchanged (a refusal needs an edit; an expired
-    /// sign-in needs signing in first).
-    package var isRetryable: Bool {
-        switch self {
-        case .notSent, .outcomeUnknown, .serverError, .rateLimited: return true
-        case .signInAgain, .refused: return false
         }
     }
 
@@ -50,11 +42,15 @@ package enum DeliveryFailure: Error, Equatable, Sendable {
         }
     }
 
-    /// Retry-After as delay-seconds (RFC 9110 §10.2.3). An HTTP date is left to the glue, which
-    /// has a clock and GLib's date parser; nil when it is neither a number nor sensible.
+    /// The longest wait a Retry-After is taken at: a day.
+    static let longestRetryAfterSeconds: Int64 = 24 * 60 * 60
+
+    /// Retry-After as delay-seconds (RFC 9110 §10.2.3), capped at a day. An HTTP date is read by
+    /// the glue (libsoup's parser and the clock) and arrives here as seconds; nil when it is neither.
     static func seconds(retryAfter: String) -> Int? {
         let trimmed = retryAfter.trimmingSpaces
         guard !trimmed.isEmpty, trimmed.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
-        return Int(trimmed).map { min($0, 24 * 60 * 60) } ?? 24 * 60 * 60
+        let longest = Int(longestRetryAfterSeconds)
+        return Int(trimmed).map { min($0, longest) } ?? longest
     }
 }

@@ -1,7 +1,9 @@
 /// The outbox as its file holds it (the app reads and writes the JSON with json-glib, and the file
 /// as carefully as a draft). Versioned; an entry this version cannot read is nil, never a guess.
+/// Version 2 adds what is known (`mayHave`) and when requests left; a version 1 file is read with
+/// "may have it" where its state said so.
 extension Outbox {
-    static let fileVersion = 1
+    static let fileVersion = 2
 
     var json: JSONValue {
         .object([
@@ -11,7 +13,8 @@ extension Outbox {
     }
 
     init?(json: JSONValue) {
-        guard json["version"] == .integer(Self.fileVersion), case .string(let text)? = json["text"],
+        guard json["version"] == .integer(1) || json["version"] == .integer(Self.fileVersion),
+            case .string(let text)? = json["text"],
             case .array(let items)? = json["deliveries"]
         else { return nil }
         var deliveries: [Delivery] = []
@@ -34,6 +37,10 @@ extension Outbox.Delivery {
         case .confirmed(let link): members += [.init("state", .string("confirmed")), .init("link", .string(link))]
         case .failed(let failure): members += [.init("state", .string("failed")), .init("failure", failure.json)]
         }
+        members.append(.init("mayHave", .bool(mayHavePost)))
+        for (name, time) in [("firstSentAt", firstSentAt), ("settleFrom", settleFrom), ("notBefore", notBefore)] {
+            if let time { members.append(.init(name, .integer(Int(time)))) }
+        }
         return .object(members)
     }
 
@@ -51,6 +58,15 @@ extension Outbox.Delivery {
         default: return nil
         }
         self.init(network: network, account: account, key: key, state: state)
+        if case .bool(let mayHave)? = json["mayHave"] {
+            mayHavePost = mayHave
+        } else if case .failed(let failure) = state {
+            mayHavePost = failure.mayHaveBeenPosted  // version 1 kept it in the failure alone
+        }
+        func time(_ name: String) -> Int64? { if case .integer(let value)? = json[name] { Int64(value) } else { nil } }
+        firstSentAt = time("firstSentAt")
+        settleFrom = time("settleFrom")
+        notBefore = time("notBefore")
     }
 }
 

@@ -1,42 +1,93 @@
 /// One post on its way to the networks the person chose, as the outbox keeps it: the text, and for
-/// each network its account, the key that makes a retry safe (chosen before the first request) and
-/// how far it got. The rules that keep a post from being lost or posted twice live here:
+/// each network its account, the key that makes a retry safe (chosen before the first request), how
+/// far it got and what is known of whether the network holds it. The rules that keep a post from
+/// being lost or posted twice live here:
 /// - a network that confirmed is never sent the post again;
 /// - every request for a network carries the same key, the first and every retry;
-/// - where the network may already have the post (a request was sent and no answer came, or the
-///   process died while waiting), Bluesky is asked for the record by its key before it is created;
-///   Mastodon is sent the same Idempotency-Key, which makes the server answer with the first post.
-struct Outbox: Equatable, Sendable {
+/// - knowledge only grows: once a request that may have made the post has left, the network "may
+///   have it" until a lookup or its own answer settles that; no later failure, no restart forgets it;
+/// - while a network may have the post, it is looked up before it is posted again: Bluesky's record
+///   by its key; Mastodon's status among the account's own, by its source text, and not before the
+///   settle time, because Mastodon records an Idempotency-Key only once the status exists, forgets it
+///   after an hour, and servers from before its lock make a second status for a repeat that arrives
+///   while the first is still working.
+struct Outbox: Hashable, Sendable {
     typealias Network = PostingAccount.Network
 
-    struct Delivery: Equatable, Sendable {
+    /// Seconds after a request that may have made the post left before Mastodon is asked again:
+    /// nginx, which Mastodon's documentation puts in front of it, gives up on a request after 60 s
+    /// (proxy_read_timeout), and a request queued behind others may still be worked on after that;
+    /// twice that covers both. A repeat that meets the first still working gets 503 on current
+    /// servers, which waits again (a server error keeps "may have it").
+    static let mastodonSettleSeconds: Int64 = 120
+    /// What a 429 without a usable Retry-After waits.
+    static let defaultRetryAfterSeconds: Int64 = 60
+
+    struct Delivery: Hashable, Sendable {
         /// The account as `--accounts` prints it: "@alice@mastodon.social", "@alice.bsky.social".
         let network: Network
-        let account: String
+        fileprivate(set) var account: String
         /// Mastodon's Idempotency-Key, or the Bluesky record key (a TID).
         let key: String
         var state: State
+        /// A request that may have made the post left and nothing settled it since.
+        var mayHavePost = false
+        /// Since when Mastodon may be working on the post (seconds since the epoch): when the latest
+        /// request that may make it left, then when it ended without an answer that settles it (the
+        /// server may go on after the client gave up).
+        var settleFrom: Int64?
+        /// When the first one did: a lookup reads the account's statuses from then on.
+        var firstSentAt: Int64?
+        /// Not before this time (a 429's Retry-After), seconds since the epoch.
+        var notBefore: Int64?
+
+        init(network: Network, account: String, key: String, state: State) {
+            self.network = network
+            self.account = account
+            self.key = key
+            self.state = state
+        }
     }
 
-    enum State: Equatable, Sendable {
-        /// Recorded, no request made yet.
+    enum State: Hashable, Sendable {
+        /// Recorded, no request made yet (or a lookup found the post is not there).
         case waiting
-        /// A request was on its way (recorded before it left; found after a crash, its outcome is
-        /// unknown).
+        /// A request that may make the post was on its way (recorded before it left; found after a
+        /// crash, its outcome is unknown).
         case sending
         case failed(DeliveryFailure)
         /// The network has it, at this link.
         case confirmed(link: String)
     }
 
-    /// What to do next for one network.
-    enum Request: Equatable, Sendable {
+    /// A request for one network.
+    enum Request: Hashable, Sendable {
         /// POST /api/v1/statuses with this Idempotency-Key.
         case postStatus(idempotencyKey: String)
+        /// The account's own newest statuses, their source compared with the text (MastodonLookup).
+        case lookUpStatus
         /// com.atproto.repo.createRecord under this record key.
         case createRecord(recordKey: String)
         /// com.atproto.repo.getRecord by this key first: the post may be there already.
         case findRecord(recordKey: String)
+
+        /// Whether it may make the post (a lookup never does).
+        var mayPost: Bool {
+            switch self {
+            case .postStatus, .createRecord: true
+            case .lookUpStatus, .findRecord: false
+            }
+        }
+    }
+
+    /// What Send or Retry does for one network now.
+    enum Next: Equatable, Sendable {
+        case request(Request)
+        /// Nothing may leave before this time (seconds since the epoch): a server asked to wait,
+        /// or Mastodon may still be working on the last request.
+        case wait(until: Int64)
+        /// The network has the post.
+        case done
     }
 
     let text: String
@@ -47,20 +98,26 @@ struct Outbox: Equatable, Sendable {
         self.deliveries = deliveries
     }
 
-    /// What Send or Retry does for delivery `index` now; nil when there is nothing to send (it is
-    /// confirmed, or waiting for the person: signing in again, an edit after a refusal).
-    func request(for index: Int) -> Request? {
+    /// What Send or Retry does for delivery `index` at `now` (seconds since the epoch). Every
+    /// failure is tried again: a refusal with its key (the server's words show again if it refuses
+    /// again), an expired sign-in once the account is signed in again.
+    func next(for index: Int, now: Int64) -> Next {
         let delivery = deliveries[index]
-        switch delivery.state {
-        case .confirmed: return nil
-        case .failed(let failure) where !failure.isRetryable: return nil
-        default: break
+        if case .confirmed = delivery.state { return .done }
+        // A clock set back must not make the wait longer than the longest a server may ask for.
+        if let notBefore = delivery.notBefore, notBefore > now {
+            return .wait(until: min(notBefore, now + DeliveryFailure.longestRetryAfterSeconds))
         }
         switch delivery.network {
-        case .mastodon: return .postStatus(idempotencyKey: delivery.key)
         case .bluesky:
-            return mayHaveBeenPosted(index)
-                ? .findRecord(recordKey: delivery.key) : .createRecord(recordKey: delivery.key)
+            return .request(
+                mayHaveBeenPosted(index) ? .findRecord(recordKey: delivery.key) : .createRecord(recordKey: delivery.key))
+        case .mastodon:
+            guard mayHaveBeenPosted(index) else { return .request(.postStatus(idempotencyKey: delivery.key)) }
+            if let since = delivery.settleFrom, since + Self.mastodonSettleSeconds > now {
+                return .wait(until: min(since, now) + Self.mastodonSettleSeconds)
+            }
+            return .request(.lookUpStatus)
         }
     }
 
@@ -68,34 +125,71 @@ struct Outbox: Equatable, Sendable {
     func mayHaveBeenPosted(_ index: Int) -> Bool {
         switch deliveries[index].state {
         case .sending: return true
-        case .failed(let failure): return failure.mayHaveBeenPosted
-        case .waiting, .confirmed: return false
+        case .confirmed: return false
+        case .waiting, .failed: return deliveries[index].mayHavePost
         }
     }
 
-    /// Recorded before a request leaves (the outbox is written then, so that a crash during the
-    /// request is known afterwards as an unknown outcome).
-    mutating func willSend(_ index: Int) {
+    /// Recorded before a request leaves (the outbox is written then, so that a crash during a
+    /// request that may make the post is known afterwards as an unknown outcome).
+    mutating func willSend(_ index: Int, _ request: Request, now: Int64) {
         if case .confirmed = deliveries[index].state { return }  // never sent again
+        guard request.mayPost else { return }
+        deliveries[index].mayHavePost = mayHaveBeenPosted(index)
         deliveries[index].state = .sending
+        deliveries[index].settleFrom = now
+        if deliveries[index].firstSentAt == nil { deliveries[index].firstSentAt = now }
     }
 
-    /// The network answered: the post is there (a link), or it failed.
-    mutating func received(_ index: Int, _ result: Result<String, DeliveryFailure>) {
+    /// The network answered: the post is there (a link), or a failure. A failure that leaves no
+    /// doubt about this request keeps what was known before it.
+    mutating func received(_ index: Int, _ result: Result<String, DeliveryFailure>, now: Int64) {
+        if case .confirmed = deliveries[index].state { return }
         switch result {
-        case .success(let link): deliveries[index].state = .confirmed(link: link)
-        case .failure(let failure): deliveries[index].state = .failed(failure)
+        case .success(let link):
+            deliveries[index].state = .confirmed(link: link)
+            deliveries[index].mayHavePost = false
+        case .failure(let failure):
+            let wasSending = deliveries[index].state == .sending
+            deliveries[index].mayHavePost =
+                deliveries[index].mayHavePost || (wasSending && failure.mayHaveBeenPosted)
+            deliveries[index].state = .failed(failure)
+            if wasSending && failure.mayHaveBeenPosted { deliveries[index].settleFrom = now }
+            if case .rateLimited(let seconds) = failure {
+                deliveries[index].notBefore = now + (seconds.map(Int64.init) ?? Self.defaultRetryAfterSeconds)
+            }
         }
     }
 
-    /// getRecord's answer to `.findRecord`: there (confirmed), or not (to be created, safely: no
-    /// request holding it is on its way any more).
-    mutating func recordLookedUp(_ index: Int, foundAt link: String?) {
+    /// The network says a record under this post's key exists: it is looked up before anything else.
+    mutating func recordMayExist(_ index: Int) {
+        if case .confirmed = deliveries[index].state { return }
+        deliveries[index].state = .waiting
+        deliveries[index].mayHavePost = true
+    }
+
+    /// A lookup's answer: there (confirmed), or certainly not (to be posted, safely: no request
+    /// that may make it is on its way any more).
+    mutating func lookedUp(_ index: Int, foundAt link: String?) {
+        if case .confirmed = deliveries[index].state { return }
         deliveries[index].state = link.map { .confirmed(link: $0) } ?? .waiting
+        deliveries[index].mayHavePost = false
+    }
+
+    /// Delivery `index` goes with another account of its network, unless that network has the
+    /// post or may have it. The key stays: keys are per account on both networks.
+    mutating func reassign(_ index: Int, to account: String) {
+        guard !isConfirmed(index), !mayHaveBeenPosted(index), deliveries[index].account != account else { return }
+        deliveries[index].account = account
+        deliveries[index].state = .waiting
     }
 
     var isConfirmedEverywhere: Bool {
         deliveries.allSatisfy { if case .confirmed = $0.state { true } else { false } }
+    }
+
+    func isConfirmed(_ index: Int) -> Bool {
+        if case .confirmed = deliveries[index].state { true } else { false }
     }
 
     /// The links of the networks that confirmed, in the order the networks were given.
@@ -103,7 +197,20 @@ struct Outbox: Equatable, Sendable {
         deliveries.compactMap { if case .confirmed(let link) = $0.state { link } else { nil } }
     }
 
-    /// What a window opened on this outbox after the process ended says: whether the post may have
-    /// reached a network that did not confirm it, or was certainly not sent.
+    /// Whether the post may have reached a network that did not confirm it.
     var mayHaveBeenSentSomewhere: Bool { deliveries.indices.contains(where: mayHaveBeenPosted) }
+
+    /// The post with `text` for every network that does not have it (an edit after a refusal, or
+    /// after one network took it and the other refused); nil while any network may have it without
+    /// saying so. Their keys stay: nothing was stored under them.
+    func replacingText(with text: String) -> Outbox? {
+        guard !mayHaveBeenSentSomewhere else { return nil }
+        var edited = Outbox(text: text, deliveries: deliveries)
+        for index in edited.deliveries.indices where !isConfirmed(index) {
+            edited.deliveries[index].state = .waiting
+            edited.deliveries[index].firstSentAt = nil
+            edited.deliveries[index].settleFrom = nil
+        }
+        return edited
+    }
 }

@@ -1,6 +1,6 @@
 /// A signed-in account as the desktop remembers it, with nothing secret: its network, its name as
 /// `--accounts` prints it, and where its API is. Its tokens are in the keyring under the same name.
-package struct PostingAccount: Equatable, Sendable {
+package struct PostingAccount: Hashable, Sendable {
     package enum Network: String, CaseIterable, Sendable {
         case mastodon, bluesky
     }

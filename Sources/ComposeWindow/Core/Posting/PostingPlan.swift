@@ -1,7 +1,7 @@
 /// One Send to the signed-in networks, as the app drives it: the outbox (what the file keeps), the
 /// request each network needs next, and what each answer means for the post. Every protocol
 /// decision is here, in plain values; the app sends the requests and keeps the file.
-package struct PostingPlan: Equatable, Sendable {
+package struct PostingPlan: Hashable, Sendable {
     private(set) var outbox: Outbox
 
     /// What one network's credentials give a request: Mastodon's token, or Bluesky's session.
@@ -50,8 +50,12 @@ package struct PostingPlan: Equatable, Sendable {
     package var isConfirmedEverywhere: Bool { outbox.isConfirmedEverywhere }
     /// The links of the networks that have the post, in the order given.
     package var links: [String] { outbox.links }
-    /// After a crash: whether a network may have the post without having said so.
+    /// Whether a network may have the post without having said so (after a lost answer, a crash).
     package var mayHaveBeenSentSomewhere: Bool { outbox.mayHaveBeenSentSomewhere }
+    /// The accounts of the networks that may have the post without having said so.
+    package var accountsThatMayHaveIt: [String] {
+        outbox.deliveries.indices.filter(outbox.mayHaveBeenPosted).map { outbox.deliveries[$0].account }
+    }
 
     /// 128 random bits as 32 hex digits (Mastodon keeps any string up to its own limit).
     private static func idempotencyKey(using random: inout some RandomNumberGenerator) -> String {
@@ -77,8 +81,60 @@ package struct PostingPlan: Equatable, Sendable {
         return did
     }
 
-    /// The deliveries Send (or Retry) makes a request for now, in the order given.
-    package var pending: [Int] { outbox.deliveries.indices.filter { outbox.request(for: $0) != nil } }
+    /// The post with `text` for every network that does not have it; nil while one may have it
+    /// unsaid (PostingSession keeps the text read-only then).
+    package func replacingText(with text: String) -> PostingPlan? {
+        guard let edited = outbox.replacingText(with: text) else { return nil }
+        var plan = self
+        plan.outbox = edited
+        plan.lookups = [:]
+        return plan
+    }
+
+    /// The person chose `account` for its network: the deliveries there that neither have the
+    /// post nor may have it go with that account; one that may have it stays with its own until
+    /// that is settled.
+    package mutating func reassign(_ account: PostingAccount) {
+        for index in outbox.deliveries.indices where outbox.deliveries[index].network == account.network {
+            outbox.reassign(index, to: account.name)
+        }
+    }
+
+    /// What a run (one Send or Retry) does next.
+    package enum Step: Equatable, Sendable {
+        /// A request for delivery `index` (`request(for:…)` makes it).
+        case request(index: Int)
+        /// Nothing more this run. `waitUntil`: the earliest time (seconds since the epoch) a network
+        /// may be asked again, when one asked to wait or may still be working on the post.
+        case finished(waitUntil: Int64?)
+    }
+
+    /// Starts a run: every network that does not have the post is tried once more.
+    package mutating func startRun() {
+        runOver = []
+        waitUntil = nil
+    }
+
+    /// The networks this run is done with (answered with a failure, or waiting).
+    private var runOver: Set<Int> = []
+    private var waitUntil: Int64?
+    /// Mastodon lookups under way, by delivery.
+    private var lookups: [Int: MastodonLookup] = [:]
+
+    /// The next request of this run, in the order the networks were given; a network that must
+    /// wait is left for the next run, and the time it waits for is kept.
+    package mutating func step(now: Int64) -> Step {
+        for index in outbox.deliveries.indices where !runOver.contains(index) {
+            switch outbox.next(for: index, now: now) {
+            case .done: continue
+            case .wait(let until):
+                runOver.insert(index)
+                waitUntil = min(waitUntil ?? until, until)
+            case .request: return .request(index: index)
+            }
+        }
+        return .finished(waitUntil: waitUntil)
+    }
 
     package func account(_ index: Int) -> String { outbox.deliveries[index].account }
     package func network(_ index: Int) -> PostingAccount.Network { outbox.deliveries[index].network }
@@ -86,18 +142,20 @@ package struct PostingPlan: Equatable, Sendable {
     /// The request delivery `index` needs now. `createdAt` (RFC 3339) and `langs` go into a
     /// Bluesky record, `language` to Mastodon; `didsByHandle` are the mentions that resolved.
     package func request(
-        for index: Int, credentials: Credentials, createdAt: String, language: String?, didsByHandle: [String: String]
+        for index: Int, credentials: Credentials, now: Int64, createdAt: String, language: String?,
+        didsByHandle: [String: String]
     ) -> APIRequest? {
-        guard let next = outbox.request(for: index) else { return nil }
+        guard case .request(let next) = outbox.next(for: index, now: now) else { return nil }
         switch (next, credentials) {
         case (.postStatus(let key), .mastodon(let token)):
-            let host = String(outbox.deliveries[index].account.split(separator: "@").last ?? "")
-            var request = APIRequest(.post, host: host, path: "/api/v1/statuses")
+            var request = APIRequest(.post, host: mastodonHost(index), path: "/api/v1/statuses")
             request.bearer = token
             request.headers = [.init(name: "Idempotency-Key", value: key)]
             // No visibility: the server then uses the account's own default (source.privacy).
             request.body = MastodonRules.statusBody(text: outbox.text, visibility: nil, language: language)
             return request
+        case (.lookUpStatus, .mastodon(let token)):
+            return (lookups[index] ?? MastodonLookup(host: mastodonHost(index), text: outbox.text)).request(token: token)
         case (.createRecord(let key), .bluesky(let session)):
             let post = BlueskyPost(typed: outbox.text, didsByHandle: didsByHandle)
             let langs = language.map { [Self.languageTag($0)] } ?? []
@@ -118,53 +176,102 @@ package struct PostingPlan: Equatable, Sendable {
         }
     }
 
+    private func mastodonHost(_ index: Int) -> String {
+        String(outbox.deliveries[index].account.split(separator: "@").last ?? "")
+    }
+
     /// BCP 47 from a dictionary's name: "en_US" → "en-US".
     private static func languageTag(_ dictionary: String) -> String {
         String(dictionary.map { $0 == "_" ? "-" : $0 })
     }
 
     /// The keyring holds no usable sign-in for delivery `index`'s account.
-    package mutating func notSignedIn(_ index: Int) { outbox.received(index, .failure(.signInAgain)) }
+    package mutating func notSignedIn(_ index: Int, now: Int64) {
+        outbox.received(index, .failure(.signInAgain), now: now)
+        runOver.insert(index)
+    }
 
     /// Recorded (and written to the file) before the request leaves.
-    package mutating func willSend(_ index: Int) { outbox.willSend(index) }
+    package mutating func willSend(_ index: Int, now: Int64) {
+        guard case .request(let next) = outbox.next(for: index, now: now) else { return }
+        inFlight[index] = next
+        outbox.willSend(index, next, now: now)
+    }
 
-    /// What delivery `index`'s answer means: the post is there (its link), not there yet (a
-    /// getRecord that found nothing: create it now), or a failure.
-    package mutating func received(_ index: Int, _ result: Result<APIAnswer, NoAnswer>) {
+    /// What each network was asked and has not answered yet.
+    private var inFlight: [Int: Outbox.Request] = [:]
+
+    /// What delivery `index`'s answer means: the post is there (its link), not there (a lookup
+    /// that found nothing: post it now, under the same key), a lookup's next question, or a failure.
+    package mutating func received(_ index: Int, _ result: Result<APIAnswer, NoAnswer>, now: Int64) {
         let delivery = outbox.deliveries[index]
-        let asked = outbox.request(for: index)
+        guard let asked = inFlight.removeValue(forKey: index) else { return }
+        let answer: APIAnswer
         switch result {
         case .failure(let noAnswer):
-            outbox.received(
-                index, .failure(noAnswer.requestWasSent ? .outcomeUnknown(noAnswer.reason) : .notSent(noAnswer.reason)))
-        case .success(let answer):
-            if case .findRecord? = asked {
-                if answer.succeeded, let uri = answer.json?["uri"]?.string {
-                    outbox.recordLookedUp(index, foundAt: Self.blueskyLink(delivery, uri))
-                } else if answer.status == 400, answer.json?["error"]?.string == "RecordNotFound" {
-                    outbox.recordLookedUp(index, foundAt: nil)
-                } else {
-                    outbox.received(index, .failure(Self.failure(answer)))
-                }
-                return
+            // A lookup that got no answer settled nothing; a post request may have made the post.
+            let failure: DeliveryFailure =
+                noAnswer.requestWasSent ? .outcomeUnknown(noAnswer.reason) : .notSent(noAnswer.reason)
+            lookups[index] = nil
+            return fail(index, failure, now: now)
+        case .success(let given): answer = given
+        }
+        switch asked {
+        case .findRecord:
+            if answer.succeeded, let uri = answer.json?["uri"]?.string {
+                outbox.lookedUp(index, foundAt: Self.blueskyLink(delivery, uri))
+            } else if answer.status == 400, answer.json?["error"]?.string == "RecordNotFound" {
+                outbox.lookedUp(index, foundAt: nil)
+            } else {
+                fail(index, Self.failure(answer), now: now)
             }
-            guard answer.succeeded else { return outbox.received(index, .failure(Self.failure(answer))) }
+        case .lookUpStatus:
+            var lookup = lookups[index] ?? MastodonLookup(host: mastodonHost(index), text: outbox.text)
+            switch lookup.received(answer) {
+            case .ask: lookups[index] = lookup
+            case .found(let link):
+                lookups[index] = nil
+                outbox.lookedUp(index, foundAt: link)
+            case .notFound:
+                lookups[index] = nil
+                outbox.lookedUp(index, foundAt: nil)
+            case .failed(let failure):
+                lookups[index] = nil
+                fail(index, failure, now: now)
+            }
+        case .createRecord where Self.recordExists(answer):
+            // Our key, taken: a request of ours made it (one that seemed lost, or is slower than
+            // this one). It is read back now, in this run.
+            outbox.recordMayExist(index)
+        case .postStatus, .createRecord:
+            guard answer.succeeded else { return fail(index, Self.failure(answer), now: now) }
             let link: String? =
                 switch delivery.network {
                 case .mastodon: answer.json?["url"]?.string
                 case .bluesky: answer.json?["uri"]?.string.flatMap { Self.blueskyLink(delivery, $0) }
                 }
-            // A 2xx that names no post: the server took something; asking again is safe.
-            outbox.received(index, link.map { .success($0) } ?? .failure(.serverError(status: answer.status)))
+            // A 2xx that names no post: the server took something; it is looked up before anything else.
+            guard let link else { return fail(index, .serverError(status: answer.status), now: now) }
+            outbox.received(index, .success(link), now: now)
         }
+    }
+
+    private mutating func fail(_ index: Int, _ failure: DeliveryFailure, now: Int64) {
+        outbox.received(index, .failure(failure), now: now)
+        runOver.insert(index)
     }
 
     private static func blueskyLink(_ delivery: Outbox.Delivery, _ uri: String) -> String? {
         BlueskyPost.link(handle: String(delivery.account.dropFirst()), recordURI: uri)
     }
 
-    private static func failure(_ answer: APIAnswer) -> DeliveryFailure {
+    /// createRecord's refusal of a record key that is taken (the PDS's words).
+    static func recordExists(_ answer: APIAnswer) -> Bool {
+        answer.status == 400 && answer.json?["error"]?.string == "InvalidRequest"
+            && answer.json?["message"]?.string?.lowercased().contains("already exists") == true
+    }
+
+    static func failure(_ answer: APIAnswer) -> DeliveryFailure {
         if answer.status == 400,
             answer.json?["error"]?.string.map({ ["InvalidToken", "ExpiredToken"].contains($0) }) == true
         {

@@ -1,0 +1,149 @@
+/// The posting session of one window: what Send, Retry, an edit, Discard, closing, signing in again
+/// and switching account mean, given the text, the outbox and what each network is known to hold.
+/// The window shows its state and forwards what the person does; the app drives the run it asks for
+/// (`nextMove`, `willSend`, `received`) and writes the outbox whenever `plan` changes.
+///
+/// Its rules (docs/compose-window.md has them as a table):
+/// - knowledge only grows (Outbox): "may have it" stays until a lookup or the network settles it;
+/// - Send and Retry always do something the person sees: a request, a wait with its time, or a
+///   failure in words; every failure is tried again, with the same keys;
+/// - while a network may have the post without saying so, the text cannot be edited (the window
+///   says why): what is looked up is what was sent, and an edit can never go out in its place;
+/// - once no network may have it unsaid, an edit is the post for every network that does not have
+///   it; a network that confirmed keeps what it has and is never sent the edit;
+/// - Discard abandons the post (the window confirms first, saying where it may already be).
+package struct PostingSession: Hashable, Sendable {
+    package private(set) var plan: PostingPlan?
+    /// A run (Send or Retry) is on its way.
+    package private(set) var isPosting = false
+
+    package init(plan: PostingPlan? = nil) {
+        self.plan = plan
+    }
+
+    /// The text a window opened on this session's outbox shows, given the saved draft: the draft
+    /// when the person may edit (it holds their last edit, say after a refusal), the post itself
+    /// while a network may have it (what is looked up is what was sent; the draft is the same text,
+    /// because editing stopped when the post left).
+    package func resumedText(draft: String?) -> String? {
+        guard let plan else { return draft }
+        if textIsEditable, let draft, !draft.isEmpty { return draft }
+        return plan.text
+    }
+
+    /// Whether the person may change the text now.
+    package var textIsEditable: Bool { !isPosting && !(plan?.mayHaveBeenSentSomewhere ?? false) }
+
+    /// What Send (or Retry) does.
+    package enum SendResult: Equatable, Sendable {
+        /// A run starts: the first requests of a new post, the same post again with its keys, or
+        /// the edited text for the networks that do not have the post.
+        case run
+        /// A run is already on its way (the window says "Posting…").
+        case stillPosting
+        /// Every network has it: the window finishes with these links.
+        case alreadyPosted([String])
+    }
+
+    /// Send with the window's `text`, to `accounts` (one per network, as chosen now).
+    package mutating func send(text: String, accounts: [PostingAccount], microsecondsSinceEpoch: UInt64) -> SendResult {
+        guard !isPosting else { return .stillPosting }
+        guard var current = plan else {
+            plan = PostingPlan(text: text, accounts: accounts, microsecondsSinceEpoch: microsecondsSinceEpoch)
+            return startRun()
+        }
+        if current.isConfirmedEverywhere { return .alreadyPosted(current.links) }
+        // An edit goes out only where nothing may be out; otherwise the post is settled first (the
+        // window kept the text read-only, so it can differ only in what it never accepted).
+        if current.text != text, let edited = current.replacingText(with: text) { current = edited }
+        for account in accounts { current.reassign(account) }
+        plan = current
+        return startRun()
+    }
+
+    private mutating func startRun() -> SendResult {
+        isPosting = true
+        plan?.startRun()
+        return .run
+    }
+
+    /// What the app does next in a run.
+    package enum Move: Equatable, Sendable {
+        /// A request for delivery `index`: the app finds its credentials (or calls `notSignedIn`),
+        /// makes it with `plan.request(for:…)`, calls `willSend`, writes the outbox and sends it.
+        case send(index: Int)
+        /// The run is over.
+        case finished(Outcome)
+    }
+
+    package enum Outcome: Equatable, Sendable {
+        /// Every network has the post: its links, in the order given.
+        case posted([String])
+        /// Not everywhere yet: each failure (the network's index and why), and when a network that
+        /// asked to wait or may still be working can be asked again (the app retries by itself then).
+        case notYet(failures: [Failure], waitUntil: Int64?)
+    }
+
+    package struct Failure: Equatable, Sendable {
+        package let index: Int
+        package let network: PostingAccount.Network
+        package let failure: DeliveryFailure
+    }
+
+    package mutating func nextMove(now: Int64) -> Move {
+        guard isPosting, var current = plan else { return .finished(outcome(waitUntil: nil)) }
+        let step = current.step(now: now)
+        plan = current
+        switch step {
+        case .request(let index): return .send(index: index)
+        case .finished(let waitUntil):
+            isPosting = false
+            return .finished(outcome(waitUntil: waitUntil))
+        }
+    }
+
+    private func outcome(waitUntil: Int64?) -> Outcome {
+        guard let plan else { return .notYet(failures: [], waitUntil: nil) }
+        if plan.isConfirmedEverywhere { return .posted(plan.links) }
+        let failures = plan.accountNames.indices.compactMap { index in
+            plan.failure(index).map { Failure(index: index, network: plan.network(index), failure: $0) }
+        }
+        return .notYet(failures: failures, waitUntil: waitUntil)
+    }
+
+    package mutating func willSend(_ index: Int, now: Int64) { plan?.willSend(index, now: now) }
+    package mutating func received(_ index: Int, _ result: Result<APIAnswer, PostingPlan.NoAnswer>, now: Int64) {
+        plan?.received(index, result, now: now)
+    }
+    package mutating func notSignedIn(_ index: Int, now: Int64) { plan?.notSignedIn(index, now: now) }
+
+    /// The process is gone (a crash, a kill): a run on its way is not any more.
+    package mutating func runInterrupted() { isPosting = false }
+
+    /// What Discard's confirmation says before the post is abandoned.
+    package enum DiscardWarning: Equatable, Sendable {
+        /// No network has it: the text and its draft go.
+        case nothingSent
+        /// These accounts may have it without having said so: it may stay there.
+        case mayBeOn([String])
+        /// These networks have it, at these links (the rest never will).
+        case isOn([String])
+        /// A run is on its way: Discard waits for it (a request cannot be called back).
+        case stillPosting
+    }
+
+    package var discardWarning: DiscardWarning {
+        guard !isPosting else { return .stillPosting }
+        guard let plan else { return .nothingSent }
+        if plan.mayHaveBeenSentSomewhere { return .mayBeOn(plan.accountsThatMayHaveIt) }
+        return plan.links.isEmpty ? .nothingSent : .isOn(plan.links)
+    }
+
+    /// The person confirmed Discard: the post is abandoned (the app removes its outbox and draft).
+    /// False while a run is on its way.
+    package mutating func discard() -> Bool {
+        guard !isPosting else { return false }
+        plan = nil
+        return true
+    }
+}

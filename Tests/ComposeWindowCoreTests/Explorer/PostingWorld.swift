@@ -1,0 +1,325 @@
+@testable import ComposeWindowCore
+
+/// One state of the world the explorer walks: the compose-window process (its posting session and
+/// text, or none while it is not running), what it keeps on disk (draft, outbox file), the request
+/// on its way, and the networks. Each step is a person's action or a network's answer to the request
+/// on its way; the app's part (driving a run, writing the outbox before a request leaves and after
+/// each answer, resuming at start) is done here as compose-window does it.
+struct PostingWorld: Hashable {
+    enum Action: Hashable, CaseIterable {
+        case send, edit, discard, close, crash, crashAfterStore, restart, signIn, switchAccount, wait, waitLong
+    }
+
+    /// What the network does with the request on its way.
+    enum Event: Hashable, CaseIterable {
+        case answer, unauthorized, forbidden, refused, rateLimited, serverErrorBefore, serverErrorAfter,
+            notSent, cutBeforeStore, cutAfterStore, slow
+
+        /// What a lookup (a GET) can meet.
+        static let forLookups: [Event] = [.answer, .unauthorized, .serverErrorBefore, .cutBeforeStore]
+    }
+
+    enum Step: Hashable {
+        case person(Action)
+        case network(Event)
+
+        var name: String {
+            switch self {
+            case .person(let action): "\(action)"
+            case .network(let event): "network: \(event)"
+            }
+        }
+    }
+
+    enum Ending: Hashable { case posted, discarded }
+
+    struct InFlight: Hashable {
+        let index: Int
+        let request: APIRequest
+        let account: String
+    }
+
+    static let alice = "@alice@mastodon.example"
+    static let bob = "@bob@mastodon.example"
+    static let bluesky = PostingAccount(
+        network: .bluesky, name: "@alice.bsky.social", host: "bsky.social", identity: "did:plc:alice")
+
+    private(set) var now: Int64 = 1_800_000_000
+    private(set) var networks: [ModelNetwork]
+    private(set) var session: PostingSession?
+    /// The window's text while the process runs.
+    private(set) var text = "text 0"
+    /// The person's latest text.
+    private(set) var latest = "text 0"
+    private(set) var edits = 0
+    private(set) var draft: String? = "text 0"
+    /// The outbox file, as it reads back.
+    private(set) var outbox: PostingPlan?
+    private(set) var inFlight: InFlight?
+    private(set) var mastodonAccount = alice
+    private(set) var ended: Ending?
+    private(set) var standardOutput: [String] = []
+    /// When the window retries by itself (a network asked to wait, or may still be working).
+    private(set) var retryAt: Int64?
+
+    init(networks: [ModelNetwork]) {
+        self.networks = networks
+        session = PostingSession()
+    }
+
+    var accounts: [PostingAccount] {
+        networks.map { network in
+            switch network.network {
+            case .mastodon: PostingAccount(network: .mastodon, name: mastodonAccount, host: "mastodon.example")
+            case .bluesky: Self.bluesky
+            }
+        }
+    }
+
+    /// The steps that can happen now.
+    var possibleSteps: [Step] {
+        guard ended == nil else { return [] }
+        var steps = Action.allCases.filter { action in
+            switch action {
+            case .restart: session == nil
+            case .send, .edit, .discard, .close, .crash: session != nil
+            case .crashAfterStore: session != nil && inFlight?.request.method == .post
+            case .switchAccount: networks.contains { $0.network == .mastodon }
+            case .signIn, .wait, .waitLong: true
+            }
+        }.map(Step.person)
+        if let inFlight {
+            steps += (inFlight.request.method == .post ? Event.allCases : Event.forLookups).map(Step.network)
+        }
+        return steps
+    }
+
+    /// A rule the app broke on that step, in words; nil when every invariant holds.
+    mutating func take(_ step: Step) -> String? {
+        switch step {
+        case .person(let action): return act(action) ?? invariantViolation()
+        case .network(let event):
+            answer(event)
+            return invariantViolation()
+        }
+    }
+
+    // MARK: The person
+
+    private mutating func act(_ action: Action) -> String? {
+        switch action {
+        case .send: return send()
+        case .edit:
+            guard session?.textIsEditable == true else { return nil }  // read-only: the keys do nothing
+            edits += 1
+            text = "text \(edits)"
+            latest = text
+            draft = text  // the autosave
+        case .discard:
+            guard session?.discard() == true else { return nil }
+            outbox = nil
+            draft = nil
+            end(.discarded)
+        case .close:
+            // Cancel: the draft is saved, the outbox stays; a request on its way still arrives.
+            draft = text
+            abandonRequest(stored: true)
+            session = nil
+        case .crash, .crashAfterStore:
+            abandonRequest(stored: action == .crashAfterStore)
+            session = nil
+        case .restart: start()
+        case .signIn:
+            for index in networks.indices { networks[index].revoked = [] }
+        case .switchAccount: mastodonAccount = mastodonAccount == Self.alice ? Self.bob : Self.alice
+        case .wait: return pass(150)
+        case .waitLong: return pass(2 * 3_600)
+        }
+        return nil
+    }
+
+    /// Send (or Retry: the same button in the error bar): it must do something the person sees.
+    private mutating func send() -> String? {
+        guard var session else { return nil }
+        let result = session.send(
+            text: text, accounts: accounts, microsecondsSinceEpoch: UInt64(now) * 1_000_000)
+        self.session = session
+        switch result {
+        case .stillPosting: return nil
+        case .alreadyPosted(let links):
+            finishPosted(links)
+            return nil
+        case .run:
+            retryAt = nil
+            guard case .notYet(let failures, let waitUntil)? = drive() else { return nil }  // posted, or a request left
+            return failures.isEmpty && waitUntil == nil ? "Send did nothing the person can see" : nil
+        }
+    }
+
+    /// Time passes: slow requests end, and the window retries when it said it would.
+    private mutating func pass(_ seconds: Int64) -> String? {
+        now += seconds
+        for index in networks.indices { networks[index].advance(to: now) }
+        if let retryAt, retryAt <= now, session != nil, inFlight == nil { return send() }
+        return nil
+    }
+
+    // MARK: The app
+
+    /// A window opens: the outbox resumed (or, if every network had it, told and let go).
+    private mutating func start() {
+        retryAt = nil
+        var session = PostingSession(plan: outbox)
+        if let plan = outbox, plan.isConfirmedEverywhere {
+            outbox = nil
+            if draft == plan.text { draft = nil }
+            session = PostingSession()
+        }
+        text = session.resumedText(draft: draft) ?? ""
+        draft = text.isEmpty ? draft : text
+        self.session = session
+    }
+
+    /// The process is gone with a request on its way: the server got it (stored, or working on it)
+    /// or it never arrived.
+    private mutating func abandonRequest(stored: Bool) {
+        guard let inFlight else { return }
+        self.inFlight = nil
+        retryAt = nil
+        if stored, let index = networkIndex(inFlight),
+            let post = networks[index].post(of: inFlight.request, account: inFlight.account, text: sentText, now: now)
+        {
+            _ = networks[index].store(post, now: now)
+        }
+    }
+
+    /// Runs until a request is on its way or the run ends.
+    private mutating func drive() -> PostingSession.Outcome? {
+        guard var session else { return nil }
+        defer { self.session = session }
+        switch session.nextMove(now: now) {
+        case .send(let index):
+            guard let plan = session.plan,
+                let request = plan.request(
+                    for: index, credentials: credentials(plan.network(index)), now: now,
+                    createdAt: "2027-01-15T08:00:00Z", language: nil, didsByHandle: [:])
+            else { return .notYet(failures: [], waitUntil: nil) }
+            session.willSend(index, now: now)
+            outbox = Self.readBack(session.plan)
+            inFlight = InFlight(index: index, request: request, account: plan.account(index))
+            return nil
+        case .finished(let outcome):
+            switch outcome {
+            case .posted(let links):
+                self.session = session
+                finishPosted(links)
+            case .notYet(_, let waitUntil): retryAt = waitUntil
+            }
+            return outcome
+        }
+    }
+
+    private func credentials(_ network: PostingAccount.Network) -> PostingPlan.Credentials {
+        switch network {
+        case .mastodon: .mastodon(token: "token")
+        case .bluesky: .bluesky(BlueskySession(account: Self.bluesky, accessToken: "access", refreshToken: "refresh"))
+        }
+    }
+
+    /// Every network has it: the draft goes, then the outbox, and a script gets the links.
+    private mutating func finishPosted(_ links: [String]) {
+        draft = nil
+        outbox = nil
+        standardOutput = links
+        end(.posted)
+    }
+
+    private mutating func end(_ ending: Ending) {
+        ended = ending
+        session = nil
+        inFlight = nil
+    }
+
+    /// The outbox as its file gives it back.
+    private static func readBack(_ plan: PostingPlan?) -> PostingPlan? { plan.flatMap { PostingPlan(file: $0.file) } }
+
+    private var sentText: String { session?.plan?.text ?? outbox?.text ?? text }
+
+    private func networkIndex(_ inFlight: InFlight) -> Int? {
+        guard let plan = session?.plan ?? outbox else { return nil }
+        return networks.firstIndex { $0.network == plan.network(inFlight.index) }
+    }
+
+    // MARK: The network
+
+    private mutating func answer(_ event: Event) {
+        guard let inFlight, let index = networkIndex(inFlight) else { return }
+        self.inFlight = nil
+        let result = respond(event, to: inFlight, network: index)
+        session?.received(inFlight.index, result, now: now)
+        outbox = Self.readBack(session?.plan)
+        _ = drive()
+    }
+
+    private mutating func respond(_ event: Event, to inFlight: InFlight, network index: Int)
+        -> Result<APIAnswer, PostingPlan.NoAnswer>
+    {
+        let post = networks[index].post(of: inFlight.request, account: inFlight.account, text: sentText, now: now)
+        func refusal(_ status: Int, _ words: String) -> Result<APIAnswer, PostingPlan.NoAnswer> {
+            .success(APIAnswer(status: status, json: .object([.init("error", .string(words))])))
+        }
+        switch event {
+        case .answer:
+            if networks[index].revoked.contains(inFlight.account) { return refusal(401, "The access token was revoked") }
+            guard let post else { return .success(networks[index].lookUp(inFlight.request, account: inFlight.account)) }
+            switch networks[index].store(post, now: now) {
+            case .stored: return .success(networks[index].answer(for: post))
+            case .earlier(let first): return .success(networks[index].answer(for: first))
+            case .busy: return refusal(503, "There was a temporary problem serving your request")
+            case .exists:
+                return .success(
+                    APIAnswer(
+                        status: 400,
+                        json: .object([
+                            .init("error", .string("InvalidRequest")), .init("message", .string("Record already exists")),
+                        ])))
+            }
+        case .unauthorized:
+            networks[index].revoked.insert(inFlight.account)
+            return refusal(401, "The access token was revoked")
+        case .forbidden: return refusal(403, "This action is not allowed")
+        case .refused: return refusal(422, "Validation failed: Text character limit of 500 exceeded")
+        case .rateLimited: return .success(APIAnswer(status: 429, retryAfter: "30", json: nil))
+        case .serverErrorBefore: return refusal(500, "internal")
+        case .serverErrorAfter:
+            if let post { _ = networks[index].store(post, now: now) }
+            return refusal(500, "internal")
+        case .notSent: return .failure(.init(requestWasSent: false, reason: .connectionRefused))
+        case .cutBeforeStore: return .failure(.init(requestWasSent: true, reason: .connectionReset))
+        case .cutAfterStore:
+            if let post { _ = networks[index].store(post, now: now) }
+            return .failure(.init(requestWasSent: true, reason: .connectionReset))
+        case .slow:
+            if let post { _ = networks[index].startSlowly(post, now: now) }
+            return .failure(.init(requestWasSent: true, reason: .timeout))
+        }
+    }
+
+    // MARK: What must always hold
+
+    private func invariantViolation() -> String? {
+        for network in networks {
+            if network.held > 1 { return "\(network.network) holds the post \(network.held) times" }
+        }
+        if ended != .discarded {
+            let onANetwork = networks.contains { $0.count(latest) > 0 || $0.working?.post.text == latest }
+            let kept = draft == latest || outbox?.text == latest
+            if !onANetwork && !kept { return "the person's latest text \"\(latest)\" is nowhere" }
+        }
+        let everyLink = networks.flatMap { network in network.posts.map(network.link) }
+        if let stray = standardOutput.first(where: { !everyLink.contains($0) }) {
+            return "standard output holds \(stray), which is no post of this run"
+        }
+        return nil
+    }
+}
