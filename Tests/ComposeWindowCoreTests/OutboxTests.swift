@@ -124,8 +124,8 @@ import Testing
         #expect(!outbox.mayHaveBeenSentSomewhere)
         outbox.willSend(0, Self.post, now: Self.now)
         outbox.received(0, .failure(.rateLimited(retryAfterSeconds: 30)), now: Self.now)
-        #expect(outbox.next(for: 0, now: Self.now + 29) == .wait(until: Self.now + 30))
-        #expect(outbox.next(for: 0, now: Self.now + 30) == .request(Self.post))
+        #expect(outbox.next(for: 0, now: Self.now + 30) == .wait(until: Self.now + 31), "whole seconds, rounded up")
+        #expect(outbox.next(for: 0, now: Self.now + 31) == .request(Self.post))
     }
 
     /// An edit goes out only where nothing may be out; a network that took the post keeps it.

@@ -29,7 +29,8 @@ final class ComposeProcess: @unchecked Sendable {
         _ arguments: [String], stateHome: URL, stdin: Data = Data(), environment extra: [String: String] = [:],
         launcher: [String]? = nil
     ) throws {
-        traced = launcher?.contains("/usr/bin/strace") == true
+        // strace and faketime run the app as their child.
+        traced = launcher?.contains { ["/usr/bin/strace", "/usr/bin/faketime"].contains($0) } == true
         if let launcher {
             process.executableURL = URL(fileURLWithPath: launcher[0])
             process.arguments = Array(launcher.dropFirst()) + arguments
@@ -145,8 +146,8 @@ final class ComposeProcess: @unchecked Sendable {
         waitUntil(timeout: timeout) { visibleWindows == count }
     }
 
-    /// The compose-window process: the one launched, or, when strace was launched in front of it,
-    /// strace's child (waited for: strace may not have started it yet).
+    /// The compose-window process: the one launched, or, when strace or faketime was launched in
+    /// front of it, their child (waited for: it may not have been started yet).
     var applicationPID: pid_t {
         let pid = process.processIdentifier
         guard traced else { return pid }

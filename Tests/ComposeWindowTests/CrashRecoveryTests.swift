@@ -10,7 +10,8 @@ final class CrashRecoveryTests: SandboxTestCase {
     }
 
     /// Killed while Mastodon is still making the status (the request arrived, no answer yet): the
-    /// outbox says it may have been sent; Send again carries the same Idempotency-Key.
+    /// outbox says it may have been sent; Send in the next window waits out the settle time (a clock
+    /// 60 times faster here) and finds the status by lookup.
     func testKilledDuringTheMastodonRequestThenSentAgainPostsOnce() throws {
         let sandbox = try NetworkSandbox.signedIn("mastodon")
         try sandbox.inject([["method": "/api/v1/statuses", "delay": 2]])
@@ -23,7 +24,7 @@ final class CrashRecoveryTests: SandboxTestCase {
         XCTAssertTrue(waitUntil(timeout: 20) { sandbox.statuses.count == 1 }, "the server finished the status")
 
         // The next start with the same draft: the post is back, and Send is the retry.
-        let second = try sandbox.reopen(to: "mastodon")
+        let second = try sandbox.reopen(to: "mastodon", faster: 60)
         XCTAssertTrue(second.waitForText("Survives a kill -9"))
         second.key("ctrl+Return")
         let finished = try XCTUnwrap(second.finish(timeout: 30))

@@ -7,12 +7,12 @@ extension NetworkSandbox {
     static let appPassword = "pq7r-k2mx-w9ts-\(UUID().uuidString.prefix(4).lowercased())"
 
     /// A sandbox with one account signed in through the command line, as a person would.
-    static func signedIn(_ network: String, mastodonLimit: Int = 500, mastodonURLLength: Int = 23) throws
-        -> NetworkSandbox
-    {
+    static func signedIn(
+        _ network: String, mastodonLimit: Int = 500, mastodonURLLength: Int = 23, mastodonBeforeTheLock: Bool = false
+    ) throws -> NetworkSandbox {
         let sandbox = try NetworkSandbox(
             bluesky: ["alice.bsky.social": appPassword], mastodonLimit: mastodonLimit,
-            mastodonURLLength: mastodonURLLength)
+            mastodonURLLength: mastodonURLLength, mastodonBeforeTheLock: mastodonBeforeTheLock)
         let signIn: (code: Int32, stdout: String, stderr: String)
         if network == "mastodon" {
             try sandbox.registerBrowser(.approve)
@@ -39,29 +39,31 @@ extension NetworkSandbox {
         try JSONSerialization.data(withJSONObject: faults).write(to: directory.appendingPathComponent("faults.json"))
     }
 
-    /// The window opened on `text` for `network` (standard input, as a script gives it).
-    func window(_ text: String, to network: String, extra: [String] = []) throws -> ComposeProcess {
+    /// The window opened on `text` for `network` (standard input, as a script gives it). `faster`:
+    /// its clocks run that many times faster (libfaketime, from outside: Mastodon's settle time and
+    /// Retry-After waits pass in seconds).
+    func window(_ text: String, to network: String, extra: [String] = [], faster: Int? = nil) throws -> ComposeProcess {
         let window = try ComposeProcess(
             ["--to", network, "--no-spell"] + extra, stateHome: home.appendingPathComponent("state"),
-            stdin: Data(text.utf8), environment: environment, launcher: launcher(ComposeProcess.binary.path))
+            stdin: Data(text.utf8), environment: environment, launcher: composeLauncher(faster: faster))
         track(window)
         XCTAssertTrue(window.waitForWindow())
         return window
     }
 
     /// The window, opened on `text` for `network`, with Send pressed.
-    func send(_ text: String, to network: String, extra: [String] = []) throws -> ComposeProcess {
-        let window = try window(text, to: network, extra: extra)
+    func send(_ text: String, to network: String, extra: [String] = [], faster: Int? = nil) throws -> ComposeProcess {
+        let window = try window(text, to: network, extra: extra, faster: faster)
         window.key("ctrl+Return")
         return window
     }
 
     /// The window started again with the same (default) draft name and no text given, as after a
     /// crash: it shows whatever the draft and the outbox kept.
-    func reopen(to network: String) throws -> ComposeProcess {
+    func reopen(to network: String, faster: Int? = nil) throws -> ComposeProcess {
         let window = try ComposeProcess(
             ["--to", network, "--no-spell"], stateHome: home.appendingPathComponent("state"), environment: environment,
-            launcher: launcher(ComposeProcess.binary.path))
+            launcher: composeLauncher(faster: faster))
         track(window)
         XCTAssertTrue(window.waitForWindow())
         return window
@@ -83,6 +85,11 @@ extension NetworkSandbox {
         track(window)
         XCTAssertTrue(window.waitForWindow())
         return window
+    }
+
+    private func composeLauncher(faster: Int?) -> [String] {
+        guard let faster else { return launcher(ComposeProcess.binary.path) }
+        return launcher("/usr/bin/faketime") + ["-f", "+0 x\(faster)", ComposeProcess.binary.path]
     }
 
     var outboxDirectory: URL { home.appendingPathComponent("state/compose-window/outbox") }

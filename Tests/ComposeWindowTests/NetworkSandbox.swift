@@ -20,18 +20,19 @@ final class NetworkSandbox {
 
     /// `bluesky`: handle → app password the stand-in accepts. `mastodon`: the user the browser is
     /// signed in as on the Mastodon stand-in; `mastodonLimit` and `mastodonURLLength`: its servers' post
-    /// limit and URL weight (/api/v2/instance). `keyring`: false for a session bus
+    /// limit and URL weight (/api/v2/instance); `mastodonBeforeTheLock`: a server from before Mastodon's
+    /// idempotency lock (a repeat during a slow first request makes a second status). `keyring`: false for a session bus
     /// with no Secret Service. `trusted`: false keeps the test CA out of the trust bundle.
     init(
         bluesky: [String: String] = [:], mastodon: String = "alice", mastodonLimit: Int = 500,
-        mastodonURLLength: Int = 23, keyring: Bool = true, trusted: Bool = true
+        mastodonURLLength: Int = 23, mastodonBeforeTheLock: Bool = false, keyring: Bool = true, trusted: Bool = true
     ) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("sandbox-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try JSONSerialization.data(
             withJSONObject: [
                 "bluesky": bluesky, "mastodon": mastodon, "mastodonLimit": mastodonLimit,
-                "mastodonURLLength": mastodonURLLength,
+                "mastodonURLLength": mastodonURLLength, "mastodonBeforeTheLock": mastodonBeforeTheLock,
             ] as [String: Any]
         ).write(
             to: directory.appendingPathComponent("accounts.json"))

@@ -2,8 +2,9 @@ import Foundation
 import XCTest
 
 /// What the servers refuse or delay, each kept in the window with the text: a 429 waits as
-/// Retry-After says, a refusal (422) needs an edit and the edited text is a new post, a revoked
-/// token (401) asks to sign in again. The server never gets the post twice.
+/// Retry-After says, a refusal (422) is sent again by Retry and an edit of it is the post, a revoked
+/// token (401) asks to sign in again and Retry then posts, a lost answer is looked up. The server
+/// never gets the post twice.
 final class PostingFailureTests: SandboxTestCase {
     /// The stand-in's arrival times of requests to `path`, in seconds.
     func arrivals(_ path: String, in sandbox: NetworkSandbox) -> [Double] {
@@ -30,35 +31,56 @@ final class PostingFailureTests: SandboxTestCase {
         XCTAssertEqual(sandbox.statuses.count, 1)
     }
 
-    /// 422: Mastodon's own words; Send again unchanged sends nothing, an edited text is posted.
-    func testARefusalNeedsAnEditAndTheEditedTextIsPostedOnce() throws {
+    /// 422: Mastodon's own words, and Retry sends the post again with its key, as Mastodon's own
+    /// composer does; when the server refuses again its words show again. An edit then is the post.
+    func testARefusalIsSentAgainByRetryAndAnEditIsThePost() throws {
         let sandbox = try NetworkSandbox.signedIn("mastodon")
-        try sandbox.inject([
-            [
-                "method": "/api/v1/statuses", "status": 422,
-                "json": ["error": "Validation failed: <b>Text</b> looks like spam"] as [String: Any],
-            ]
-        ])
+        let refusal: [String: Any] = [
+            "method": "/api/v1/statuses", "status": 422,
+            "json": ["error": "Validation failed: <b>Text</b> looks like spam"] as [String: Any],
+        ]
+        try sandbox.inject([refusal, refusal])
         let window = try sandbox.send("Buy now", to: "mastodon")
         XCTAssertTrue(window.waitForStderr(containing: "did not take the post"), window.stderrSoFar)
         window.key("ctrl+Return")
+        XCTAssertTrue(waitUntil(timeout: 10) { self.arrivals("/api/v1/statuses", in: sandbox).count == 2 }, "sent again")
         XCTAssertTrue(window.waitForText("Buy now"))
-        XCTAssertEqual(arrivals("/api/v1/statuses", in: sandbox).count, 1, "a refusal is not sent again unchanged")
+        let keys = sandbox.requests.filter { $0.path == "/api/v1/statuses" }
+        XCTAssertEqual(keys.count, 2)
         window.key("End")
         window.type(", please")
-        XCTAssertTrue(window.waitForText("Buy now, please"))
+        XCTAssertTrue(window.waitForText("Buy now, please"), "a refused post can be edited")
         window.key("ctrl+Return")
         let finished = try XCTUnwrap(window.finish(timeout: 30))
         XCTAssertEqual(finished.code, 0, finished.stderr)
         XCTAssertEqual(sandbox.statuses.map { $0["text"] as? String }, ["Buy now, please"])
     }
 
-    /// 401: the token was revoked elsewhere. The post is kept; closing exits 4.
-    func testARevokedTokenAsksToSignInAgainAndKeepsThePost() throws {
+    /// 401: the token was revoked at the server. The post is kept; the person signs in again (from
+    /// the command line, while the window stays), and Retry posts it once, with the same key.
+    func testARevokedTokenThenSigningInAgainThenRetryPostsOnce() throws {
         let sandbox = try NetworkSandbox.signedIn("mastodon")
-        try sandbox.inject([
-            ["method": "/api/v1/statuses", "status": 401, "json": ["error": "The access token was revoked"]]
-        ])
+        try sandbox.inject([["method": "revokeTokens"]])
+        let window = try sandbox.send("Still here", to: "mastodon")
+        XCTAssertTrue(window.waitForStderr(containing: "did not take the post"), window.stderrSoFar)
+        XCTAssertTrue(try String(contentsOf: sandbox.outboxFile, encoding: .utf8).contains("signInAgain"))
+        window.key("ctrl+Return")
+        XCTAssertTrue(
+            waitUntil(timeout: 10) { self.arrivals("/api/v1/statuses", in: sandbox).count == 2 },
+            "Retry tries again, and is refused again")
+        let signIn = try sandbox.composeWindow(["--sign-in", "mastodon", "--instance", "mastodon.social"])
+        XCTAssertEqual(signIn.code, 0, signIn.stderr)
+        window.key("ctrl+Return")
+        let finished = try XCTUnwrap(window.finish(timeout: 30))
+        XCTAssertEqual(finished.code, 0, finished.stderr)
+        XCTAssertEqual(sandbox.statuses.map { $0["text"] as? String }, ["Still here"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: sandbox.outboxFile.path))
+    }
+
+    /// Closing while a network has not taken the post: exit 4, the draft and the outbox keep it.
+    func testARevokedTokenKeepsThePostWhenTheWindowIsClosed() throws {
+        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        try sandbox.inject([["method": "revokeTokens"]])
         let window = try sandbox.send("Still here", to: "mastodon")
         XCTAssertTrue(window.waitForStderr(containing: "did not take the post"), window.stderrSoFar)
         window.key("Escape")
@@ -69,18 +91,56 @@ final class PostingFailureTests: SandboxTestCase {
         XCTAssertEqual(sandbox.statuses.count, 0)
     }
 
-    /// No answer within the bounded wait (30 seconds): the outcome is unknown, the window says so,
-    /// and Retry's same Idempotency-Key gets the status the slow server made after all.
-    func testATimeoutIsAnUnknownOutcomeAndRetryPostsOnce() throws {
+    /// No answer within the bounded wait (30 seconds, here under a clock 60 times faster): the
+    /// outcome is unknown and the text read-only until it is known. Retry waits out the settle time
+    /// (two minutes), looks the status up among the account's own, and a request that meets the
+    /// first still at work gets Mastodon's 503 and waits again. One status, never two.
+    func testATimeoutIsLookedUpAfterTheSettleTimeAndPostsOnce() throws {
         let sandbox = try NetworkSandbox.signedIn("mastodon")
-        try sandbox.inject([["method": "/api/v1/statuses", "delay": 32]])
-        let window = try sandbox.send("Slow server", to: "mastodon")
+        try sandbox.inject([["method": "/api/v1/statuses", "delay": 3]])
+        let window = try sandbox.send("Slow server", to: "mastodon", faster: 60)
         XCTAssertTrue(window.waitForStderr(containing: "did not take the post", timeout: 60), window.stderrSoFar)
         XCTAssertTrue(try String(contentsOf: sandbox.outboxFile, encoding: .utf8).contains("timeout"))
-        XCTAssertTrue(waitUntil(timeout: 20) { sandbox.statuses.count == 1 }, "the server finished it late")
+        window.key("End")
+        window.type(" edited")
+        XCTAssertTrue(window.waitForText("Slow server"), "read-only while Mastodon may have it")
         window.key("ctrl+Return")
-        let finished = try XCTUnwrap(window.finish(timeout: 30))
+        let finished = try XCTUnwrap(
+            window.finish(timeout: 60), "\(window.stderrSoFar) \(sandbox.requests.map(\.path))")
         XCTAssertEqual(finished.code, 0, finished.stderr)
-        XCTAssertEqual(sandbox.statuses.count, 1)
+        XCTAssertEqual(sandbox.statuses.map { $0["text"] as? String }, ["Slow server"])
+        XCTAssertTrue(sandbox.requests.contains { $0.path.hasSuffix("/source") }, "looked up by its source text")
+        XCTAssertEqual(
+            String(decoding: finished.stdout, as: UTF8.self), "https://mastodon.social/@alice/110000000000000001\n")
+    }
+
+    /// A server from before Mastodon's idempotency lock makes a second status for a repeat that
+    /// arrives while the first is still at work: the settle time keeps Retry from sending one.
+    func testAServerWithoutTheLockGetsNoRepeatWhileTheFirstIsAtWork() throws {
+        let sandbox = try NetworkSandbox.signedIn("mastodon", mastodonBeforeTheLock: true)
+        try sandbox.inject([["method": "/api/v1/statuses", "delay": 1.5]])
+        let window = try sandbox.send("Old server", to: "mastodon", faster: 60)
+        XCTAssertTrue(window.waitForStderr(containing: "did not take the post", timeout: 60), window.stderrSoFar)
+        window.key("ctrl+Return")  // at once: within the settle time
+        let finished = try XCTUnwrap(window.finish(timeout: 60))
+        XCTAssertEqual(finished.code, 0, finished.stderr)
+        XCTAssertEqual(sandbox.statuses.map { $0["text"] as? String }, ["Old server"])
+        XCTAssertEqual(arrivals("/api/v1/statuses", in: sandbox).count, 1, "never posted again")
+    }
+
+    /// The key expired (the server's clock an hour on, as the next day would be): the same key
+    /// would make a second status, so the status is found by lookup instead.
+    func testAnExpiredKeyIsNeverTrustedTheStatusIsLookedUp() throws {
+        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        try sandbox.inject([["method": "/api/v1/statuses", "drop": "after"]])
+        let window = try sandbox.send("Next day", to: "mastodon", faster: 60)
+        XCTAssertTrue(window.waitForStderr(containing: "did not take the post"), window.stderrSoFar)
+        XCTAssertEqual(sandbox.statuses.count, 1, "the server made it before the cut")
+        try sandbox.inject([["method": "clock", "advance": 3_700]])
+        window.key("ctrl+Return")
+        let finished = try XCTUnwrap(window.finish(timeout: 60))
+        XCTAssertEqual(finished.code, 0, finished.stderr)
+        XCTAssertEqual(sandbox.statuses.count, 1, "one status")
+        XCTAssertEqual(arrivals("/api/v1/statuses", in: sandbox).count, 1, "found, not posted again")
     }
 }

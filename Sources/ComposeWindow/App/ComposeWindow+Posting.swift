@@ -173,8 +173,9 @@ extension ComposeWindow {
         }
         if let retryAt {
             text += "\n" + localized("compose-window tries again at {0}.", Self.clockTime(retryAt))
-            let seconds = UInt32(clamping: max(1, retryAt - Poster.now))
-            retryTimer = MainLoopSource.timeout(seconds: seconds) { [weak self] in
+            // To the millisecond, not a seconds timeout (GLib may fire those up to a second early).
+            let milliseconds = UInt32(clamping: max(0, (Int64(retryAt) * 1_000_000 - Int64(g_get_real_time())) / 1_000))
+            retryTimer = MainLoopSource.timeout(milliseconds: milliseconds) { [weak self] in
                 self?.retryTimer = nil
                 self?.send()
                 return false

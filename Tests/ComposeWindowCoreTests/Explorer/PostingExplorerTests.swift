@@ -7,7 +7,8 @@ import Testing
 /// cross-posted), the invariants checked after every step:
 /// - no network holds the post twice;
 /// - the person's latest text is on a network, or kept in the draft or the outbox;
-/// - Send and Retry never do nothing the person can see;
+/// - Send and Retry never do nothing the person can see, and a network that must wait is tried
+///   again by the window at a time it says;
 /// - standard output holds only links of this run's post.
 /// States already walked with as many steps left are not walked again; the count of sequences is
 /// of all sequences those states stand for.

@@ -61,6 +61,8 @@ struct PostingWorld: Hashable {
     private(set) var standardOutput: [String] = []
     /// When the window retries by itself (a network asked to wait, or may still be working).
     private(set) var retryAt: Int64?
+    /// A run ended with a network that must wait and no time to try again at.
+    private(set) var waitsForever = false
 
     init(networks: [ModelNetwork]) {
         self.networks = networks
@@ -213,7 +215,15 @@ struct PostingWorld: Hashable {
             case .posted(let links):
                 self.session = session
                 finishPosted(links)
-            case .notYet(_, let waitUntil): retryAt = waitUntil
+            case .notYet(_, let waitUntil):
+                retryAt = waitUntil
+                if waitUntil == nil, let plan = session.plan,
+                    plan.outbox.deliveries.indices.contains(where: {
+                        if case .wait = plan.outbox.next(for: $0, now: now) { true } else { false }
+                    })
+                {
+                    waitsForever = true
+                }
             }
             return outcome
         }
@@ -308,6 +318,7 @@ struct PostingWorld: Hashable {
     // MARK: What must always hold
 
     private func invariantViolation() -> String? {
+        if waitsForever { return "a network waits and the window never tries again" }
         for network in networks {
             if network.held > 1 { return "\(network.network) holds the post \(network.held) times" }
         }

@@ -6,8 +6,15 @@ host name; it runs inside the test's private network namespace, where /etc/hosts
 networks' real names at 127.0.0.1 and a test CA is in the trust bundle.
 
 DIR/accounts.json: {"bluesky": {"HANDLE": "APP PASSWORD"}, "mastodon": "USERNAME", "mastodonLimit": N,
-"mastodonURLLength": N} (the Mastodon user the browser is signed in as, on every Mastodon host; the
-servers' post limit, 500 unless given, and URL weight, 23 unless given).
+"mastodonURLLength": N, "mastodonBeforeTheLock": BOOL} (the Mastodon user the browser is signed in as,
+on every Mastodon host; the servers' post limit, 500 unless given, and URL weight, 23 unless given;
+whether the server is one from before Mastodon's idempotency lock).
+Mastodon's Idempotency-Key as PostStatusService keeps it: recorded only once the status is stored, for
+an hour; a second request with a key whose first request is still being worked on gets 503 from a
+current server and makes a second status on one from before the lock (mastodon#21840). The account's
+statuses and each one's source answer lookups. A fault {"method": "clock", "advance": SECONDS} moves
+the server's clock on (keys age) at the next request; {"method": "revokeTokens"} revokes every
+Mastodon token there is, as a person revoking the app in the server's settings does.
 DIR/faults.json (optional, read at each request): a list of {"method": "createRecord", ...}; the
 first that matches is taken out and applied ("method": an XRPC method's last part, or a Mastodon path): "status" and "json" (an answer in its place), "retryAfter", "location" (a
 Location header), "drop": "before" (the connection is cut once the request has arrived, before it is handled) or "after" (handled, then cut
@@ -21,6 +28,13 @@ DIR = sys.argv[1]
 PDS = "morel.us-east.host.bsky.network"
 LOCK = threading.Lock()
 STATE = {"sessions": [], "records": [], "requests": [], "apps": [], "grants": [], "tokens": [], "statuses": []}
+KEY_LIFETIME = 3600
+CLOCK = {"offset": 0.0}
+WORKING = set()  # (account token, Idempotency-Key) of status requests being worked on
+
+
+def server_time():
+    return time.time() + CLOCK["offset"]
 
 
 def read_json(name, default):
@@ -100,7 +114,33 @@ class Handler(BaseHTTPRequestHandler):
         else:
             body = json.loads(raw or b"{}")
         method = url.path.rsplit(".", 1)[-1] if url.path.startswith("/xrpc/") else url.path
+        clock = take_fault("clock")
+        if clock:
+            CLOCK["offset"] += clock.get("advance", 0)
+        if take_fault("revokeTokens"):  # revoked elsewhere (another app, the server's settings)
+            with LOCK:
+                for token in STATE["tokens"]:
+                    token["revoked"] = True
         fault = take_fault(method)
+        working = None
+        if verb == "POST" and url.path == "/api/v1/statuses" and self.headers.get("Idempotency-Key"):
+            working = (self.headers.get("Authorization"), self.headers.get("Idempotency-Key"))
+            with LOCK:
+                busy = working in WORKING
+                if not busy:
+                    WORKING.add(working)
+            if busy and not read_json("accounts.json", {}).get("mastodonBeforeTheLock"):
+                # The first request with this key still holds Mastodon's lock.
+                working = None
+                fault = {"status": 503, "json": {"error": "There was a temporary problem serving your request"}}
+        try:
+            self.handle_with(verb, url, query, body, method, fault)
+        finally:
+            if working:
+                with LOCK:
+                    WORKING.discard(working)
+
+    def handle_with(self, verb, url, query, body, method, fault):
         with LOCK:
             STATE["requests"].append({"verb": verb, "host": self.headers.get("Host"), "path": url.path, "time": time.monotonic(),
                                       "query": query})
@@ -283,8 +323,10 @@ class Handler(BaseHTTPRequestHandler):
                 raise MastodonFailure(403, "This action is outside the authorized scopes")
             key = self.headers.get("Idempotency-Key")
             for status in STATE["statuses"]:
-                # Mastodon answers a repeated Idempotency-Key with the status it made the first time.
-                if key and status["key"] == key and status["account"] == grant["username"]:
+                # Mastodon answers a repeated Idempotency-Key with the status it made the first time,
+                # for an hour after it made it.
+                if (key and status["key"] == key and status["account"] == grant["username"]
+                        and server_time() - status["stored"] < KEY_LIFETIME):
                     return status["json"]
             text = body.get("status") or ""
             if not text.strip():
@@ -300,8 +342,24 @@ class Handler(BaseHTTPRequestHandler):
                            "content": "<p>%s</p>" % text, "visibility": body.get("visibility") or "unlisted",
                            "language": body.get("language"), "created_at": "2026-12-02T00:00:00.000Z"}
             STATE["statuses"].append({"key": key, "account": grant["username"], "text": text, "json": json_status,
-                                      "language": body.get("language"), "visibility": body.get("visibility")})
+                                      "language": body.get("language"), "visibility": body.get("visibility"),
+                                      "stored": server_time()})
             return json_status
+        match = re.fullmatch(r"/api/v1/accounts/([^/]+)/statuses", path)
+        if match and verb == "GET":
+            grant = self.bearer_token()
+            if match.group(1) != "1":
+                raise MastodonFailure(404, "Record not found")
+            own = [s for s in STATE["statuses"] if s["account"] == grant["username"]]
+            limit = min(int(query.get("limit") or 20), 40)
+            return [s["json"] for s in reversed(own)][:limit]
+        match = re.fullmatch(r"/api/v1/statuses/([^/]+)/source", path)
+        if match and verb == "GET":
+            grant = self.bearer_token()
+            for status in STATE["statuses"]:
+                if status["json"]["id"] == match.group(1) and status["account"] == grant["username"]:
+                    return {"id": status["json"]["id"], "text": status["text"], "spoiler_text": ""}
+            raise MastodonFailure(404, "Record not found")
         raise MastodonFailure(404, "Record not found")
 
 

@@ -156,7 +156,8 @@ struct Outbox: Hashable, Sendable {
             deliveries[index].state = .failed(failure)
             if wasSending && failure.mayHaveBeenPosted { deliveries[index].settleFrom = now }
             if case .rateLimited(let seconds) = failure {
-                deliveries[index].notBefore = now + (seconds.map(Int64.init) ?? Self.defaultRetryAfterSeconds)
+                // A second more: times are whole seconds, and "no sooner than" must hold.
+                deliveries[index].notBefore = now + (seconds.map(Int64.init) ?? Self.defaultRetryAfterSeconds) + 1
             }
         }
     }

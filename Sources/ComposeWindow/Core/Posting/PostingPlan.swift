@@ -110,14 +110,10 @@ package struct PostingPlan: Hashable, Sendable {
     }
 
     /// Starts a run: every network that does not have the post is tried once more.
-    package mutating func startRun() {
-        runOver = []
-        waitUntil = nil
-    }
+    package mutating func startRun() { runOver = [] }
 
     /// The networks this run is done with (answered with a failure, or waiting).
     private var runOver: Set<Int> = []
-    private var waitUntil: Int64?
     /// Mastodon lookups under way, by delivery.
     private var lookups: [Int: MastodonLookup] = [:]
 
@@ -127,13 +123,16 @@ package struct PostingPlan: Hashable, Sendable {
         for index in outbox.deliveries.indices where !runOver.contains(index) {
             switch outbox.next(for: index, now: now) {
             case .done: continue
-            case .wait(let until):
-                runOver.insert(index)
-                waitUntil = min(waitUntil ?? until, until)
+            case .wait: runOver.insert(index)
             case .request: return .request(index: index)
             }
         }
-        return .finished(waitUntil: waitUntil)
+        // Every network that must wait, whether it waited from the start or failed on the way (a
+        // 503, a 429): the window tries again at the earliest of their times.
+        let waits = outbox.deliveries.indices.compactMap { index -> Int64? in
+            if case .wait(let until) = outbox.next(for: index, now: now) { until } else { nil }
+        }
+        return .finished(waitUntil: waits.min())
     }
 
     package func account(_ index: Int) -> String { outbox.deliveries[index].account }
