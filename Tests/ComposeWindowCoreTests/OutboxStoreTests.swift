@@ -41,4 +41,37 @@ import Testing
             (error as? StateFile.Failure)?.description.hasPrefix("cannot write the outbox " + store.path) == true
         }
     }
+
+    /// A run's entry never collides with a draft's; an entry set aside or left by a run that ended is
+    /// offered oldest first (never one whose run is still going), and taking it over never replaces
+    /// an entry of the draft's own.
+    @Test func strandedPostsAreOfferedOldestFirstAndNeverReplaceTheDraftsOwn() throws {
+        let environment = ["XDG_STATE_HOME": root]
+        let desktop = try OutboxStore(draftName: "default", environment: environment)
+        let runs = [
+            try OutboxStore(runOf: 4_000_001, at: 300, environment: environment),
+            try OutboxStore(runOf: 4_000_002, at: 100, environment: environment),
+        ]
+        for (index, run) in runs.enumerated() { try run.save("run \(index)") }
+        #expect(!DraftStore.isValidName(String(runs[0].path.split(separator: "/").last!)))
+        let other = try OutboxStore(draftName: "other", environment: environment)
+        try other.save("other draft")
+        try other.setAside(at: 200, processID: 7)
+        let stillRunning: (Int32) -> Bool = { $0 == 4_000_002 }
+        #expect(desktop.strandedEntries(isRunning: stillRunning) == [".stranded-200-7.json", ".run-4000001-300.json"])
+        #expect(desktop.strandedEntries(isRunning: { _ in false }).first == ".run-4000002-100.json")
+        try desktop.save("the draft's own")
+        #expect(try desktop.adopt(".stranded-200-7.json") == false)
+        #expect(try desktop.load() == "the draft's own")
+        try desktop.remove()
+        #expect(try desktop.adopt(".stranded-200-7.json"))
+        #expect(try desktop.load() == "other draft")
+        #expect(desktop.strandedEntries(isRunning: stillRunning) == [".run-4000001-300.json"])
+    }
+
+    @Test func aWindowResumesOnlyItsOwnPost() {
+        #expect(OutboxStore.claim(outboxText: "left behind", initialText: "") == .resume)
+        #expect(OutboxStore.claim(outboxText: "same", initialText: "same") == .resume, "a script run again")
+        #expect(OutboxStore.claim(outboxText: "left behind", initialText: "mine") == .setAside)
+    }
 }

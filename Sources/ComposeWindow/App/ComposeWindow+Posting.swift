@@ -1,5 +1,6 @@
 import ComposeWindowCore
 import ComposeWindowGlue
+import Glibc
 import ComposeWindowPostingGlue
 import GtkPlaceholder
 import PlaceholderGtk3Glue
@@ -40,17 +41,45 @@ extension ComposeWindow {
         updateCounter()
     }
 
-    /// The outbox of this window's draft name (`default` without one).
+    /// This window's outbox entry: its draft's, or, with `--no-draft`, one of this run's own.
     func outboxStore() throws(StateFile.Failure) -> OutboxStore {
-        try OutboxStore(draftName: options.draftName ?? "default", environment: SystemIO.environment)
+        if let ownOutbox { return ownOutbox }
+        let made =
+            if let draftName = options.draftName {
+                try OutboxStore(draftName: draftName, environment: SystemIO.environment)
+            } else {
+                try OutboxStore(runOf: getpid(), at: Poster.now, environment: SystemIO.environment)
+            }
+        ownOutbox = made
+        return made
     }
 
     /// A post left in the outbox by a process that ended before every network had it (a crash, a
     /// kill, a closed window): the window shows it with what is known, and Send is the safe retry.
+    /// Only the draft's own post, and only for a window without a text of its own (or with the same
+    /// text): a different text sets it aside for a later start. A start without text takes over a
+    /// post some run left behind. A `--no-draft` run never shows one.
     func resumeOutbox() {
-        guard let store = try? outboxStore(), let saved = try? store.load(),
-            let plan = (try? JSONText.value(of: saved)).flatMap(PostingPlan.init(file:))
-        else { return }
+        guard options.draftName != nil, let store = try? outboxStore() else { return }
+        var saved = try? store.load()
+        if saved == nil, initialText.isEmpty {
+            let isRunning: (Int32) -> Bool = { kill($0, 0) == 0 || errno == EPERM }
+            if let name = store.strandedEntries(isRunning: isRunning).first, (try? store.adopt(name)) == true {
+                saved = try? store.load()
+            }
+        }
+        guard let saved, let plan = (try? JSONText.value(of: saved)).flatMap(PostingPlan.init(file:)) else { return }
+        if OutboxStore.claim(outboxText: plan.text, initialText: initialText) == .setAside {
+            do throws(StateFile.Failure) {
+                try store.setAside(at: Poster.now, processID: getpid())
+                return reportError(
+                    localized(
+                        "a post not yet sent to {0} was set aside; compose-window offers it when started without text",
+                        plan.accountNames.joined(separator: ", ")))
+            } catch {
+                reportError(error.description)  // then shown here rather than lost under this window's post
+            }
+        }
         if plan.isConfirmedEverywhere { return alreadyPosted(plan, outbox: store) }
         let session = PostingSession(plan: plan)
         poster = Poster(session: session, store: store, language: SpellChecking.language(of: compose.textView))

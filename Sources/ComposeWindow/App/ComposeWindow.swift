@@ -17,7 +17,7 @@ final class ComposeWindow {
     private let counterLabel: CounterLabel
     let infoBar: DraftInfoBar
     let options: ComposeOptions
-    private let initialText: String
+    let initialText: String
     let counter: CountTracker
     let overflow: OverflowMarker
     private let autosave: DraftAutosave?
@@ -63,6 +63,8 @@ final class ComposeWindow {
     private(set) var closed = false
     /// The window's own Retry, when a network asked to wait or may still be working on the post.
     var retryTimer: MainLoopSource?
+    /// This window's outbox entry, once made (`outboxStore()`).
+    var ownOutbox: OutboxStore?
     private var draftFailing = false
     /// A saved draft the initial text took precedence over: moved aside before the first autosave
     /// would replace it, so neither text is lost.

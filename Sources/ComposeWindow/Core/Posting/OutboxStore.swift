@@ -6,8 +6,11 @@ package struct OutboxStore: Sendable {
 
     /// `draftName` as validated by DraftStore; `environment` is the process environment.
     package init(draftName: String, environment: [String: String]) throws(StateFile.Failure) {
-        file = try StateFile(
-            folder: "outbox", fileName: draftName + ".json", wording: .outbox, environment: environment)
+        try self.init(fileName: draftName + ".json", environment: environment)
+    }
+
+    init(fileName: String, environment: [String: String]) throws(StateFile.Failure) {
+        file = try StateFile(folder: "outbox", fileName: fileName, wording: .outbox, environment: environment)
     }
 
     var path: String { file.path }
