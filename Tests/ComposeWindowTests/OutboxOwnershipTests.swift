@@ -105,4 +105,34 @@ final class OutboxOwnershipTests: SandboxTestCase {
             sandbox.records.map { ($0["value"] as? [String: Any])?["text"] as? String }, ["Short"])
         XCTAssertEqual(String(decoding: finished.stdout, as: UTF8.self).split(separator: "\n").count, 2)
     }
+
+    /// Discard… after an unknown outcome: confirmed, the post is abandoned (its outbox entry and
+    /// draft go, exit 1) and nothing more is sent; not confirmed, the error bar comes back.
+    /// `COMPOSE_TEST_SCREENSHOT`: where to put pictures of the confirmation and of the bar.
+    func testDiscardAbandonsThePostOnceConfirmed() throws {
+        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        try sandbox.inject([["method": "/api/v1/statuses", "drop": "after"]])
+        let window = try sandbox.send("Never mind", to: "mastodon")
+        XCTAssertTrue(window.waitForStderr(containing: "did not take the post"), window.stderrSoFar)
+        window.key("alt+i")  // "D_iscard…" in the error bar
+        XCTAssertTrue(window.waitForWindows(2), "the confirmation is open")
+        if let picture = ProcessInfo.processInfo.environment["COMPOSE_TEST_SCREENSHOT"] {
+            _ = try? Shell.run("/usr/bin/import", ["-window", "root", picture + "-dialog.png"])
+        }
+        window.key("alt+k")  // "_Keep editing": nothing changes, the error bar is back
+        XCTAssertTrue(window.waitForWindows(1))
+        XCTAssertTrue(window.waitForText("Never mind"))
+        if let picture = ProcessInfo.processInfo.environment["COMPOSE_TEST_SCREENSHOT"] {
+            _ = try? Shell.run("/usr/bin/import", ["-window", "root", picture + "-bar.png"])
+        }
+        window.key("alt+i")
+        XCTAssertTrue(window.waitForWindows(2))
+        window.key("alt+d")  // "_Discard"
+        let finished = try XCTUnwrap(window.finish(timeout: 30))
+        XCTAssertEqual(finished.code, 1, finished.stderr)
+        XCTAssertEqual(finished.stdout, Data())
+        XCTAssertEqual(entries(sandbox), [], "the outbox entry is gone")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: sandbox.draftFile.path), "and the draft")
+        XCTAssertEqual(sandbox.requests.filter { $0.path == "/api/v1/statuses" }.count, 1, "nothing more sent")
+    }
 }

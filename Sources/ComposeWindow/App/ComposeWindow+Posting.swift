@@ -210,6 +210,12 @@ extension ComposeWindow {
                 return false
             }
         }
+        shownPostFailure = text
+        showPostFailureBar(text)
+    }
+
+    /// The error bar with `text` and the buttons the post's state allows.
+    private func showPostFailureBar(_ text: String) {
         let out = poster?.plan.map { !$0.links.isEmpty || $0.mayHaveBeenSentSomewhere } ?? false
         let openInBrowser: (@MainActor () -> Void)? = { [weak self] in
             guard let self else { return }
@@ -237,8 +243,12 @@ extension ComposeWindow {
         case .isOn(let links):
             secondary = localized("It is already at {0}: only the rest is abandoned.", links.joined(separator: " "))
         }
-        guard DiscardDialog.ask(parent: window.cast(), offersDraft: false, secondary: secondary) == .discard, !closed
-        else { return }
+        guard DiscardDialog.ask(parent: window.cast(), offersDraft: false, secondary: secondary) == .discard else {
+            // Kept: the bar (answered by the button) comes back, with Retry.
+            if !closed, let shownPostFailure { showPostFailureBar(shownPostFailure) }
+            return
+        }
+        guard !closed else { return }
         retryTimer?.cancel()
         poster.forget()
         discardDraft()

@@ -65,6 +65,8 @@ final class ComposeWindow {
     var retryTimer: MainLoopSource?
     /// This window's outbox entry, once made (`outboxStore()`).
     var ownOutbox: OutboxStore?
+    /// What the error bar says about the post, to show again when Discard… is not confirmed.
+    var shownPostFailure: String?
     private var draftFailing = false
     /// A saved draft the initial text took precedence over: moved aside before the first autosave
     /// would replace it, so neither text is lost.
