@@ -127,7 +127,7 @@ private final class Exchange {
             .success(
                 HTTPSResponse(
                     status: Int(soup_message_get_status(message).rawValue),
-                    retryAfter: retryAfter.map { String(cString: $0) },
+                    retryAfter: retryAfter.map { HTTPSClient.retryAfterSeconds(String(cString: $0)) },
                     body: body ?? "")))
     }
 
@@ -142,5 +142,18 @@ private final class Exchange {
         case G_IO_ERROR_NETWORK_UNREACHABLE, G_IO_ERROR_HOST_UNREACHABLE: return .noNetwork
         default: return .connectionReset
         }
+    }
+}
+
+extension HTTPSClient {
+    /// Retry-After as the rules read it, delay-seconds: as sent when it is a number, and an HTTP
+    /// date (RFC 9110 §10.2.3) turned into the seconds from `now` (libsoup's parser; a date in the
+    /// past is 0). Anything else is passed on as sent, for the rules to refuse.
+    package nonisolated static func retryAfterSeconds(_ value: String, now: Int64 = Int64(g_get_real_time() / 1_000_000)) -> String {
+        guard !value.isEmpty, !value.utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == 0x20 }),
+            let date = soup_date_time_new_from_http_string(value)
+        else { return value }
+        defer { g_date_time_unref(date) }
+        return String(max(0, Int64(g_date_time_to_unix(date)) - now))
     }
 }
