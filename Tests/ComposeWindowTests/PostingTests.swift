@@ -117,6 +117,27 @@ final class PostingTests: SandboxTestCase {
     }
 
     /// An expired access token: refreshSession, the new tokens to the keyring, the record made once.
+    /// The refresh itself fails for a moment (no answer): that is a network failure, for Retry, not
+    /// "sign in again"; the post request was answered, so nothing may be there. Retry refreshes
+    /// and posts once.
+    func testABlueskyRefreshThatGetsNoAnswerStaysARetry() throws {
+        let sandbox = try NetworkSandbox.signedIn("bluesky")
+        let expired: [String: Any] = [
+            "method": "createRecord", "status": 400, "json": ["error": "ExpiredToken", "message": "Token has expired"],
+        ]
+        try sandbox.inject([expired, ["method": "refreshSession", "drop": "before"]])
+        let window = try sandbox.send("Refreshed later", to: "bluesky")
+        XCTAssertTrue(window.waitForStderr(containing: "did not take the post"), window.stderrSoFar)
+        let outbox = try String(contentsOf: sandbox.outboxFile, encoding: .utf8)
+        XCTAssertFalse(outbox.contains("signInAgain"), outbox)
+        XCTAssertTrue(outbox.contains("\"mayHave\":false") || outbox.contains("\"mayHave\" : false"), outbox)
+        try sandbox.inject([expired])
+        window.key("ctrl+Return")
+        let finished = try XCTUnwrap(window.finish(timeout: 30))
+        XCTAssertEqual(finished.code, 0, finished.stderr)
+        XCTAssertEqual(sandbox.records.count, 1)
+    }
+
     func testAnExpiredBlueskyTokenIsRefreshedAndKeptInTheKeyring() throws {
         let sandbox = try NetworkSandbox.signedIn("bluesky")
         try sandbox.inject(

@@ -44,14 +44,20 @@ extension HTTPSClient {
 }
 
 extension APIRequest {
-    /// The request's https:// URL, each query value escaped by GLib (everything but RFC 3986's
-    /// unreserved characters).
+    /// The request's https:// URL, put together by GLib's GUri: the path escaped where it must be,
+    /// each query value escaped (everything but RFC 3986's unreserved characters).
     package var url: String {
         let items = query.map { item in
             let escaped = g_uri_escape_string(item.value, nil, 0)!
             defer { g_free(escaped) }
             return item.name + "=" + String(cString: escaped)
         }
-        return "https://" + host + path + (items.isEmpty ? "" : "?" + items.joined(separator: "&"))
+        let built = g_uri_build(
+            G_URI_FLAGS_ENCODED_QUERY, "https", nil, host, -1, path, items.isEmpty ? nil : items.joined(separator: "&"),
+            nil)!
+        defer { g_uri_unref(built) }
+        let text = g_uri_to_string(built)!
+        defer { g_free(text) }
+        return String(cString: text)
     }
 }
