@@ -218,7 +218,10 @@ let package = Package(
             name: "ComposeWindowPostingGlueTests", dependencies: ["ComposeWindowPostingGlue", "ComposeWindowCore"]),
         .testTarget(
             name: "ComposeWindowTests",
-            dependencies: ["ComposeWindowCore", "CPlaceholderGtk3", "CPlaceholderGtk3X11", "PlaceholderTestSupport"],
+            dependencies: [
+                "ComposeWindowCore", "CPlaceholderGtk3", "CPlaceholderGtk3X11", "PlaceholderTestSupport",
+                "PlaceholderXProbe",  // keystrokes in, frames out: how long typing waits
+            ],
             linkerSettings: [.linkedLibrary("X11")]),  // WM_DELETE_WINDOW, as a window manager sends it
 
         // MARK: - Build tool (Tools, Plugins)

@@ -34,17 +34,30 @@ static void sleep_ms(double milliseconds) {
     nanosleep(&time, NULL);
 }
 
+static int damage_major_opcode;
+
+/// A toplevel that cannot be watched (an InputOnly window has no damage) or is already gone is
+/// simply not watched: Xlib's default handler would end the whole process.
+static int ignore_unwatchable(Display *errored, XErrorEvent *error) {
+    (void)errored;
+    if (error->request_code != damage_major_opcode)
+        fprintf(stderr, "xprobe: X error %d (request %d)\n", error->error_code, error->request_code);
+    return 0;
+}
+
 int xprobe_open(void) {
     if (display) return 1;
     display = XOpenDisplay(NULL);
     if (!display) return 0;
-    int error_base, major, minor;
+    int error_base, major, minor, first_event;
     if (!XDamageQueryExtension(display, &damage_event_base, &error_base) ||
-        !XTestQueryExtension(display, &error_base, &error_base, &major, &minor)) {
+        !XTestQueryExtension(display, &error_base, &error_base, &major, &minor) ||
+        !XQueryExtension(display, "DAMAGE", &damage_major_opcode, &first_event, &error_base)) {
         XCloseDisplay(display);
         display = NULL;
         return 0;
     }
+    XSetErrorHandler(ignore_unwatchable);
     return 1;
 }
 

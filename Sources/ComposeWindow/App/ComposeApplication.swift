@@ -96,6 +96,9 @@ final class ComposeApplication {
 
     /// Standard output gets exactly the text on Send; the draft goes only once that has worked.
     private func deliver() -> ExitCode {
+        // The window is gone: the draft and outbox writes it asked for are on disk before anything
+        // is removed or the exit code says so.
+        StateWriter.shared.waitForAll()
         switch outcome {
         case .cancelled: return .cancelled
         case .timedOut: return .timedOut

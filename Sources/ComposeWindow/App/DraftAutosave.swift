@@ -5,7 +5,8 @@ import PlaceholderGtk3Glue
 
 /// Saves the draft at most one second after an edit (a throttle, not a debounce: continuous typing
 /// still saves every second), at once when asked, and reports failures without ever losing the
-/// text in the window; the next edit retries.
+/// text in the window; the next edit retries. The writing (fsync included) happens on the state
+/// writer's thread, in order with the outbox's: typing never waits for the disk.
 @MainActor
 final class DraftAutosave {
     private let store: DraftStore
@@ -38,12 +39,16 @@ final class DraftAutosave {
         pending = nil
         guard isDirty || evenIfUnchanged else { return }
         let text = currentText()
-        do {
-            if text.isEmpty { try store.remove() } else { try store.save(text) }
-            isDirty = false
-            onResult?(nil)
-        } catch {
-            onResult?(error)
+        let store = self.store
+        isDirty = false
+        StateWriter.shared.write({ () -> DraftStore.Failure? in
+            do throws(DraftStore.Failure) {
+                if text.isEmpty { try store.remove() } else { try store.save(text) }
+                return nil
+            } catch { return error }
+        }) { [weak self] failure in
+            if failure != nil { self?.isDirty = true }  // the next edit, or the next save, tries again
+            self?.onResult?(failure)
         }
     }
 
@@ -53,7 +58,13 @@ final class DraftAutosave {
         isDirty = false
         // Left on disk, a discarded draft would come back at the next start: reported like a
         // failed save.
-        do { try store.remove() } catch { onResult?(error) }
+        let store = self.store
+        StateWriter.shared.write({ () -> DraftStore.Failure? in
+            do throws(DraftStore.Failure) { try store.remove() } catch { return error }
+            return nil
+        }) { [weak self] failure in
+            if let failure { self?.onResult?(failure) }
+        }
     }
 
     func cancel() {

@@ -51,8 +51,7 @@ final class Poster {
         client = HTTPSClient(userAgent: AccountCommands.userAgent)
         credentials = [:]  // the person may have signed in again
         // The post is in the outbox before anything leaves.
-        guard save() else { return result }
-        next()
+        save { [weak self] in self?.next() }
         return result
     }
 
@@ -62,7 +61,7 @@ final class Poster {
         case .send(let index):
             guard let credentials = credentials(for: index) else {
                 session.notSignedIn(index, now: Self.now)
-                return save() ? next() : ()
+                return save { [weak self] in self?.next() }
             }
             if case .bluesky(let session) = credentials, didsByHandle == nil, let plan {
                 return resolveMentions(plan.mentionedHandles, session: session, resolved: [:]) { [weak self] in
@@ -83,10 +82,16 @@ final class Poster {
                 language: language, didsByHandle: didsByHandle ?? [:])
         else {
             session.notSignedIn(index, now: now)
-            return save() ? next() : ()
+            return save { [weak self] in self?.next() }
         }
         session.willSend(index, now: now)
-        guard save() else { return }
+        save { [weak self] in self?.send(request, for: index, credentials: credentials, refreshed: refreshed) }
+    }
+
+    /// The request, once the outbox says it is on its way.
+    private func send(
+        _ request: APIRequest, for index: Int, credentials: PostingPlan.Credentials, refreshed: Bool
+    ) {
         client.call(request) { [weak self] result in
             guard let self else { return }
             if case .success(let answer) = result, !refreshed, case .bluesky(let expired) = credentials,
@@ -97,7 +102,7 @@ final class Poster {
             self.session.received(
                 index, result.mapError { PostingPlan.NoAnswer(requestWasSent: $0.requestWasSent, reason: $0.reason) },
                 now: Self.now)
-            if self.save() { self.next() }
+            self.save { [weak self] in self?.next() }
         }
     }
 
@@ -134,7 +139,7 @@ final class Poster {
                 self.credentials[index] = .bluesky(renewed)
                 return self.deliver(index, refreshed: true)
             }
-            if self.save() { self.next() }
+            self.save { [weak self] in self?.next() }
         }
     }
 
@@ -166,24 +171,35 @@ final class Poster {
         return found
     }
 
-    /// The person took the post elsewhere (Open in browser) or discarded it: the outbox lets it go.
+    /// The person took the post elsewhere (Open in browser) or discarded it: the outbox lets it go
+    /// (after any write of it asked for before).
     func forget() {
         guard session.discard() else { return }
-        try? store.remove()
+        let store = self.store
+        StateWriter.shared.write({ try? store.remove() }) { _ in }
     }
 
-    /// Writes the outbox; false (and the run ends, nothing more sent) when it cannot be written.
-    private func save() -> Bool {
-        do {
-            if let plan { try store.save(try JSONText.text(of: plan.file)) }
-            return true
-        } catch {
-            session.runInterrupted()
-            let completion = self.completion
-            self.completion = nil
-            completion?(.failed([localized("The outbox could not be written, so nothing was sent: {0}", String(describing: error))], retryAt: nil))
-            return false
+    /// Writes the outbox on the state writer's thread (after the draft written before it), then
+    /// `next`; when it cannot be written the run ends there and nothing more is sent.
+    private func save(then next: @escaping @MainActor () -> Void) {
+        guard let plan else { return next() }
+        let text: String
+        do { text = try JSONText.text(of: plan.file) } catch { return saveFailed(String(describing: error)) }
+        let store = self.store
+        StateWriter.shared.write({ () -> String? in
+            do throws(StateFile.Failure) { try store.save(text) } catch { return error.description }
+            return nil
+        }) { [weak self] failure in
+            guard let failure else { return next() }
+            self?.saveFailed(failure)
         }
+    }
+
+    private func saveFailed(_ failure: String) {
+        session.runInterrupted()
+        let completion = self.completion
+        self.completion = nil
+        completion?(.failed([localized("The outbox could not be written, so nothing was sent: {0}", failure)], retryAt: nil))
     }
 
     private func finish(_ outcome: PostingSession.Outcome) {
