@@ -210,7 +210,8 @@ import Testing
                     .object([
                         .init("network", .string("mastodon")), .init("account", .string("@a@b.social")),
                         .init("key", .string("k")), .init("state", .string("failed")),
-                        .init("failure", .object([.init("kind", .string("serverError")), .init("status", .integer(502))])),
+                        .init(
+                            "failure", .object([.init("kind", .string("serverError")), .init("status", .integer(502))])),
                     ])
                 ])),
         ])

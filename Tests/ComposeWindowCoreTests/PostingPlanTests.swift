@@ -53,7 +53,9 @@ import Testing
     @Test func aConfirmedNetworkIsNeverAskedAgain() {
         var plan = Self.plan()
         plan.willSend(0, now: Self.now)
-        plan.received(0, .success(APIAnswer(status: 200, json: .object([.init("url", .string("https://m.s/@a/1"))]))), now: Self.now)
+        plan.received(
+            0, .success(APIAnswer(status: 200, json: .object([.init("url", .string("https://m.s/@a/1"))]))),
+            now: Self.now)
         plan.willSend(1, now: Self.now)
         plan.received(1, .failure(.init(requestWasSent: false, reason: .nameNotResolved)), now: Self.now)
         #expect(plan.step(now: Self.now) == .finished(waitUntil: nil), "this run is over")
@@ -80,7 +82,8 @@ import Testing
         var missing = plan
         missing.willSend(1, now: Self.now)
         missing.received(
-            1, .success(APIAnswer(status: 400, json: .object([.init("error", .string("RecordNotFound"))]))), now: Self.now)
+            1, .success(APIAnswer(status: 400, json: .object([.init("error", .string("RecordNotFound"))]))),
+            now: Self.now)
         #expect(request(missing, 1) == created, "not there: created now, under the same key")
 
         plan.willSend(1, now: Self.now)

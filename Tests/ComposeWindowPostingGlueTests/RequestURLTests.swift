@@ -1,6 +1,7 @@
-@testable import ComposeWindowCore
 import ComposeWindowPostingGlue
 import Testing
+
+@testable import ComposeWindowCore
 
 /// A request's URL as GUri puts it together: the path escaped where it must be, query values
 /// escaped, nothing from a value able to start another parameter or a fragment.
@@ -12,6 +13,7 @@ import Testing
         request.query = [.init(name: "repo", value: "did:plc:a&b=c"), .init(name: "rkey", value: "3k 分#")]
         #expect(
             request.url
-                == "https://bsky.social/xrpc/com.atproto.repo.getRecord?repo=did%3Aplc%3Aa%26b%3Dc&rkey=3k%20%E5%88%86%23")
+                == "https://bsky.social/xrpc/com.atproto.repo.getRecord?repo=did%3Aplc%3Aa%26b%3Dc&rkey=3k%20%E5%88%86%23"
+        )
     }
 }

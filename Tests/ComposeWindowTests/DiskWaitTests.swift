@@ -48,7 +48,8 @@ final class DiskWaitTests: XCTestCase {
             "the draft was written, through the slow disk")
         XCTAssertEqual(typed.unanswered, 0)
         let longest = latencies.max() ?? .infinity
-        print("disk-wait: longest keystroke to frame \(longest) ms, median \(latencies.sorted()[latencies.count / 2]) ms")
+        print(
+            "disk-wait: longest keystroke to frame \(longest) ms, median \(latencies.sorted()[latencies.count / 2]) ms")
         XCTAssertLessThan(longest, 50, "a keystroke waited for the disk: \(latencies)")
     }
 

@@ -31,7 +31,8 @@ final class OutboxOwnershipTests: SandboxTestCase {
         let posted = try XCTUnwrap(script.finish(timeout: 30))
         XCTAssertEqual(posted.code, 0, posted.stderr)
         XCTAssertEqual(texts(sandbox), ["Mine alone"], "the other run's post is not sent")
-        XCTAssertEqual(String(decoding: posted.stdout, as: UTF8.self), "https://mastodon.social/@alice/110000000000000001\n")
+        XCTAssertEqual(
+            String(decoding: posted.stdout, as: UTF8.self), "https://mastodon.social/@alice/110000000000000001\n")
 
         // The desktop's next start: the post left behind comes back. The 503 may have stored it, so
         // Send waits out the settle time (a clock 60 times faster) and looks it up first.
@@ -68,7 +69,8 @@ final class OutboxOwnershipTests: SandboxTestCase {
         let posted = try XCTUnwrap(second.finish(timeout: 30))
         XCTAssertEqual(posted.code, 0, posted.stderr)
         XCTAssertEqual(texts(sandbox), ["Second"])
-        XCTAssertEqual(String(decoding: posted.stdout, as: UTF8.self), "https://mastodon.social/@alice/110000000000000001\n")
+        XCTAssertEqual(
+            String(decoding: posted.stdout, as: UTF8.self), "https://mastodon.social/@alice/110000000000000001\n")
         XCTAssertEqual(entries(sandbox).filter { $0.hasPrefix(".stranded-") }.count, 1, "\(entries(sandbox))")
 
         let later = try sandbox.reopen(to: "mastodon")

@@ -43,7 +43,8 @@ final class PostingFailureTests: SandboxTestCase {
         let window = try sandbox.send("Buy now", to: "mastodon")
         XCTAssertTrue(window.waitForStderr(containing: "did not take the post"), window.stderrSoFar)
         window.key("ctrl+Return")
-        XCTAssertTrue(waitUntil(timeout: 10) { self.arrivals("/api/v1/statuses", in: sandbox).count == 2 }, "sent again")
+        XCTAssertTrue(
+            waitUntil(timeout: 10) { self.arrivals("/api/v1/statuses", in: sandbox).count == 2 }, "sent again")
         XCTAssertTrue(window.waitForText("Buy now"))
         let keys = sandbox.requests.filter { $0.path == "/api/v1/statuses" }
         XCTAssertEqual(keys.count, 2)

@@ -1,7 +1,7 @@
 import ComposeWindowCore
 import ComposeWindowGlue
-import Glibc
 import ComposeWindowPostingGlue
+import Glibc
 import GtkPlaceholder
 import PlaceholderGtk3Glue
 
@@ -121,7 +121,8 @@ extension ComposeWindow {
         let known = preferences?.accounts ?? []
         let networks = plan.accountNames.indices.map { plan.network($0) }
         let chosen = networks.compactMap { network in
-            AccountChoice.account(for: network == .mastodon ? .mastodon : .bluesky, preferred: accountName, among: known)
+            AccountChoice.account(
+                for: network == .mastodon ? .mastodon : .bluesky, preferred: accountName, among: known)
         }
         run(to: chosen)
     }
@@ -150,7 +151,8 @@ extension ComposeWindow {
             do throws(StateFile.Failure) { store = try outboxStore() } catch {
                 return postFailed([error.description], retryAt: nil)
             }
-            poster = Poster(session: PostingSession(), store: store, language: SpellChecking.language(of: compose.textView))
+            poster = Poster(
+                session: PostingSession(), store: store, language: SpellChecking.language(of: compose.textView))
         }
         guard let poster else { return }
         retryTimer?.cancel()
@@ -257,7 +259,9 @@ extension ComposeWindow {
 
     /// A time today as the person's locale writes it.
     private static func clockTime(_ secondsSinceEpoch: Int64) -> String {
-        guard let time = g_date_time_new_from_unix_local(gint64(secondsSinceEpoch)) else { return String(secondsSinceEpoch) }
+        guard let time = g_date_time_new_from_unix_local(gint64(secondsSinceEpoch)) else {
+            return String(secondsSinceEpoch)
+        }
         defer { g_date_time_unref(time) }
         guard let text = g_date_time_format(time, "%X") else { return String(secondsSinceEpoch) }
         defer { g_free(text) }

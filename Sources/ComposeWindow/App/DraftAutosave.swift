@@ -41,12 +41,12 @@ final class DraftAutosave {
         let text = currentText()
         let store = self.store
         isDirty = false
-        StateWriter.shared.write({ () -> DraftStore.Failure? in
+        StateWriter.shared.write { () -> DraftStore.Failure? in
             do throws(DraftStore.Failure) {
                 if text.isEmpty { try store.remove() } else { try store.save(text) }
                 return nil
             } catch { return error }
-        }) { [weak self] failure in
+        } then: { [weak self] failure in
             if failure != nil { self?.isDirty = true }  // the next edit, or the next save, tries again
             self?.onResult?(failure)
         }
@@ -59,10 +59,10 @@ final class DraftAutosave {
         // Left on disk, a discarded draft would come back at the next start: reported like a
         // failed save.
         let store = self.store
-        StateWriter.shared.write({ () -> DraftStore.Failure? in
+        StateWriter.shared.write { () -> DraftStore.Failure? in
             do throws(DraftStore.Failure) { try store.remove() } catch { return error }
             return nil
-        }) { [weak self] failure in
+        } then: { [weak self] failure in
             if let failure { self?.onResult?(failure) }
         }
     }

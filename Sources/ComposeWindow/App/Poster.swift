@@ -124,7 +124,8 @@ final class Poster {
                 guard let renewed = try? BlueskySession(answer: answer, service: expired.account.host) else {
                     // A server failure or a garbled answer: transient, for Retry.
                     self.session.received(
-                        index, .failure(PostingPlan.NoAnswer(requestWasSent: false, reason: .connectionReset)), now: now)
+                        index, .failure(PostingPlan.NoAnswer(requestWasSent: false, reason: .connectionReset)), now: now
+                    )
                     break
                 }
                 let kept =
@@ -176,7 +177,10 @@ final class Poster {
     func forget() {
         guard session.discard() else { return }
         let store = self.store
-        StateWriter.shared.write({ try? store.remove() }) { _ in }
+        StateWriter.shared.write {
+            try? store.remove()
+        } then: { _ in
+        }
     }
 
     /// Writes the outbox on the state writer's thread (after the draft written before it), then
@@ -186,10 +190,10 @@ final class Poster {
         let text: String
         do { text = try JSONText.text(of: plan.file) } catch { return saveFailed(String(describing: error)) }
         let store = self.store
-        StateWriter.shared.write({ () -> String? in
+        StateWriter.shared.write { () -> String? in
             do throws(StateFile.Failure) { try store.save(text) } catch { return error.description }
             return nil
-        }) { [weak self] failure in
+        } then: { [weak self] failure in
             guard let failure else { return next() }
             self?.saveFailed(failure)
         }
@@ -199,7 +203,8 @@ final class Poster {
         session.runInterrupted()
         let completion = self.completion
         self.completion = nil
-        completion?(.failed([localized("The outbox could not be written, so nothing was sent: {0}", failure)], retryAt: nil))
+        completion?(
+            .failed([localized("The outbox could not be written, so nothing was sent: {0}", failure)], retryAt: nil))
     }
 
     private func finish(_ outcome: PostingSession.Outcome) {

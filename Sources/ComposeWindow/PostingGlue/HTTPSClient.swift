@@ -149,7 +149,9 @@ extension HTTPSClient {
     /// Retry-After as the rules read it, delay-seconds: as sent when it is a number, and an HTTP
     /// date (RFC 9110 §10.2.3) turned into the seconds from `now` (libsoup's parser; a date in the
     /// past is 0). Anything else is passed on as sent, for the rules to refuse.
-    package nonisolated static func retryAfterSeconds(_ value: String, now: Int64 = Int64(g_get_real_time() / 1_000_000)) -> String {
+    package nonisolated static func retryAfterSeconds(
+        _ value: String, now: Int64 = Int64(g_get_real_time() / 1_000_000)
+    ) -> String {
         guard !value.isEmpty, !value.utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == 0x20 }),
             let date = soup_date_time_new_from_http_string(value)
         else { return value }

@@ -70,7 +70,11 @@ struct ModelNetwork: Hashable {
 
     /// The server stores the post (or finds it under its key): nil when it answers from an earlier
     /// one, or it is busy with the same key (503 from current Mastodon).
-    enum Store: Equatable { case stored, earlier(Post), busy, exists }
+    enum Store: Equatable {
+        case stored
+        case earlier(Post)
+        case busy, exists
+    }
 
     mutating func store(_ post: Post, now: Int64) -> Store {
         if let earlier = earlier(post, now: now) { return network == .bluesky ? .exists : .earlier(earlier) }
@@ -96,7 +100,8 @@ struct ModelNetwork: Hashable {
             return APIAnswer(status: 200, json: .object([.init("id", .string(id)), .init("url", .string(link(post)))]))
         case .bluesky:
             return APIAnswer(
-                status: 200, json: .object([.init("uri", .string(uri(post))), .init("cid", .string("bafy" + post.key))]))
+                status: 200,
+                json: .object([.init("uri", .string(uri(post))), .init("cid", .string("bafy" + post.key))]))
         }
     }
 
@@ -104,7 +109,8 @@ struct ModelNetwork: Hashable {
 
     func link(_ post: Post) -> String {
         switch network {
-        case .mastodon: "https://mastodon.example/@" + post.account.split(separator: "@")[1] + "/" + String(index(of: post) + 1)
+        case .mastodon:
+            "https://mastodon.example/@" + post.account.split(separator: "@")[1] + "/" + String(index(of: post) + 1)
         case .bluesky: "https://bsky.app/profile/alice.bsky.social/post/" + post.key
         }
     }
@@ -121,7 +127,8 @@ struct ModelNetwork: Hashable {
             return APIAnswer(
                 status: 200,
                 json: .array(
-                    own.map { .object([.init("id", .string(String($0 + 1))), .init("url", .string(link(posts[$0])))]) }))
+                    own.map { .object([.init("id", .string(String($0 + 1))), .init("url", .string(link(posts[$0])))]) })
+            )
         }
         if request.path.hasSuffix("/source") {
             let id = request.path.split(separator: "/").dropLast().last.flatMap { Int($0) } ?? 0

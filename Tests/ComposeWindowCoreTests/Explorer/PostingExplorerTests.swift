@@ -69,7 +69,9 @@ import Testing
         if let (broken, steps) = walk.violation {
             Issue.record("\(name): \(broken) after \(steps.map(\.name).joined(separator: ", "))")
         }
-        print("explorer: \(name): \(walk.sequences) sequences of \(Self.depth) steps through \(walk.states) states in \(took)")
+        print(
+            "explorer: \(name): \(walk.sequences) sequences of \(Self.depth) steps through \(walk.states) states in \(took)"
+        )
         #expect(walk.sequences > 100_000, "the walk covers the space")
     }
 }

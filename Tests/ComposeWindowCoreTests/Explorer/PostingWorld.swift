@@ -280,7 +280,9 @@ struct PostingWorld: Hashable {
         }
         switch event {
         case .answer:
-            if networks[index].revoked.contains(inFlight.account) { return refusal(401, "The access token was revoked") }
+            if networks[index].revoked.contains(inFlight.account) {
+                return refusal(401, "The access token was revoked")
+            }
             guard let post else { return .success(networks[index].lookUp(inFlight.request, account: inFlight.account)) }
             switch networks[index].store(post, now: now) {
             case .stored: return .success(networks[index].answer(for: post))
@@ -291,7 +293,8 @@ struct PostingWorld: Hashable {
                     APIAnswer(
                         status: 400,
                         json: .object([
-                            .init("error", .string("InvalidRequest")), .init("message", .string("Record already exists")),
+                            .init("error", .string("InvalidRequest")),
+                            .init("message", .string("Record already exists")),
                         ])))
             }
         case .unauthorized:

@@ -55,13 +55,18 @@ package struct MastodonLookup: Hashable, Sendable {
         switch step {
         case .account:
             guard answer.succeeded else { return .failed(PostingPlan.failure(answer)) }
-            guard let id = answer.json?["id"]?.string.flatMap(Self.safeID) else { return .failed(.serverError(status: answer.status)) }
+            guard let id = answer.json?["id"]?.string.flatMap(Self.safeID) else {
+                return .failed(.serverError(status: answer.status))
+            }
             step = .statuses(accountID: id)
             return .ask
         case .statuses:
             guard answer.succeeded else { return .failed(PostingPlan.failure(answer)) }
-            let candidates = (answer.json?.elements ?? []).prefix(Self.newestStatuses).compactMap { status -> Candidate? in
-                guard let id = status["id"]?.string.flatMap(Self.safeID), let link = status["url"]?.string else { return nil }
+            let candidates = (answer.json?.elements ?? []).prefix(Self.newestStatuses).compactMap {
+                status -> Candidate? in
+                guard let id = status["id"]?.string.flatMap(Self.safeID), let link = status["url"]?.string else {
+                    return nil
+                }
                 return Candidate(id: id, link: link)
             }
             guard !candidates.isEmpty else { return .notFound }
@@ -96,7 +101,9 @@ package struct MastodonLookup: Hashable, Sendable {
     /// digits; anything else is refused, never put into a path.
     static func safeID(_ id: String) -> String? {
         guard (1...64).contains(id.utf8.count),
-            id.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) })
+            id.utf8.allSatisfy({
+                (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0)
+            })
         else { return nil }
         return id
     }

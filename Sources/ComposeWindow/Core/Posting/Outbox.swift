@@ -111,7 +111,8 @@ struct Outbox: Hashable, Sendable {
         switch delivery.network {
         case .bluesky:
             return .request(
-                mayHaveBeenPosted(index) ? .findRecord(recordKey: delivery.key) : .createRecord(recordKey: delivery.key))
+                mayHaveBeenPosted(index) ? .findRecord(recordKey: delivery.key) : .createRecord(recordKey: delivery.key)
+            )
         case .mastodon:
             guard mayHaveBeenPosted(index) else { return .request(.postStatus(idempotencyKey: delivery.key)) }
             if let since = delivery.settleFrom, since + Self.mastodonSettleSeconds > now {

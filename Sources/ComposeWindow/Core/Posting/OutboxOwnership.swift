@@ -43,7 +43,9 @@ extension OutboxStore {
         defer { closedir(folder) }
         var found: [(time: Int64, name: String)] = []
         while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             guard name.hasSuffix(".json") else { continue }
             let parts = name.dropLast(5).split(separator: "-")
             guard parts.count == 3, let first = Int64(parts[1]), let second = Int64(parts[2]) else { continue }

@@ -154,7 +154,8 @@ package struct PostingPlan: Hashable, Sendable {
             request.body = MastodonRules.statusBody(text: outbox.text, visibility: nil, language: language)
             return request
         case (.lookUpStatus, .mastodon(let token)):
-            return (lookups[index] ?? MastodonLookup(host: mastodonHost(index), text: outbox.text)).request(token: token)
+            return (lookups[index] ?? MastodonLookup(host: mastodonHost(index), text: outbox.text)).request(
+                token: token)
         case (.createRecord(let key), .bluesky(let session)):
             let post = BlueskyPost(typed: outbox.text, didsByHandle: didsByHandle)
             let langs = language.map { [Self.languageTag($0)] } ?? []
