@@ -17,7 +17,7 @@ mirror=$(sed -nE 's/^URIs: (http[^ ]*debian)\/?$/\1/p' /etc/apt/sources.list.d/d
 mirror=${mirror:-http://deb.debian.org/debian}
 
 if [ ! -x "$root/usr/bin/apt-get" ]; then
-  command -v debootstrap >/dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap
+  command -v debootstrap >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap; }
   echo "check-debian: debootstrap $suite into $root"
   debootstrap --variant=minbase "$suite" "$root" "$mirror" >"$root.debootstrap.log" 2>&1 \
     || { tail -20 "$root.debootstrap.log"; exit 1; }
