@@ -57,12 +57,13 @@ extension ComposeWindow {
     /// A post left in the outbox by a process that ended before every network had it (a crash, a
     /// kill, a closed window): the window shows it with what is known, and Send is the safe retry.
     /// Only the draft's own post, and only for a window without a text of its own (or with the same
-    /// text): a different text sets it aside for a later start. A start without text takes over a
-    /// post some run left behind. A `--no-draft` run never shows one.
+    /// text): a different text sets it aside for a later start. A start without text (and without
+    /// a draft in progress) takes over a post some run left behind. A `--no-draft` run never shows one.
     func resumeOutbox() {
         guard options.draftName != nil, let store = try? outboxStore() else { return }
         var saved = try? store.load()
-        if saved == nil, initialText.isEmpty {
+        // Only into an empty window: a draft in progress is not mistaken for an edit of that post.
+        if saved == nil, initialText.isEmpty, compose.text.isEmpty {
             let isRunning: (Int32) -> Bool = { kill($0, 0) == 0 || errno == EPERM }
             if let name = store.strandedEntries(isRunning: isRunning).first, (try? store.adopt(name)) == true {
                 saved = try? store.load()
