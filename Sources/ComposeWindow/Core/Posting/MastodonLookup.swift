@@ -89,7 +89,7 @@ package struct MastodonLookup: Hashable, Sendable {
     /// a match (a proxy or an older server may normalise them).
     static func sameText(_ source: String, _ text: String) -> Bool {
         func normal(_ text: String) -> Substring {
-            let unified = text.replacing("\r\n", with: "\n")
+            let unified = String(text.map { $0 == "\r\n" ? "\n" : $0 })
             let start = unified.firstIndex { !$0.isWhitespace } ?? unified.endIndex
             let end = unified.lastIndex { !$0.isWhitespace }.map { unified.index(after: $0) } ?? start
             return unified[start..<end]

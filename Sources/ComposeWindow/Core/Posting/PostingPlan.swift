@@ -267,8 +267,11 @@ package struct PostingPlan: Hashable, Sendable {
 
     /// createRecord's refusal of a record key that is taken (the PDS's words).
     static func recordExists(_ answer: APIAnswer) -> Bool {
-        answer.status == 400 && answer.json?["error"]?.string == "InvalidRequest"
-            && answer.json?["message"]?.string?.lowercased().contains("already exists") == true
+        guard answer.status == 400, answer.json?["error"]?.string == "InvalidRequest",
+            let words = answer.json?["message"]?.string?.lowercased().utf8
+        else { return false }
+        let taken = Array("already exists".utf8)
+        return words.indices.contains { words[$0...].starts(with: taken) }
     }
 
     static func failure(_ answer: APIAnswer) -> DeliveryFailure {
