@@ -78,14 +78,14 @@ enum Invocation {
               1  cancelled, closed, or ended by SIGINT/SIGTERM/SIGHUP (standard output empty)
               2  usage or input error (one line on standard error, no window)
               3  any other error, such as no display
-              4  closed before the network took the post (draft and outbox keep it;
-                 Discard… in the window's error bar abandons it, exit 1)
+              4  closed before the network took the post (draft and outbox keep it)
               5  --timeout reached (standard output empty, draft kept)
             With --to another target than stdout: 0 once the browser or the clipboard has the
             post (standard output empty).
-            A post not yet taken stays in the outbox of its draft. A --no-draft run, or a window
-            given a text of its own, never shows or sends it (it is set aside), and standard output
-            holds only this run's text or links; the next start without text offers it again.
+            A post not yet taken stays in the outbox of its draft (Discard in the window's error bar
+            abandons it: exit 1). A --no-draft run, or a window given a text of its own, never shows
+            or sends it (it is set aside), and standard output holds only this run's text or links;
+            the next start without text offers it again.
             With --measure: 0 Send would be enabled for the text, 1 it would not (empty or blank,
             over the limit, or refused by the network); no window, no display needed.
 
