@@ -97,8 +97,11 @@ final class ComposeApplication {
     /// Standard output gets exactly the text on Send; the draft goes only once that has worked.
     private func deliver() -> ExitCode {
         // The window is gone: the draft and outbox writes it asked for are on disk before anything
-        // is removed or the exit code says so.
+        // is removed or the exit code says so, and what they came back with is heard (a draft
+        // Discard could not remove is reported).
         StateWriter.shared.waitForAll()
+        var dispatched = 0
+        while dispatched < 100, g_main_context_iteration(nil, 0) != 0 { dispatched += 1 }
         switch outcome {
         case .cancelled: return .cancelled
         case .timedOut: return .timedOut

@@ -57,13 +57,14 @@ final class DraftAutosave {
         pending = nil
         isDirty = false
         // Left on disk, a discarded draft would come back at the next start: reported like a
-        // failed save.
+        // failed save, or, the window gone (Discard closes it), on standard error.
         let store = self.store
         StateWriter.shared.write { () -> DraftStore.Failure? in
             do throws(DraftStore.Failure) { try store.remove() } catch { return error }
             return nil
         } then: { [weak self] failure in
-            if let failure { self?.onResult?(failure) }
+            guard let failure else { return }
+            if let report = self?.onResult { report(failure) } else { reportError(failure.description) }
         }
     }
 
