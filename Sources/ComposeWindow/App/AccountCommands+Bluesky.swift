@@ -4,29 +4,41 @@ import ComposeWindowPostingGlue
 /// `--sign-in bluesky`: an app password for atproto's createSession; the session's tokens to the
 /// keyring.
 extension AccountCommands {
-    static func signInToBluesky(handle: String, service: String, preferences: Preferences) -> ExitCode {
-        let appPassword: String
-        do throws(AppPasswordPrompt.Failure) { appPassword = try AppPasswordPrompt.appPassword(for: handle) } catch {
-            if let message = error.message { reportError(message) }
-            return error.code
+    static func signInToBluesky(
+        handle: String, service: String, preferences: Preferences,
+        completion: @escaping @MainActor (ExitCode) -> Void
+    ) {
+        AppPasswordPrompt.appPassword(for: handle) { result in
+            switch result {
+            case .success(let appPassword):
+                signInToBluesky(
+                    handle: handle, service: service, appPassword: appPassword, preferences: preferences,
+                    completion: completion)
+            case .failure(let failure):
+                if let message = failure.message { reportError(message) }
+                completion(failure.code)
+            }
         }
-        return signInToBluesky(handle: handle, service: service, appPassword: appPassword, preferences: preferences)
     }
 
     /// `report` gets each problem's one line; nothing is printed on success.
+    @discardableResult
     static func signInToBluesky(
         handle: String, service: String, appPassword: String, preferences: Preferences,
-        report: @escaping @MainActor (String) -> Void = reportError
-    ) -> ExitCode {
-        let client = HTTPSClient(userAgent: userAgent)
-        let request = BlueskySession.signIn(handle: handle, appPassword: appPassword, service: service)
-        guard let answer = answer(request, from: client, report: report) else { return .failure }
-        let session: BlueskySession
-        do throws(BlueskySession.SignInFailure) { session = try BlueskySession(answer: answer, service: service) } catch
-        {
-            report(error.description)
-            return error.refused ? .cancelled : .failure
+        report: @escaping @MainActor (String) -> Void = reportError,
+        completion: @escaping @MainActor (ExitCode) -> Void
+    ) -> SignInRun {
+        let run = SignInRun(report: report, completion: completion)
+        run.answer(BlueskySession.signIn(handle: handle, appPassword: appPassword, service: service)) { answer in
+            guard let answer else { return run.finish(.failure) }
+            do throws(BlueskySession.SignInFailure) {
+                let session = try BlueskySession(answer: answer, service: service)
+                run.keep(session.account, secret: session.secret, preferences: preferences)
+            } catch {
+                report(error.description)
+                run.finish(error.refused ? .cancelled : .failure)
+            }
         }
-        return keep(session.account, secret: session.secret, preferences: preferences, client: client, report: report)
+        return run
     }
 }

@@ -1,11 +1,14 @@
 import ComposeWindowCore
 import ComposeWindowPostingGlue
 import Glibc
+import GtkPlaceholder
 
 /// `--sign-in`, `--accounts` and `--sign-out`: the accounts Send posts with, managed from the
 /// command line. Each prints one line and exits; secrets go to the keyring and nowhere else.
 @MainActor
 enum AccountCommands {
+    /// Runs `command` on a main loop of its own (nothing else runs: this is not a window's loop)
+    /// and gives its exit status.
     static func run(_ command: ComposeOptions.AccountCommand) -> ExitCode {
         let preferences = Preferences()
         guard preferences.remembers else {
@@ -13,41 +16,71 @@ enum AccountCommands {
                 localized("cannot keep accounts: the GSettings schema {0} is not installed", Preferences.schemaID))
             return .failure
         }
-        switch command {
-        case .list:
+        if case .list = command {
             for account in preferences.accounts { print(account.listing) }
             return .sent
+        }
+        let loop = g_main_loop_new(nil, 0)!
+        defer { g_main_loop_unref(loop) }
+        var code: ExitCode?
+        let finished: @MainActor (ExitCode) -> Void = {
+            code = $0
+            g_main_loop_quit(loop)
+        }
+        switch command {
+        case .list: return .sent
         case .signInToBluesky(let handle, let service):
-            return signedIn(signInToBluesky(handle: handle, service: service, preferences: preferences), preferences)
+            signInToBluesky(handle: handle, service: service, preferences: preferences) {
+                finished(signedIn($0, preferences))
+            }
         case .signInToMastodon(let server):
-            return signedIn(signInToMastodon(server: server, preferences: preferences), preferences)
+            signInToMastodon(server: server, preferences: preferences) { finished(signedIn($0, preferences)) }
         case .signOut(let name):
-            return signOut(name, preferences: preferences)
+            guard let account = preferences.accounts.named(name) else {
+                reportError(localized("no account “{0}” is signed in (see --accounts)", name.onOneLine))
+                return .usage
+            }
+            signOut(account, preferences: preferences) { signedOut in
+                if signedOut == .sent { print(localized("Signed out of {0}", account.name)) }
+                finished(signedOut)
+            }
         }
-    }
-
-    private static func signOut(_ name: String, preferences: Preferences) -> ExitCode {
-        guard let account = preferences.accounts.named(name) else {
-            reportError(localized("no account “{0}” is signed in (see --accounts)", name.onOneLine))
-            return .usage
-        }
-        let code = signOut(account, preferences: preferences)
-        if code == .sent { print(localized("Signed out of {0}", account.name)) }
-        return code
+        if code == nil { g_main_loop_run(loop) }
+        return code ?? .failure
     }
 
     /// Ends the account's tokens at its server and forgets them here; `report` gets each problem's
     /// one line. The person is signed out here whatever the server says, and told if it could not
     /// be told.
     static func signOut(
-        _ account: PostingAccount, preferences: Preferences, report: @MainActor (String) -> Void = reportError
-    ) -> ExitCode {
+        _ account: PostingAccount, preferences: Preferences,
+        report: @escaping @MainActor (String) -> Void = reportError,
+        completion: @escaping @MainActor (ExitCode) -> Void
+    ) {
         let network = account.network.rawValue
-        do {
-            if let stored = try AccountSecrets.lookup(network: network, account: account.name),
-                let end = endRequest(for: account, secret: try JSONText.value(of: stored))
-            {
-                let outcome = HTTPSClient(userAgent: userAgent).callAndWait(end)
+        let forget: @MainActor () -> Void = {
+            AccountSecrets.remove(network: network, account: account.name) { removed in
+                if case .failure(let failure) = removed {
+                    report(keyringFailure(failure.description))
+                    return completion(.failure)
+                }
+                preferences.accounts = preferences.accounts.filter { $0 != account }
+                preferences.sync()
+                completion(.sent)
+            }
+        }
+        AccountSecrets.lookup(network: network, account: account.name) { found in
+            let stored: String?
+            switch found {
+            case .failure(let failure):
+                report(keyringFailure(failure.description))
+                return completion(.failure)
+            case .success(let secret): stored = secret
+            }
+            guard let stored, let secret = try? JSONText.value(of: stored),
+                let end = endRequest(for: account, secret: secret)
+            else { return forget() }
+            HTTPSClient(userAgent: userAgent).call(end) { outcome in
                 let refusal: String? =
                     switch outcome {
                     case .failure(let failure): failure.description
@@ -58,15 +91,9 @@ enum AccountCommands {
                 if let refusal {
                     report(localized("{0} could not be told to end the session: {1}", account.host, refusal))
                 }
+                forget()
             }
-            try AccountSecrets.remove(network: network, account: account.name)
-        } catch {
-            report(keyringFailure(String(describing: error)))
-            return .failure
         }
-        preferences.accounts = preferences.accounts.filter { $0 != account }
-        preferences.sync()
-        return .sent
     }
 
     /// The request that ends the account's tokens at its server (Bluesky's deleteSession,
@@ -84,39 +111,7 @@ enum AccountCommands {
         return code
     }
 
-    /// `request`'s answer, or nil once `report` has said the server could not be reached.
-    static func answer(
-        _ request: APIRequest, from client: HTTPSClient, report: @MainActor (String) -> Void
-    ) -> APIAnswer? {
-        switch client.callAndWait(request) {
-        case .success(let answer): return answer
-        case .failure(let failure):
-            report(localized("cannot reach {0}: {1}", request.host, failure.description))
-            return nil
-        }
-    }
-
-    /// Keeps a new sign-in: its secret in the keyring, the account last in the list. Without a
-    /// keyring to keep it, the tokens are ended at the server instead (exit 3).
-    static func keep(
-        _ account: PostingAccount, secret: JSONValue, preferences: Preferences, client: HTTPSClient,
-        report: @MainActor (String) -> Void
-    ) -> ExitCode {
-        do {
-            try AccountSecrets.store(
-                try JSONText.text(of: secret), network: account.network.rawValue, account: account.name,
-                label: "Compose Window: " + account.listing)
-        } catch {
-            report(keyringFailure(String(describing: error)))
-            if let end = endRequest(for: account, secret: secret) { _ = client.callAndWait(end) }
-            return .failure
-        }
-        preferences.accounts = preferences.accounts.adding(account)
-        preferences.sync()
-        return .sent
-    }
-
-    private static func keyringFailure(_ reason: String) -> String {
+    static func keyringFailure(_ reason: String) -> String {
         localized(
             "the desktop keyring (Secret Service) cannot keep the sign-in: {0}; install and unlock one, such as gnome-keyring or KeePassXC",
             reason)

@@ -15,17 +15,21 @@ enum AppPasswordPrompt {
         let message: String?
     }
 
-    static func appPassword(for handle: String) throws(Failure) -> String {
-        guard isatty(STDIN_FILENO) == 1 else { return try fromStandardInput() }
+    /// The password, from standard input or (on a terminal) a dialog; `completion` runs once.
+    static func appPassword(for handle: String, completion: @escaping @MainActor (Result<String, Failure>) -> Void) {
+        guard isatty(STDIN_FILENO) == 1 else {
+            return completion(Result { () throws(Failure) in try fromStandardInput() })
+        }
         guard gtk_init_check(nil, nil) != 0 else {
-            throw Failure(
-                code: .usage,
-                message: localized("no display to ask for the app password: give it on standard input"))
+            return completion(
+                .failure(
+                    Failure(
+                        code: .usage,
+                        message: localized("no display to ask for the app password: give it on standard input"))))
         }
-        guard let answer = askInDialog(handle: handle, parent: nil) else {
-            throw Failure(code: .cancelled, message: nil)
+        askInDialog(handle: handle, parent: nil) { answer in
+            completion(answer.map { .success($0.password) } ?? .failure(Failure(code: .cancelled, message: nil)))
         }
-        return answer.password
     }
 
     private static func fromStandardInput() throws(Failure) -> String {
@@ -43,14 +47,18 @@ enum AppPasswordPrompt {
     }
 
     /// The window's "Sign in to Bluesky…": the handle (checked as --handle is) and the app password.
-    static func askForAccount(parent: UnsafeMutablePointer<GtkWindow>) -> (handle: String, password: String)? {
-        askInDialog(handle: nil, parent: parent)
+    static func askForAccount(
+        parent: UnsafeMutablePointer<GtkWindow>, completion: @escaping @MainActor (Answer?) -> Void
+    ) {
+        askInDialog(handle: nil, parent: parent, completion: completion)
     }
+
+    typealias Answer = (handle: String, password: String)
 
     /// `handle`: the account's, or nil to ask for it too.
     private static func askInDialog(
-        handle: String?, parent: UnsafeMutablePointer<GtkWindow>?
-    ) -> (handle: String, password: String)? {
+        handle: String?, parent: UnsafeMutablePointer<GtkWindow>?, completion: @escaping @MainActor (Answer?) -> Void
+    ) {
         let dialog = newObject(gtk_dialog_get_type()).cast(to: GtkWidget.self)
         if let parent {
             gtk_window_set_transient_for(dialog.cast(), parent)
@@ -91,17 +99,21 @@ enum AppPasswordPrompt {
         gtk_box_pack_start(gtk_dialog_get_content_area(dialog.cast()).cast(), column, 1, 1, 0)
         gtk_widget_show_all(column)
 
-        defer { gtk_widget_destroy(dialog) }
-        while gtk_dialog_run(dialog.cast()) == gint(GTK_RESPONSE_OK.rawValue) {
-            let given = handle ?? String(cString: gtk_entry_get_text(handleEntry.cast()))
-            guard let valid = try? BlueskySession.handle(given) else {
-                gtk_widget_grab_focus(handleEntry)
-                continue
-            }
-            let password = String(cString: gtk_entry_get_text(entry.cast()))
-            if !password.trimmingSpaces.isEmpty { return (valid, password) }
-            gtk_widget_grab_focus(entry)
-        }
-        return nil
+        // Answered from its "response" signal: no nested main loop, the window behind stays drawn.
+        Signal.connect(
+            dialog, "response",
+            withInt: { response in
+                guard response == gint(GTK_RESPONSE_OK.rawValue) else {
+                    gtk_widget_destroy(dialog)
+                    return completion(nil)
+                }
+                let given = handle ?? String(cString: gtk_entry_get_text(handleEntry.cast()))
+                guard let valid = try? BlueskySession.handle(given) else { return gtk_widget_grab_focus(handleEntry) }
+                let password = String(cString: gtk_entry_get_text(entry.cast()))
+                guard !password.trimmingSpaces.isEmpty else { return gtk_widget_grab_focus(entry) }
+                gtk_widget_destroy(dialog)
+                completion((valid, password))
+            })
+        gtk_window_present(dialog.cast())
     }
 }

@@ -30,24 +30,49 @@ extension ComposeWindow {
         followServerLimits()
     }
 
+    /// Signing in runs beside the window, never inside a nested main loop: the person goes on
+    /// writing while the browser asks them. Meanwhile Send waits (the account it would post with
+    /// is not known yet), the bar says what is happening and Stop ends it, and closing the window
+    /// ends it too (ComposeWindow.cancel).
     private func signIn(to network: PostingAccount.Network) {
-        guard let preferences else { return }
-        let problems = Problems()
-        let code: ExitCode
+        guard let preferences, signingIn == nil else { return }
         switch network {
         case .mastodon:
-            guard let server = ServerDialog.ask(parent: window.cast(), current: mastodonServer) else { return }
-            infoBar.showPosting(localized("Signing in to {0} in your browser…", server))
-            gtk_widget_set_sensitive(compose.textView.asWidget, 0)
-            code = AccountCommands.signInToMastodon(server: server, preferences: preferences) { problems.add($0) }
-            gtk_widget_set_sensitive(compose.textView.asWidget, 1)
+            ServerDialog.ask(parent: window.cast(), current: mastodonServer) { [weak self] server in
+                guard let self, let server, !self.closed, self.signingIn == nil else { return }
+                let problems = Problems()
+                self.startSignIn(
+                    AccountCommands.signInToMastodon(
+                        server: server, preferences: preferences, report: { problems.add($0) },
+                        completion: { [weak self] in self?.signedIn(network, code: $0, problems: problems) }),
+                    saying: localized("Signing in to {0} in your browser…", server))
+            }
         case .bluesky:
-            guard let answer = AppPasswordPrompt.askForAccount(parent: window.cast()) else { return }
-            code = AccountCommands.signInToBluesky(
-                handle: answer.handle, service: BlueskySession.defaultService, appPassword: answer.password,
-                preferences: preferences
-            ) { problems.add($0) }
+            AppPasswordPrompt.askForAccount(parent: window.cast()) { [weak self] answer in
+                guard let self, let answer, !self.closed, self.signingIn == nil else { return }
+                let problems = Problems()
+                self.startSignIn(
+                    AccountCommands.signInToBluesky(
+                        handle: answer.handle, service: BlueskySession.defaultService, appPassword: answer.password,
+                        preferences: preferences, report: { problems.add($0) },
+                        completion: { [weak self] in self?.signedIn(network, code: $0, problems: problems) }),
+                    saying: localized("Signing in to Bluesky…"))
+            }
         }
+    }
+
+    /// `run` under way: the bar says so, with Stop. A run that ended at once has already said why.
+    private func startSignIn(_ run: SignInRun, saying text: String) {
+        guard !run.isFinished else { return }
+        signingIn = run
+        infoBar.showSigningIn(text) { [weak self] in self?.signingIn?.stop() }
+        updateCounter()
+        gtk_widget_grab_focus(compose.textView.asWidget)  // back to writing while it runs
+    }
+
+    private func signedIn(_ network: PostingAccount.Network, code: ExitCode, problems: Problems) {
+        signingIn = nil
+        guard !closed, let preferences else { return }
         if code == .sent, let account = preferences.accounts.last {
             infoBar.dismiss()
             accountName = account.name
@@ -58,19 +83,23 @@ extension ComposeWindow {
             infoBar.dismiss()
         }
         refreshAccounts()
+        updateCounter()
     }
 
     private func signOut(of account: PostingAccount) {
-        guard let preferences else { return }
+        guard let preferences, signingIn == nil else { return }
         let problems = Problems()
-        _ = AccountCommands.signOut(account, preferences: preferences) { problems.add($0) }
-        if problems.lines.isEmpty {
-            infoBar.dismiss()
-        } else {
-            infoBar.showSendFailure(problems.lines.joined(separator: "\n"))
+        let signedOut: @MainActor (ExitCode) -> Void = { [weak self] _ in
+            guard let self, !self.closed else { return }
+            if problems.lines.isEmpty {
+                self.infoBar.dismiss()
+            } else {
+                self.infoBar.showSendFailure(problems.lines.joined(separator: "\n"))
+            }
+            if self.accountName == account.name { self.accountName = nil }
+            self.refreshAccounts()
         }
-        if accountName == account.name { accountName = nil }
-        refreshAccounts()
+        AccountCommands.signOut(account, preferences: preferences, report: { problems.add($0) }, completion: signedOut)
     }
 }
 

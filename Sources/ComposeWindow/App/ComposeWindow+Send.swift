@@ -9,12 +9,14 @@ extension ComposeWindow {
         let chooser = TargetChooser(header: layout.header)
         chooser.onChoose = { [weak self] target in self?.choose(target) }
         chooser.onChangeServer = { [weak self] in
-            guard let self else { return }
-            if self.askServer() != nil {
-                if self.target != .mastodon { self.choose(.mastodon) }
-                self.showTarget()
+            self?.askServer { server in
+                guard let self else { return }
+                if server != nil {
+                    if self.target != .mastodon { self.choose(.mastodon) }
+                    self.showTarget()
+                }
+                gtk_widget_grab_focus(self.compose.textView.asWidget)
             }
-            gtk_widget_grab_focus(self.compose.textView.asWidget)
         }
         self.chooser = chooser
         setUpAccountMenu()
@@ -28,8 +30,10 @@ extension ComposeWindow {
         counter.recount(by: countingRule(for: newTarget))
         followServerLimits()
         showTarget()
-        if newTarget == .mastodon && mastodonServer == nil && postingAccount == nil, askServer() != nil {
-            showTarget()
+        if newTarget == .mastodon && mastodonServer == nil && postingAccount == nil {
+            askServer { [weak self] server in
+                if server != nil { self?.showTarget() }
+            }
         }
         // Back to writing: the menu button would otherwise keep the focus (and take letters as
         // mnemonics of the menu it opens).
@@ -52,17 +56,22 @@ extension ComposeWindow {
         chooser?.show(target, label: names.joined(separator: " + "))
     }
 
-    /// Asks for the Mastodon server, remembers it; nil when the person cancels.
-    @discardableResult
-    func askServer() -> String? {
-        guard let server = ServerDialog.ask(parent: window.cast(), current: mastodonServer) else { return nil }
-        mastodonServer = server
-        preferences?.mastodonServer = server
-        return server
+    /// Asks for the Mastodon server and remembers it; `then` gets it, or nil when the person
+    /// cancels. Nothing runs once the window has closed.
+    func askServer(then: @escaping @MainActor (String?) -> Void) {
+        ServerDialog.ask(parent: window.cast(), current: mastodonServer) { [weak self] server in
+            guard let self, !self.closed else { return }
+            if let server {
+                self.mastodonServer = server
+                self.preferences?.mastodonServer = server
+            }
+            then(server)
+        }
     }
 
     func send() {
-        guard fitsEveryNetwork else { return gtk_widget_error_bell(window) }
+        // Waiting for a sign-in (the bar says so; Send's button is off): the shortcut rings.
+        guard fitsEveryNetwork, signingIn == nil else { return gtk_widget_error_bell(window) }
         // A post in the outbox: Send and Retry are about it (PostingSession decides what they do).
         if poster?.plan != nil { return continuePosting() }
         let text = compose.text
@@ -72,11 +81,12 @@ extension ComposeWindow {
         case .x, .mastodon, .bluesky, .weibo:
             if !alsoTo.isEmpty { return postEverywhere() }
             if let account = postingAccount { return run(to: [account]) }
-            if target == .mastodon && mastodonServer == nil {
-                guard askServer() != nil else { return }
-                showTarget()
+            guard target == .mastodon && mastodonServer == nil else { return handOff(text) }
+            askServer { [weak self] server in
+                guard let self, server != nil else { return }
+                self.showTarget()
+                self.handOff(self.compose.text)
             }
-            handOff(text)
         }
     }
 

@@ -67,6 +67,8 @@ final class ComposeWindow {
     var ownOutbox: OutboxStore?
     /// What the error bar says about the post, to show again when Discard… is not confirmed.
     var shownPostFailure: String?
+    /// A sign-in from the menu under way; Send waits for it.
+    var signingIn: SignInRun?
     private var draftFailing = false
     /// A saved draft the initial text took precedence over: moved aside before the first autosave
     /// would replace it, so neither text is lost.
@@ -267,7 +269,7 @@ final class ComposeWindow {
             overAnywhere = counts.contains { !$0.1.fits(limit: limit(for: $0.0)) || $0.1.refusal != nil }
         }
         counterLabel.show(label, overLimit: overAnywhere)
-        gtk_widget_set_sensitive(sendButton, (canSend && poster?.isRunning != true).gboolean)
+        gtk_widget_set_sensitive(sendButton, (canSend && poster?.isRunning != true && signingIn == nil).gboolean)
     }
 
     /// Each network Send posts to, with its count.
@@ -280,6 +282,8 @@ final class ComposeWindow {
 
     /// Unchanged or empty text goes at once; anything else is never dropped silently.
     func cancel() {
+        // Closing ends a sign-in under way (its listener, its requests): nothing outlives the window.
+        signingIn?.stop()
         // Send to a network did not finish: the draft and the outbox keep the post (exit 4).
         if let plan = poster?.plan, !plan.isConfirmedEverywhere {
             return finish(.notPosted(confirmedLinks: plan.links))
@@ -318,6 +322,7 @@ final class ComposeWindow {
     func close() {
         guard !closed else { return }
         closed = true
+        signingIn?.stop()
         timeout?.cancel()
         retryTimer?.cancel()
         autosave?.cancel()

@@ -100,6 +100,11 @@ final class DraftInfoBar {
     /// Posting is under way: nothing to press.
     func showPosting(_ text: String) { show(text, type: GTK_MESSAGE_INFO, button: nil, action: nil) }
 
+    /// A sign-in under way, with the button that stops it.
+    func showSigningIn(_ text: String, stop: @escaping @MainActor () -> Void) {
+        show(text, type: GTK_MESSAGE_INFO, button: localized("_Stop"), action: stop)
+    }
+
     /// A post every network had already taken: where it is, and a button that opens it.
     func showAlreadyPosted(_ message: String, open: @escaping @MainActor () -> Void) {
         show(message, type: GTK_MESSAGE_INFO, button: localized("_Open post"), action: open)

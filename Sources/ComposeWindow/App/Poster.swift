@@ -59,17 +59,21 @@ final class Poster {
         switch session.nextMove(now: Self.now) {
         case .finished(let outcome): finish(outcome)
         case .send(let index):
-            guard let credentials = credentials(for: index) else {
-                session.notSignedIn(index, now: Self.now)
-                return save { [weak self] in self?.next() }
-            }
-            if case .bluesky(let session) = credentials, didsByHandle == nil, let plan {
-                return resolveMentions(plan.mentionedHandles, session: session, resolved: [:]) { [weak self] in
-                    self?.didsByHandle = $0
-                    self?.deliver(index)
+            withCredentials(for: index) { [weak self] credentials in
+                guard let self else { return }
+                guard let credentials else {
+                    self.session.notSignedIn(index, now: Self.now)
+                    return self.save { [weak self] in self?.next() }
                 }
+                if case .bluesky(let session) = credentials, self.didsByHandle == nil, let plan = self.plan {
+                    return self.resolveMentions(plan.mentionedHandles, session: session, resolved: [:]) {
+                        [weak self] in
+                        self?.didsByHandle = $0
+                        self?.deliver(index)
+                    }
+                }
+                self.deliver(index)
             }
-            deliver(index)
         }
     }
 
@@ -128,20 +132,30 @@ final class Poster {
                     )
                     break
                 }
-                let kept =
-                    (try? AccountSecrets.store(
-                        JSONText.text(of: renewed.secret), network: "bluesky", account: expired.account.name,
-                        label: "Compose Window: " + expired.account.listing)) != nil
-                guard kept else {
-                    self.client.call(renewed.signOut) { _ in }
-                    self.session.notSignedIn(index, now: now)
-                    break
-                }
-                self.credentials[index] = .bluesky(renewed)
-                return self.deliver(index, refreshed: true)
+                return self.keep(renewed, of: expired.account, index: index)
             }
             self.save { [weak self] in self?.next() }
         }
+    }
+
+    /// The refreshed session to the keyring (asynchronously: a D-Bus service), then the request
+    /// again; tokens the keyring will not keep are ended at the PDS and the person asked to sign in.
+    private func keep(_ renewed: BlueskySession, of account: PostingAccount, index: Int) {
+        guard let text = try? JSONText.text(of: renewed.secret) else { return refusedToKeep(renewed, index: index) }
+        AccountSecrets.store(
+            text, network: "bluesky", account: account.name, label: "Compose Window: " + account.listing
+        ) { [weak self] result in
+            guard let self else { return }
+            guard case .success = result else { return self.refusedToKeep(renewed, index: index) }
+            self.credentials[index] = .bluesky(renewed)
+            self.deliver(index, refreshed: true)
+        }
+    }
+
+    private func refusedToKeep(_ renewed: BlueskySession, index: Int) {
+        client.call(renewed.signOut) { _ in }
+        session.notSignedIn(index, now: Self.now)
+        save { [weak self] in self?.next() }
     }
 
     private func resolveMentions(
@@ -156,20 +170,27 @@ final class Poster {
         }
     }
 
-    /// The keyring's sign-in for delivery `index`'s account; nil when it holds none.
-    private func credentials(for index: Int) -> PostingPlan.Credentials? {
-        if let known = credentials[index] { return known }
-        guard let plan, let account = accounts.first(where: { $0.name == plan.account(index) }),
-            let stored = try? AccountSecrets.lookup(network: account.network.rawValue, account: account.name),
-            let secret = try? JSONText.value(of: stored)
-        else { return nil }
-        let found: PostingPlan.Credentials? =
-            switch account.network {
-            case .mastodon: MastodonCredentials(secret: secret).map { .mastodon(token: $0.accessToken) }
-            case .bluesky: BlueskySession(account: account, secret: secret).map { .bluesky($0) }
+    /// The keyring's sign-in for delivery `index`'s account, or nil when it holds none, to `then`.
+    /// Asked asynchronously: the keyring is a D-Bus service that may be slow, or locked and asking.
+    private func withCredentials(
+        for index: Int, then: @escaping @MainActor (PostingPlan.Credentials?) -> Void
+    ) {
+        if let known = credentials[index] { return then(known) }
+        guard let plan, let account = accounts.first(where: { $0.name == plan.account(index) }) else {
+            return then(nil)
+        }
+        AccountSecrets.lookup(network: account.network.rawValue, account: account.name) { [weak self] result in
+            guard let self else { return }
+            let secret = (try? result.get()).flatMap { $0 }.flatMap { try? JSONText.value(of: $0) }
+            let found: PostingPlan.Credentials? = secret.flatMap { secret in
+                switch account.network {
+                case .mastodon: MastodonCredentials(secret: secret).map { .mastodon(token: $0.accessToken) }
+                case .bluesky: BlueskySession(account: account, secret: secret).map { .bluesky($0) }
+                }
             }
-        credentials[index] = found
-        return found
+            self.credentials[index] = found
+            then(found)
+        }
     }
 
     /// The person took the post elsewhere (Open in browser) or discarded it: the outbox lets it go

@@ -4,10 +4,13 @@ import GtkPlaceholder
 import PlaceholderGtk3Glue
 
 /// "Which Mastodon server is your account on?": a host name such as mastodon.social, refused with
-/// the reason (and asked again) until it is one, or nil when the person cancels.
+/// the reason (and asked again) until it is one, or nil when the person cancels. Answered from the
+/// dialog's "response" signal, with no nested main loop.
 @MainActor
 enum ServerDialog {
-    static func ask(parent: UnsafeMutablePointer<GtkWindow>, current: String?) -> String? {
+    static func ask(
+        parent: UnsafeMutablePointer<GtkWindow>, current: String?, completion: @escaping @MainActor (String?) -> Void
+    ) {
         let dialog = newObject(gtk_dialog_get_type()).cast(to: GtkWidget.self)
         gtk_window_set_title(dialog.cast(), localized("Mastodon server"))
         gtk_window_set_transient_for(dialog.cast(), parent)
@@ -35,20 +38,24 @@ enum ServerDialog {
         gtk_widget_show_all(column)
         gtk_widget_hide(problem)
 
-        // A signal may close the window (and with it this dialog) while it runs.
-        g_object_ref(dialog.asGPointer)
-        defer {
-            gtk_widget_destroy(dialog)
-            g_object_unref(dialog.asGPointer)
-        }
-        while gtk_dialog_run(dialog.cast()) == gint(GTK_RESPONSE_OK.rawValue) {
-            let answer = String(cString: gtk_entry_get_text(entry.cast()))
-            do throws(ServerName.Invalid) { return try ServerName.validate(answer) } catch {
-                gtk_label_set_text(problem.cast(), error.description)
-                gtk_widget_show(problem)
-                gtk_widget_grab_focus(entry)
-            }
-        }
-        return nil
+        Signal.connect(
+            dialog, "response",
+            withInt: { response in
+                guard response == gint(GTK_RESPONSE_OK.rawValue) else {
+                    gtk_widget_destroy(dialog)
+                    return completion(nil)
+                }
+                let answer = String(cString: gtk_entry_get_text(entry.cast()))
+                do throws(ServerName.Invalid) {
+                    let server = try ServerName.validate(answer)
+                    gtk_widget_destroy(dialog)
+                    completion(server)
+                } catch {
+                    gtk_label_set_text(problem.cast(), error.description)
+                    gtk_widget_show(problem)
+                    gtk_widget_grab_focus(entry)
+                }
+            })
+        gtk_window_present(dialog.cast())
     }
 }

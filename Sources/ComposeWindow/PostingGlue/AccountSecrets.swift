@@ -3,6 +3,9 @@ import CComposeWindowSecret
 /// The secret of each signed-in account (a token, a session) in the desktop's Secret Service
 /// (GNOME Keyring, KWallet, KeePassXC) through libsecret, and nowhere else: no file, argument,
 /// environment variable or log line. Keyed by network and the account as `--accounts` prints it.
+/// Every call is libsecret's asynchronous one: a keyring is a D-Bus service, and a slow or locked
+/// one must never hold the window's main loop. Each completion runs once, on the main loop.
+@MainActor
 package enum AccountSecrets {
     /// libsecret's reason, one line (with no Secret Service: that no service provides it).
     package struct Failure: Error, Equatable, CustomStringConvertible, Sendable {
@@ -10,50 +13,90 @@ package enum AccountSecrets {
     }
 
     /// Stores (or replaces) the account's secret in the default collection (the login keyring).
-    package static func store(_ secret: String, network: String, account: String, label: String) throws(Failure) {
-        try withAttributes(network, account) { attributes, error in
-            secret_password_storev_sync(
-                compose_window_account_schema(), attributes, nil, label, secret, nil, &error) != 0
+    package static func store(
+        _ secret: String, network: String, account: String, label: String,
+        completion: @escaping @MainActor (Result<Void, Failure>) -> Void
+    ) {
+        let call = KeyringCall { result, error in
+            let stored = secret_password_store_finish(result, &error) != 0
+            let outcome: Result<Void, Failure> = stored && error == nil ? .success(()) : .failure(Failure(error))
+            return { completion(outcome) }
+        }
+        withAttributes(network, account) { attributes in
+            secret_password_storev(
+                compose_window_account_schema(), attributes, nil, label, secret, nil, KeyringCall.finished,
+                call.retained)
         }
     }
 
     /// The account's secret; nil when the keyring holds none.
-    package static func lookup(network: String, account: String) throws(Failure) -> String? {
-        var found: String?
-        try withAttributes(network, account) { attributes, error in
-            guard let secret = secret_password_lookupv_sync(compose_window_account_schema(), attributes, nil, &error)
-            else { return error == nil }
+    package static func lookup(
+        network: String, account: String, completion: @escaping @MainActor (Result<String?, Failure>) -> Void
+    ) {
+        let call = KeyringCall { result, error in
+            let secret = secret_password_lookup_finish(result, &error)
             // secret_password_free wipes the memory before freeing it.
-            defer { secret_password_free(secret) }
-            found = String(cString: secret)
-            return true
+            defer { if let secret { secret_password_free(secret) } }
+            let outcome: Result<String?, Failure> =
+                error == nil ? .success(secret.map { String(cString: $0) }) : .failure(Failure(error))
+            return { completion(outcome) }
         }
-        return found
+        withAttributes(network, account) { attributes in
+            secret_password_lookupv(
+                compose_window_account_schema(), attributes, nil, KeyringCall.finished, call.retained)
+        }
     }
 
     /// Removes the account's secret; removing none is not an error.
-    package static func remove(network: String, account: String) throws(Failure) {
-        try withAttributes(network, account) { attributes, error in
-            _ = secret_password_clearv_sync(compose_window_account_schema(), attributes, nil, &error)
-            return error == nil
+    package static func remove(
+        network: String, account: String, completion: @escaping @MainActor (Result<Void, Failure>) -> Void
+    ) {
+        let call = KeyringCall { result, error in
+            _ = secret_password_clear_finish(result, &error)
+            let outcome: Result<Void, Failure> = error == nil ? .success(()) : .failure(Failure(error))
+            return { completion(outcome) }
+        }
+        withAttributes(network, account) { attributes in
+            secret_password_clearv(
+                compose_window_account_schema(), attributes, nil, KeyringCall.finished, call.retained)
         }
     }
 
-    /// Runs `body` with the attributes table; `body` returns whether it succeeded, leaving any
-    /// GError in its second argument.
-    private static func withAttributes(
-        _ network: String, _ account: String,
-        _ body: (OpaquePointer, inout UnsafeMutablePointer<GError>?) -> Bool
-    ) throws(Failure) {
+    private static func withAttributes(_ network: String, _ account: String, _ body: (OpaquePointer) -> Void) {
         let attributes = compose_window_string_table()!
         defer { g_hash_table_unref(attributes) }
         g_hash_table_insert(attributes, g_strdup("network"), g_strdup(network))
         g_hash_table_insert(attributes, g_strdup("account"), g_strdup(account))
-        var error: UnsafeMutablePointer<GError>?
-        let succeeded = body(attributes, &error)
-        defer { g_clear_error(&error) }
-        guard succeeded, error == nil else {
-            throw Failure(description: error.map { String(cString: $0.pointee.message) } ?? "the keyring refused")
+        body(attributes)
+    }
+}
+
+extension AccountSecrets.Failure {
+    fileprivate init(_ error: UnsafeMutablePointer<GError>?) {
+        description = error.map { String(cString: $0.pointee.message).onOneLine } ?? "the keyring refused"
+    }
+}
+
+/// One libsecret call in flight: `finish` reads its result (and any GError, cleared after) and
+/// gives back what to tell the caller.
+@MainActor
+private final class KeyringCall {
+    typealias Finish = (OpaquePointer?, inout UnsafeMutablePointer<GError>?) -> @MainActor () -> Void
+    let finish: Finish
+
+    init(finish: @escaping Finish) { self.finish = finish }
+
+    var retained: gpointer { Unmanaged.passRetained(self).toOpaque() }
+
+    /// GLib calls back on the thread-default main context the call was made from: the main one.
+    static let finished: GAsyncReadyCallback = { _, result, context in
+        let call = Unmanaged<KeyringCall>.fromOpaque(context!).takeRetainedValue()
+        nonisolated(unsafe) let result = result  // GLib calls back on the main thread
+        MainActor.assumeIsolated {
+            var error: UnsafeMutablePointer<GError>?
+            let tell = call.finish(result, &error)
+            g_clear_error(&error)
+            tell()
         }
     }
 }

@@ -16,19 +16,6 @@ extension HTTPSClient {
         send(sent) { result in completion(result.map(Self.answer)) }
     }
 
-    /// Sends `request` and runs the main loop until it is answered (the command line's accounts).
-    package func callAndWait(_ request: APIRequest) -> Result<APIAnswer, HTTPSFailure> {
-        let loop = g_main_loop_new(nil, 0)!
-        defer { g_main_loop_unref(loop) }
-        var outcome: Result<APIAnswer, HTTPSFailure>?
-        call(request) { result in
-            outcome = result
-            g_main_loop_quit(loop)
-        }
-        if outcome == nil { g_main_loop_run(loop) }
-        return outcome!
-    }
-
     private static func https(_ request: APIRequest) throws(JSONText.Failure) -> HTTPSRequest {
         let url = request.url
         var headers = request.headers.map { (name: $0.name, value: $0.value) }

@@ -23,7 +23,9 @@ package final class LoopbackRedirect {
     package let port: Int
     private var judge: ((String, [String: String]) -> Verdict)?
     private var accepted: [String: String]?
-    private var loop: OpaquePointer?
+    private var completion: (@MainActor ([String: String]?) -> Void)?
+    private var timeout: guint = 0
+    private var closingAfterAnswer = false
 
     package init() throws(Failure) {
         server = UnsafeMutableRawPointer(g_object_new_with_properties(soup_server_get_type(), 0, nil, nil)!)
@@ -39,15 +41,19 @@ package final class LoopbackRedirect {
     }
 
     isolated deinit {
-        soup_server_disconnect(server)
+        if timeout != 0 { g_source_remove(timeout) }
+        if !closingAfterAnswer { soup_server_disconnect(server) }
         g_object_unref(UnsafeMutableRawPointer(server))
     }
 
-    /// Runs the main loop until `judge` accepts a request (its query) or `seconds` pass (nil).
-    package func wait(seconds: Int, judge: @escaping (_ path: String, _ query: [String: String]) -> Verdict)
-        -> [String: String]?
-    {
+    /// Listens until `judge` accepts a request (`completion` gets its query), `seconds` pass or
+    /// `stop()` is called (nil). Returns at once: the main loop goes on serving the window.
+    package func listen(
+        seconds: Int, judge: @escaping (_ path: String, _ query: [String: String]) -> Verdict,
+        completion: @escaping @MainActor ([String: String]?) -> Void
+    ) {
         self.judge = judge
+        self.completion = completion
         let context = Unmanaged.passUnretained(self).toOpaque()
         soup_server_add_handler(
             server, nil,
@@ -55,23 +61,36 @@ package final class LoopbackRedirect {
                 let listener = Unmanaged<LoopbackRedirect>.fromOpaque(context!).takeUnretainedValue()
                 MainActor.assumeIsolated { listener.answer(message!, path: path.map { String(cString: $0) } ?? "") }
             }, context, nil)
-        let loop = g_main_loop_new(nil, 0)!
-        self.loop = loop
-        defer {
-            self.loop = nil
-            g_main_loop_unref(loop)
-            soup_server_remove_handler(server, nil)
-            soup_server_disconnect(server)
-        }
-        let timeout = g_timeout_add_seconds(
-            guint(seconds),
-            { loop in
-                g_main_loop_quit(OpaquePointer(loop))
+        timeout = g_timeout_add_seconds(
+            guint(clamping: seconds),
+            { context in
+                let listener = Unmanaged<LoopbackRedirect>.fromOpaque(context!).takeUnretainedValue()
+                MainActor.assumeIsolated {
+                    listener.timeout = 0  // this source ends as it returns
+                    listener.end(with: nil)
+                }
                 return 0
-            }, UnsafeMutableRawPointer(loop))
-        g_main_loop_run(loop)
-        if accepted != nil { g_source_remove(timeout) }
-        return accepted
+            }, context)
+    }
+
+    /// No more waiting: the port closes and `completion` gets nil (once; nothing after an answer).
+    package func stop() { end(with: nil) }
+
+    private func end(with query: [String: String]?) {
+        if timeout != 0 { g_source_remove(timeout) }
+        timeout = 0
+        guard let completion else { return }
+        self.completion = nil
+        judge = nil
+        soup_server_remove_handler(server, nil)
+        if query == nil {
+            soup_server_disconnect(server)
+        } else {
+            // Called from the accepted request's handler: its page is written after this returns.
+            closingAfterAnswer = true
+            compose_window_disconnect_after_answer(server)
+        }
+        completion(query)
     }
 
     private func answer(_ message: OpaquePointer, path: String) {
@@ -89,7 +108,7 @@ package final class LoopbackRedirect {
         case .accept(let page):
             reply(message, status: 200, page: page)
             accepted = query
-            if let loop { g_main_loop_quit(loop) }
+            end(with: query)
         case .reject(let page):
             reply(message, status: 400, page: page)
         }

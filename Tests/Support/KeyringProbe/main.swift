@@ -1,3 +1,4 @@
+import CComposeWindowSecret
 import ComposeWindowPostingGlue
 import Foundation
 
@@ -14,16 +15,26 @@ guard arguments.count == 4 else {
 }
 let (network, account) = (arguments[2], arguments[3])
 let input = readLine(strippingNewline: true) ?? ""
-do {
-    switch arguments[1] {
-    case "store": try AccountSecrets.store(input, network: network, account: account, label: "probe \(account)")
-    case "lookup":
-        let found = try AccountSecrets.lookup(network: network, account: account)
-        print(found == nil ? "none" : found == input ? "same" : "different")
-    case "remove": try AccountSecrets.remove(network: network, account: account)
-    default: exit(2)
+let loop = g_main_loop_new(nil, 0)!
+var exitStatus: Int32 = 0
+@MainActor func done<Value>(_ result: Result<Value, AccountSecrets.Failure>, _ success: (Value) -> Void) {
+    switch result {
+    case .success(let value): success(value)
+    case .failure(let failure):
+        FileHandle.standardError.write(Data("\(failure)\n".utf8))
+        exitStatus = 3
     }
-} catch {
-    FileHandle.standardError.write(Data("\(error)\n".utf8))
-    exit(3)
+    g_main_loop_quit(loop)
 }
+switch arguments[1] {
+case "store":
+    AccountSecrets.store(input, network: network, account: account, label: "probe \(account)") { done($0) { _ in } }
+case "lookup":
+    AccountSecrets.lookup(network: network, account: account) { result in
+        done(result) { found in print(found == nil ? "none" : found == input ? "same" : "different") }
+    }
+case "remove": AccountSecrets.remove(network: network, account: account) { done($0) { _ in } }
+default: exit(2)
+}
+g_main_loop_run(loop)
+exit(exitStatus)
