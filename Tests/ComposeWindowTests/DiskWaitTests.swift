@@ -25,11 +25,7 @@ final class DiskWaitTests: XCTestCase {
             "-e", "inject=fsync:delay_enter=500000", ComposeProcess.binary.path, "--no-spell",
         ]
         var launched = xprobe_launch_result()
-        let status = withCStrings(argv) { argv in
-            withCStrings(environment.map { "\($0.key)=\($0.value)" }) { envp in
-                xprobe_launch(argv, envp, "/dev/null", 30, &launched)
-            }
-        }
+        let status = XProbe.launch(argv, environment: environment, result: &launched)
         XCTAssertEqual(status, 0, "the window did not open")
         guard status == 0 else { return }
         defer {
@@ -58,14 +54,5 @@ final class DiskWaitTests: XCTestCase {
         print(
             "disk-wait: longest keystroke to frame \(longest) ms, median \(latencies.sorted()[latencies.count / 2]) ms")
         XCTAssertLessThan(longest, 50, "a keystroke waited for the disk: \(latencies)")
-    }
-
-    private func withCStrings<Result>(
-        _ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> Result
-    ) -> Result {
-        var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) }
-        pointers.append(nil)
-        defer { for pointer in pointers { free(pointer) } }
-        return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
     }
 }

@@ -127,6 +127,9 @@ final class NetworkSandbox {
         ]
     }
 
+    /// The sandbox script's process, whose descendants are its servers and its keyring.
+    var scriptPID: pid_t { process.processIdentifier }
+
     /// Runs `command` inside the sandbox's network and mounts.
     func launcher(_ command: String) -> [String] {
         ["/usr/bin/nsenter", "-t", String(process.processIdentifier), "-n", "-m", "--", command]

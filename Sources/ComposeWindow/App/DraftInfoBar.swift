@@ -100,9 +100,10 @@ final class DraftInfoBar {
     /// Posting is under way: nothing to press.
     func showPosting(_ text: String) { show(text, type: GTK_MESSAGE_INFO, button: nil, action: nil) }
 
-    /// A sign-in under way, with the button that stops it.
+    /// A sign-in under way, with the button that stops it; it cannot be closed while it runs (it is
+    /// why Send waits).
     func showSigningIn(_ text: String, stop: @escaping @MainActor () -> Void) {
-        show(text, type: GTK_MESSAGE_INFO, button: localized("_Stop"), action: stop)
+        show(text, type: GTK_MESSAGE_INFO, button: localized("Sto_p"), action: stop, closable: false)
     }
 
     /// A post every network had already taken: where it is, and a button that opens it.
@@ -124,10 +125,11 @@ final class DraftInfoBar {
     private func show(
         _ text: String, type: GtkMessageType, button label: String?, action: (@MainActor () -> Void)?,
         second: (label: String, action: @MainActor () -> Void)? = nil,
-        third: (label: String, action: @MainActor () -> Void)? = nil
+        third: (label: String, action: @MainActor () -> Void)? = nil, closable: Bool = true
     ) {
         showsFailure = false
         let widgets = loadedWidgets()
+        gtk_info_bar_set_show_close_button(widgets.bar.cast(), closable.gboolean)
         gtk_label_set_text(widgets.message.cast(), text)
         gtk_info_bar_set_message_type(widgets.bar.cast(), type)
         if let label {
