@@ -99,7 +99,13 @@ let package = Package(
             name: "CComposeWindowSoup", path: "Sources/ComposeWindow/System/CComposeWindowSoup",
             pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev"])]),
         // Its logic (counting, options, drafts): no GTK, tested without a display.
-        .target(name: "ComposeWindowCore", dependencies: ["CComposeWindowIntl"], path: "Sources/ComposeWindow/Core"),
+        // GLib's file utilities for the state files (drafts, the outbox): GLib only, no GTK.
+        .systemLibrary(
+            name: "CComposeWindowFiles", path: "Sources/ComposeWindow/System/CComposeWindowFiles",
+            pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
+        .target(
+            name: "ComposeWindowCore", dependencies: ["CComposeWindowIntl", "CComposeWindowFiles"],
+            path: "Sources/ComposeWindow/Core"),
         // The glue only the app uses (main-loop sources, the clipboard, accelerators, GtkBuilder
         // interfaces, its property setters): never compiled into a library users link.
         .target(
@@ -116,6 +122,7 @@ let package = Package(
             dependencies: [
                 "GtkPlaceholder", "PlaceholderGtk3Glue", "ComposeWindowGlue", "ComposeWindowCore",
                 "CComposeWindowGtkSource", "CComposeWindowGspell", "ComposeWindowPostingGlue", "CComposeWindowIntl",
+                "CComposeWindowFiles",
             ],
             path: "Sources/ComposeWindow/App", exclude: ["embedded-files.txt"], plugins: ["PlaceholderEmbedFiles"]),
 

@@ -2,8 +2,9 @@ import Foundation
 import XCTest
 
 /// kill -9 at each step of Send, pinned from outside by strace: the process dies as it enters one
-/// system call on the outbox (StateFile's open of the folder, its fsync once a new content is in
-/// place, the outbox's removal). The next start with the same draft shows what is known, Send there
+/// system call on the outbox: a write starting (g_mkdir_with_parents' mkdir of the folder, which
+/// already exists, once per write), the fsync of the folder once a new content is in place
+/// (g_file_set_contents_full's, after its rename), the outbox's removal. The next start with the same draft shows what is known, Send there
 /// is the safe retry, and the network ends up with exactly one post every time.
 final class KilledAtEachStepTests: SandboxTestCase {
     override func setUp() {
@@ -30,7 +31,7 @@ final class KilledAtEachStepTests: SandboxTestCase {
     /// its way (sending), the answer (confirmed); then the draft goes, then the outbox.
     static let steps = [
         Step(
-            name: "before the outbox", syscall: "openat", onOutboxFile: false, nth: 1, outboxSays: nil,
+            name: "before the outbox", syscall: "mkdir", onOutboxFile: false, nth: 1, outboxSays: nil,
             networkHasIt: false),
         Step(
             name: "post recorded", syscall: "fsync", onOutboxFile: false, nth: 1, outboxSays: "waiting",
@@ -39,7 +40,7 @@ final class KilledAtEachStepTests: SandboxTestCase {
             name: "request about to leave", syscall: "fsync", onOutboxFile: false, nth: 2, outboxSays: "sending",
             networkHasIt: false),
         Step(
-            name: "answered, not recorded", syscall: "openat", onOutboxFile: false, nth: 3, outboxSays: "sending",
+            name: "answered, not recorded", syscall: "mkdir", onOutboxFile: false, nth: 3, outboxSays: "sending",
             networkHasIt: true),
         Step(
             name: "recorded as posted", syscall: "fsync", onOutboxFile: false, nth: 3, outboxSays: "confirmed",
@@ -69,6 +70,9 @@ final class KilledAtEachStepTests: SandboxTestCase {
                 ? sandbox.statuses.filter { $0["text"] as? String == text }.count
                 : sandbox.records.filter { ($0["value"] as? [String: Any])?["text"] as? String == text }.count
         }
+        // The folder is there (an earlier post made it): each write then tries mkdir exactly once.
+        try FileManager.default.createDirectory(
+            at: sandbox.outboxDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let path = step.onOutboxFile ? sandbox.outboxFile : sandbox.outboxDirectory
         let first = try sandbox.windowKilled(at: step.syscall, on: path, nth: step.nth, text: text, to: network)
         first.key("ctrl+Return")

@@ -1,3 +1,4 @@
+import CComposeWindowFiles  // GOptionArg's constants: Clang files glib.h under the first module that includes it
 import CPlaceholderGtk3
 import ComposeWindowCore
 import ComposeWindowGlue

@@ -1,12 +1,15 @@
+import CComposeWindowFiles
+
 #if canImport(Glibc)
     import Glibc
 #endif
 
 /// A file of compose-window's own state under `$XDG_STATE_HOME/compose-window/FOLDER/` (default
 /// `~/.local/state/…`), kept as carefully as a person's text deserves: directory 0700, file 0600
-/// whatever the umask, replaced atomically (temporary file in the same directory, fsync, rename,
-/// fsync of the directory), never followed through a symbolic link. A failed write leaves the
-/// previous content intact. Drafts (DraftStore) and the outbox (OutboxStore) are such files.
+/// whatever the umask, replaced atomically and durably by GLib's g_file_set_contents_full
+/// (temporary file in the same directory, fsync, rename, fsync of the directory), never followed
+/// through a symbolic link (rename replaces the link itself). A failed write leaves the previous
+/// content intact. Drafts (DraftStore) and the outbox (OutboxStore) are such files.
 public struct StateFile: Sendable {
     /// Why the file could not be read, written or removed; translated, one line.
     public struct Failure: Error, Equatable, CustomStringConvertible, Sendable {
@@ -73,34 +76,21 @@ public struct StateFile: Sendable {
         return text
     }
 
-    /// Replaces the content with `text` atomically.
+    /// Replaces the content with `text` atomically and durably.
     public func save(_ text: String) throws(Failure) {
-        let directoryDescriptor = try openDirectory()
-        defer { close(directoryDescriptor) }
-        var template = Array((directory + "/." + fileName + ".XXXXXX").utf8CString)
-        let descriptor = mkstemp(&template)
-        guard descriptor >= 0 else { throw failure(wording.write, directory) }
-        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        defer { close(descriptor) }
-        do throws(Failure) {
-            guard fchmod(descriptor, 0o600) == 0 else {
-                throw failure(wording.write, temporary)
-            }
-            // POSIX calls, so a full disk or a file-size limit reads "No space left on device" or
-            // "File too large", from errno.
-            do throws(SystemIO.Failure) { try SystemIO.writeAll(text.utf8, to: descriptor) } catch {
-                throw Failure(description: substitute(wording.write, [path, error.description]))
-            }
-            guard fsync(descriptor) == 0 else { throw failure(wording.write, path) }
-            // rename() replaces a symbolic link itself, never the file it points to.
-            guard rename(temporary, path) == 0 else {
-                throw failure(wording.write, path)
-            }
-        } catch {
-            unlink(temporary)
-            throw error
+        try prepareDirectory()
+        var error: UnsafeMutablePointer<GError>?
+        let flags = GFileSetContentsFlags(
+            rawValue: G_FILE_SET_CONTENTS_CONSISTENT.rawValue | G_FILE_SET_CONTENTS_DURABLE.rawValue)
+        // The whole UTF-8 (a NUL typed into the text included): the length is given.
+        let written = text.withCString {
+            g_file_set_contents_full(path, $0, gssize(text.utf8.count), flags, 0o600, &error)
         }
-        fsync(directoryDescriptor)
+        guard written == 0 else { return }
+        defer { g_clear_error(&error) }
+        // GLib's words name the temporary file and end with the system's reason ("File too large").
+        let reason = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+        throw Failure(description: substitute(wording.write, [path, reason.onOneLine]))
     }
 
     /// Removes the file; removing a missing file is not an error.
@@ -108,23 +98,22 @@ public struct StateFile: Sendable {
         if unlink(path) != 0 && errno != ENOENT { throw failure(wording.remove, path) }
     }
 
-    /// Creates the directories as needed; the last one must be a real directory,
-    /// ours, and is (re)set to 0700.
-    private func openDirectory() throws(Failure) -> Int32 {
-        var partial = ""
-        for component in directory.split(separator: "/") {
-            partial += "/" + component
-            if mkdir(partial, 0o700) != 0 && errno != EEXIST {
-                throw failure(localized("cannot create {0}: {1}"), partial)
-            }
+    /// Creates the directories as needed; the last one must be a real directory (not a link to
+    /// one), ours, and is (re)set to 0700. Checked by lstat, with no descriptor of its own: the
+    /// only opening of the folder is GLib's, to fsync it (which the kill tests count on).
+    private func prepareDirectory() throws(Failure) {
+        if g_mkdir_with_parents(directory, 0o700) != 0 {
+            throw failure(localized("cannot create {0}: {1}"), directory)
         }
-        let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        guard descriptor >= 0 else { throw failure(wording.useDirectory, directory) }
-        if fchmod(descriptor, 0o700) != 0 {
-            close(descriptor)
+        var info = stat()
+        guard lstat(directory, &info) == 0 else { throw failure(wording.useDirectory, directory) }
+        guard (info.st_mode & S_IFMT) == S_IFDIR else {
+            errno = (info.st_mode & S_IFMT) == S_IFLNK ? ELOOP : ENOTDIR
+            throw failure(wording.useDirectory, directory)
+        }
+        if info.st_mode & 0o777 != 0o700, chmod(directory, 0o700) != 0 {
             throw failure(wording.protectDirectory, directory)
         }
-        return descriptor
     }
 
     /// `translatedFormat` has {0} for the path and {1} for the system's reason (errno).
