@@ -46,6 +46,9 @@ enum AccountCommands {
             }
         }
         if code == nil { g_main_loop_run(loop) }
+        // The account list on disk before the process ends (a window syncs once, as it exits:
+        // g_settings_sync may wait on dconf's D-Bus service).
+        preferences.sync()
         return code ?? .failure
     }
 
@@ -65,7 +68,6 @@ enum AccountCommands {
                     return completion(.failure)
                 }
                 preferences.accounts = preferences.accounts.filter { $0 != account }
-                preferences.sync()
                 completion(.sent)
             }
         }

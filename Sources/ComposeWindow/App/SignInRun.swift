@@ -71,7 +71,6 @@ final class SignInRun {
                 endTokens(of: account, secret: secret) {}
             case .success:
                 preferences.accounts = preferences.accounts.adding(account)
-                preferences.sync()
                 finish(.sent)
             }
         }
