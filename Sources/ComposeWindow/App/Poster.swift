@@ -111,31 +111,24 @@ final class Poster {
     }
 
     /// Bluesky's access token expired (the request was answered, so it made nothing):
-    /// refreshSession, the new tokens to the keyring, the request again. No answer from the
-    /// refresh is a network failure, for Retry; only a refused refresh asks to sign in again. New
-    /// tokens the keyring will not keep are ended at the PDS, not left behind.
+    /// refreshSession, the new tokens to the keyring, the request again; PostingSession decides
+    /// what any other outcome means. New tokens the keyring will not keep are ended at the PDS.
     private func refresh(_ expired: BlueskySession, index: Int) {
         client.call(expired.refresh) { [weak self] result in
             guard let self else { return }
-            let now = Self.now
             switch result {
-            case .failure(let failure):
-                self.session.received(
-                    index, .failure(PostingPlan.NoAnswer(requestWasSent: false, reason: failure.reason)), now: now)
-            case .success(let answer) where [400, 401].contains(answer.status):
-                self.session.notSignedIn(index, now: now)  // the PDS refused the refresh token
+            case .failure(let failure): self.refreshed(index, .noAnswer(failure.reason))
             case .success(let answer):
-                guard let renewed = try? BlueskySession(answer: answer, service: expired.account.host) else {
-                    // A server failure or a garbled answer: transient, for Retry.
-                    self.session.received(
-                        index, .failure(PostingPlan.NoAnswer(requestWasSent: false, reason: .connectionReset)), now: now
-                    )
-                    break
-                }
-                return self.keep(renewed, of: expired.account, index: index)
+                let judged = PostingSession.refresh(answer: answer, service: expired.account.host)
+                guard let renewed = judged.session else { return self.refreshed(index, judged.refresh) }
+                self.keep(renewed, of: expired.account, index: index)
             }
-            self.save { [weak self] in self?.next() }
         }
+    }
+
+    private func refreshed(_ index: Int, _ refresh: PostingSession.Refresh) {
+        guard session.refreshed(index, refresh, now: Self.now) else { return save { [weak self] in self?.next() } }
+        deliver(index, refreshed: true)
     }
 
     /// The refreshed session to the keyring (asynchronously: a D-Bus service), then the request
@@ -148,14 +141,13 @@ final class Poster {
             guard let self else { return }
             guard case .success = result else { return self.refusedToKeep(renewed, index: index) }
             self.credentials[index] = .bluesky(renewed)
-            self.deliver(index, refreshed: true)
+            self.refreshed(index, .renewed)
         }
     }
 
     private func refusedToKeep(_ renewed: BlueskySession, index: Int) {
         client.call(renewed.signOut) { _ in }
-        session.notSignedIn(index, now: Self.now)
-        save { [weak self] in self?.next() }
+        refreshed(index, .notKept)
     }
 
     private func resolveMentions(

@@ -14,9 +14,18 @@ struct PostingWorld: Hashable {
     enum Event: Hashable, CaseIterable {
         case answer, unauthorized, forbidden, refused, rateLimited, serverErrorBefore, serverErrorAfter,
             notSent, cutBeforeStore, cutAfterStore, slow
+        /// Bluesky: ExpiredToken (nothing made), then refreshSession unanswered, or refused.
+        case expiredRefreshLost, expiredRefreshRefused
 
+        /// What a request can meet on every network.
+        static let everywhere: [Event] = [
+            .answer, .unauthorized, .forbidden, .refused, .rateLimited, .serverErrorBefore, .serverErrorAfter,
+            .notSent, .cutBeforeStore, .cutAfterStore, .slow,
+        ]
         /// What a lookup (a GET) can meet.
         static let forLookups: [Event] = [.answer, .unauthorized, .serverErrorBefore, .cutBeforeStore]
+        /// What only Bluesky's requests meet: its access token expires within minutes.
+        static let onBluesky: [Event] = [.expiredRefreshLost, .expiredRefreshRefused]
     }
 
     enum Step: Hashable {
@@ -91,7 +100,10 @@ struct PostingWorld: Hashable {
             }
         }.map(Step.person)
         if let inFlight {
-            steps += (inFlight.request.method == .post ? Event.allCases : Event.forLookups).map(Step.network)
+            steps += (inFlight.request.method == .post ? Event.everywhere : Event.forLookups).map(Step.network)
+            if let index = networkIndex(inFlight), networks[index].network == .bluesky {
+                steps += Event.onBluesky.map(Step.network)
+            }
         }
         return steps
     }
@@ -265,8 +277,15 @@ struct PostingWorld: Hashable {
     private mutating func answer(_ event: Event) {
         guard let inFlight, let index = networkIndex(inFlight) else { return }
         self.inFlight = nil
-        let result = respond(event, to: inFlight, network: index)
-        session?.received(inFlight.index, result, now: now)
+        switch event {
+        case .expiredRefreshLost: _ = session?.refreshed(inFlight.index, .noAnswer(.timeout), now: now)
+        case .expiredRefreshRefused:
+            networks[index].revoked.insert(inFlight.account)  // the session is over until signing in
+            _ = session?.refreshed(inFlight.index, .refused, now: now)
+        default:
+            let result = respond(event, to: inFlight, network: index)
+            session?.received(inFlight.index, result, now: now)
+        }
         outbox = Self.readBack(session?.plan)
         _ = drive()
     }
@@ -315,6 +334,8 @@ struct PostingWorld: Hashable {
         case .slow:
             if let post { _ = networks[index].startSlowly(post, now: now) }
             return .failure(.init(requestWasSent: true, reason: .timeout))
+        case .expiredRefreshLost, .expiredRefreshRefused:
+            return .failure(.init(requestWasSent: false, reason: .timeout))  // answered by `answer`
         }
     }
 
