@@ -74,4 +74,16 @@ import Testing
         #expect(OutboxStore.claim(outboxText: "same", initialText: "same") == .resume, "a script run again")
         #expect(OutboxStore.claim(outboxText: "left behind", initialText: "mine") == .setAside)
     }
+
+    @Test func onlyAnEmptyWindowTakesOverAPostLeftBehind() {
+        #expect(OutboxStore.takesOverLeftBehind(ownEntryExists: false, initialText: "", shownText: ""))
+        #expect(
+            !OutboxStore.takesOverLeftBehind(ownEntryExists: true, initialText: "", shownText: ""),
+            "its own post first")
+        #expect(
+            !OutboxStore.takesOverLeftBehind(ownEntryExists: false, initialText: "a script's", shownText: "a script's"))
+        #expect(
+            !OutboxStore.takesOverLeftBehind(ownEntryExists: false, initialText: "", shownText: "a draft in progress"),
+            "a restored draft is not an edit of that post")
+    }
 }

@@ -62,8 +62,9 @@ extension ComposeWindow {
     func resumeOutbox() {
         guard options.draftName != nil, let store = try? outboxStore() else { return }
         var saved = try? store.load()
-        // Only into an empty window: a draft in progress is not mistaken for an edit of that post.
-        if saved == nil, initialText.isEmpty, compose.text.isEmpty {
+        if OutboxStore.takesOverLeftBehind(
+            ownEntryExists: saved != nil, initialText: initialText, shownText: compose.text)
+        {
             let isRunning: (Int32) -> Bool = { kill($0, 0) == 0 || errno == EPERM }
             if let name = store.strandedEntries(isRunning: isRunning).first, (try? store.adopt(name)) == true {
                 saved = try? store.load()

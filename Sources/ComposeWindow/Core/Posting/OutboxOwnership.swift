@@ -21,6 +21,13 @@ extension OutboxStore {
         initialText.isEmpty || initialText == outboxText ? .resume : .setAside
     }
 
+    /// Whether a start takes over a post some run left behind: only a window that is empty (no
+    /// text given, no draft in progress) and whose own entry holds nothing, so that a draft being
+    /// written is never mistaken for an edit of someone else's post.
+    package static func takesOverLeftBehind(ownEntryExists: Bool, initialText: String, shownText: String) -> Bool {
+        !ownEntryExists && initialText.isEmpty && shownText.isEmpty
+    }
+
     /// The entry of one `--no-draft` run: this process's, from `secondsSinceEpoch`.
     package init(runOf processID: Int32, at secondsSinceEpoch: Int64, environment: [String: String])
         throws(StateFile.Failure)
