@@ -239,7 +239,13 @@ final class ComposeWindow {
     private func textChanged() {
         if let store = offeredDraftStore {
             offeredDraftStore = nil
-            do { try store.keepAside() } catch { infoBar.showSaveFailure(error) }
+            // On the writer's thread, before the autosave this edit asks for (it keeps their order).
+            StateWriter.shared.write { () -> DraftStore.Failure? in
+                do throws(DraftStore.Failure) { try store.keepAside() } catch { return error }
+                return nil
+            } then: { [weak self] failure in
+                if let failure { self?.infoBar.showSaveFailure(failure) }
+            }
         }
         updateCounter()
         autosave?.textChanged()
