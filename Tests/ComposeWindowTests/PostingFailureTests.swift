@@ -31,6 +31,30 @@ final class PostingFailureTests: SandboxTestCase {
         XCTAssertEqual(sandbox.statuses.count, 1)
     }
 
+    /// A retry that falls due while Discard…'s confirmation is open waits for the answer: nothing is
+    /// sent behind the person's back while they decide to abandon the post; "Keep editing" lets it go.
+    func testARetryDueWhileDiscardIsAskedWaitsForTheAnswer() throws {
+        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        try sandbox.inject([
+            [
+                "method": "/api/v1/statuses", "status": 429, "retryAfter": 2,
+                "json": ["error": "Too many requests"] as [String: Any],
+            ]
+        ])
+        let window = try sandbox.send("Maybe not", to: "mastodon")
+        XCTAssertTrue(window.waitForStderr(containing: "did not take the post"), window.stderrSoFar)
+        window.key("alt+i")  // "D_iscard…"
+        XCTAssertTrue(window.waitForWindows(2), "the confirmation is open")
+        let due = (arrivals("/api/v1/statuses", in: sandbox).first ?? 0) + 2
+        // The moment the window would have retried, and a second and a half more.
+        XCTAssertTrue(waitUntil(timeout: 10) { Date().timeIntervalSince1970 > due + 1.5 })
+        XCTAssertEqual(arrivals("/api/v1/statuses", in: sandbox).count, 1, "sent while Discard was asked")
+        window.key("alt+k")  // "_Keep editing": the retry that fell due goes now
+        let finished = try XCTUnwrap(window.finish(timeout: 30))
+        XCTAssertEqual(finished.code, 0, finished.stderr)
+        XCTAssertEqual(sandbox.statuses.count, 1)
+    }
+
     /// 422: Mastodon's own words, and Retry sends the post again with its key, as Mastodon's own
     /// composer does; when the server refuses again its words show again. An edit then is the post.
     func testARefusalIsSentAgainByRetryAndAnEditIsThePost() throws {

@@ -209,8 +209,10 @@ extension ComposeWindow {
             // To the millisecond, not a seconds timeout (GLib may fire those up to a second early).
             let milliseconds = UInt32(clamping: max(0, (Int64(retryAt) * 1_000_000 - Int64(g_get_real_time())) / 1_000))
             retryTimer = MainLoopSource.timeout(milliseconds: milliseconds) { [weak self] in
-                self?.retryTimer = nil
-                self?.send()
+                guard let self else { return false }
+                self.retryTimer = nil
+                // The person is deciding whether to abandon the post: not sent behind their back.
+                if self.askingToDiscard { self.retryDue = true } else { self.send() }
                 return false
             }
         }
@@ -247,16 +249,24 @@ extension ComposeWindow {
         case .isOn(let links):
             secondary = localized("It is already at {0}: only the rest is abandoned.", links.joined(separator: " "))
         }
-        guard DiscardDialog.ask(parent: window.cast(), offersDraft: false, secondary: secondary) == .discard else {
-            // Kept: the bar (answered by the button) comes back, with Retry.
-            if !closed, let shownPostFailure { showPostFailureBar(shownPostFailure) }
-            return
+        askingToDiscard = true
+        DiscardDialog.ask(parent: window.cast(), offersDraft: false, secondary: secondary) { [weak self] choice in
+            guard let self, !self.closed else { return }
+            self.askingToDiscard = false
+            let retryDue = self.retryDue
+            self.retryDue = false
+            guard choice == .discard else {
+                // Kept: the bar (answered by the button) comes back, with Retry; a retry that fell
+                // due meanwhile goes now.
+                if let shownPostFailure = self.shownPostFailure { self.showPostFailureBar(shownPostFailure) }
+                if retryDue { self.send() }
+                return
+            }
+            self.retryTimer?.cancel()
+            poster.forget()
+            self.discardDraft()
+            self.finish(.cancelled)
         }
-        guard !closed else { return }
-        retryTimer?.cancel()
-        poster.forget()
-        discardDraft()
-        finish(.cancelled)
     }
 
     /// A time today as the person's locale writes it.

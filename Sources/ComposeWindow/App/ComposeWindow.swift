@@ -69,6 +69,9 @@ final class ComposeWindow {
     var shownPostFailure: String?
     /// A sign-in from the menu under way; Send waits for it.
     var signingIn: SignInRun?
+    /// Discard…'s confirmation is open: a retry that falls due waits for the answer.
+    var askingToDiscard = false
+    var retryDue = false
     private var draftFailing = false
     /// A saved draft the initial text took precedence over: moved aside before the first autosave
     /// would replace it, so neither text is lost.
@@ -296,15 +299,17 @@ final class ComposeWindow {
         }
         let text = compose.text
         guard !text.isEmpty, text != initialText else { return finish(.cancelled) }
-        let choice = DiscardDialog.ask(
-            parent: window.cast(), offersDraft: autosave != nil, secondary: localized("What you wrote will be lost."))
-        guard !closed else { return }
-        switch choice {
-        case .keepEditing: return
-        case .saveDraft: finish(.cancelled)  // finishing saves the draft
-        case .discard:
-            autosave?.discard()
-            finish(.cancelled)
+        DiscardDialog.ask(
+            parent: window.cast(), offersDraft: autosave != nil, secondary: localized("What you wrote will be lost.")
+        ) { [weak self] choice in
+            guard let self, !self.closed else { return }
+            switch choice {
+            case .keepEditing: return
+            case .saveDraft: self.finish(.cancelled)  // finishing saves the draft
+            case .discard:
+                self.autosave?.discard()
+                self.finish(.cancelled)
+            }
         }
     }
 

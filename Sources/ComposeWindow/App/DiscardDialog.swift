@@ -11,8 +11,13 @@ enum DiscardDialog {
     private static let saveDraftResponse: gint = 1
     private static let discardResponse: gint = 2
 
-    /// `secondary`: what is lost, or where the post already is.
-    static func ask(parent: UnsafeMutablePointer<GtkWindow>, offersDraft: Bool, secondary: String) -> Choice {
+    /// `secondary`: what is lost, or where the post already is. Answered from the dialog's
+    /// "response" signal (no nested main loop: timers and I/O go on); `completion` runs once, and
+    /// not at all when the window closed meanwhile (destroy-with-parent).
+    static func ask(
+        parent: UnsafeMutablePointer<GtkWindow>, offersDraft: Bool, secondary: String,
+        completion: @escaping @MainActor (Choice) -> Void
+    ) {
         // gtk_message_dialog_new is C varargs; its properties say the same, and keep the text plain.
         let dialog = newObject(gtk_message_dialog_get_type()).cast(to: GtkWidget.self)
         gtk_window_set_transient_for(dialog.cast(), parent)
@@ -26,16 +31,16 @@ enum DiscardDialog {
         let discard = gtk_dialog_add_button(dialog.cast(), localized("_Discard"), discardResponse)!
         gtk_style_context_add_class(gtk_widget_get_style_context(discard), "destructive-action")
         gtk_dialog_set_default_response(dialog.cast(), gint(GTK_RESPONSE_CANCEL.rawValue))
-        // A signal can close the window while the dialog runs, and destroy-with-parent then frees
-        // the dialog: our reference keeps it valid until we are done with it.
-        g_object_ref(dialog.asGPointer)
-        defer { g_object_unref(dialog.asGPointer) }
-        let response = gtk_dialog_run(dialog.cast())
-        gtk_widget_destroy(dialog)
-        switch response {
-        case saveDraftResponse: return .saveDraft
-        case discardResponse: return .discard
-        default: return .keepEditing
-        }
+        Signal.connect(
+            dialog, "response",
+            withInt: { response in
+                gtk_widget_destroy(dialog)
+                switch response {
+                case saveDraftResponse: completion(.saveDraft)
+                case discardResponse: completion(.discard)
+                default: completion(.keepEditing)
+                }
+            })
+        gtk_window_present(dialog.cast())
     }
 }
