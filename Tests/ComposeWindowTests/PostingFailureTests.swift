@@ -81,6 +81,36 @@ final class PostingFailureTests: SandboxTestCase {
         XCTAssertEqual(sandbox.statuses.map { $0["text"] as? String }, ["Buy now, please"])
     }
 
+    /// 401, then signing in again from the window's own menu: the post's bar comes back once the
+    /// sign-in is done, and its Retry posts once.
+    func testARevokedTokenThenSigningInFromTheMenuBringsRetryBack() throws {
+        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        try sandbox.inject([["method": "revokeTokens"]])
+        let window = try sandbox.send("Back again", to: "mastodon")
+        XCTAssertTrue(window.waitForStderr(containing: "did not take the post"), window.stderrSoFar)
+        window.key("alt+t")
+        XCTAssertTrue(waitUntil(timeout: 10) { window.visibleWindows >= 2 }, "the menu did not open")
+        window.key("o")  // Sign in to Mast_odon…
+        XCTAssertFalse(Xdotool.run("search", "--sync", "--onlyvisible", "--name", "^Mastodon server$").isEmpty)
+        window.key("Return")  // the server shown is the account's
+        XCTAssertTrue(waitUntil(timeout: 30) { self.tokens(in: sandbox) == 2 }, "signed in again")
+        XCTAssertTrue(window.waitForWindows(1))
+        // "_Retry" in the post's bar, back once the window has the keyring's answer: pressed until
+        // it is there (before, Alt+R finds nothing to press; after, the run has no Retry to press).
+        XCTAssertTrue(
+            waitUntil(timeout: 30) {
+                window.key("alt+r")
+                return !window.isRunning
+            }, "no Retry after signing in")
+        let finished = try XCTUnwrap(window.finish(timeout: 30))
+        XCTAssertEqual(finished.code, 0, finished.stderr)
+        XCTAssertEqual(sandbox.statuses.map { $0["text"] as? String }, ["Back again"])
+    }
+
+    private func tokens(in sandbox: NetworkSandbox) -> Int {
+        (sandbox.state["tokens"] as? [[String: Any]])?.count ?? 0
+    }
+
     /// 401: the token was revoked at the server. The post is kept; the person signs in again (from
     /// the command line, while the window stays), and Retry posts it once, with the same key.
     func testARevokedTokenThenSigningInAgainThenRetryPostsOnce() throws {

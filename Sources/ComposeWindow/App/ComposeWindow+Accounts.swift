@@ -38,7 +38,9 @@ extension ComposeWindow {
         guard let preferences, signingIn == nil else { return }
         switch network {
         case .mastodon:
-            ServerDialog.ask(parent: window.cast(), current: mastodonServer) { [weak self] server in
+            // Signing in again: the server of the account Send posts with is the likely answer.
+            let server = mastodonServer ?? (target == .mastodon ? postingAccount?.host : nil)
+            ServerDialog.ask(parent: window.cast(), current: server) { [weak self] server in
                 guard let self, let server, !self.closed, self.signingIn == nil else { return }
                 let problems = Problems()
                 self.startSignIn(
@@ -73,12 +75,17 @@ extension ComposeWindow {
     private func signedIn(_ network: PostingAccount.Network, code: ExitCode, problems: Problems) {
         signingIn = nil
         guard !closed, let preferences else { return }
-        if code == .sent, let account = preferences.accounts.last {
-            infoBar.dismiss()
+        let signedIn = code == .sent
+        if signedIn, let account = preferences.accounts.last {
             accountName = account.name
             choose(network == .mastodon ? .mastodon : .bluesky)
-        } else if !problems.lines.isEmpty {
-            infoBar.showSendFailure(problems.lines.joined(separator: "\n"))
+        }
+        let said = problems.lines.joined(separator: "\n")
+        if let shownPostFailure, poster?.plan != nil {
+            // The post's bar comes back (Retry, Discard…), under what the sign-in said.
+            showPostFailureBar(said.isEmpty ? shownPostFailure : said + "\n" + shownPostFailure)
+        } else if !signedIn, !said.isEmpty {
+            infoBar.showSendFailure(said)
         } else {
             infoBar.dismiss()
         }

@@ -221,7 +221,7 @@ extension ComposeWindow {
     }
 
     /// The error bar with `text` and the buttons the post's state allows.
-    private func showPostFailureBar(_ text: String) {
+    func showPostFailureBar(_ text: String) {
         let out = poster?.plan.map { !$0.links.isEmpty || $0.mayHaveBeenSentSomewhere } ?? false
         let openInBrowser: (@MainActor () -> Void)? = { [weak self] in
             guard let self else { return }
