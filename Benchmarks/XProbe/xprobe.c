@@ -231,6 +231,8 @@ int xprobe_type(pid_t pid, unsigned long window, const char *text, double interv
     double cpu_before = xprobe_cpu_seconds(pid);
     for (size_t index = 0; text[index]; index++) {
         KeySym symbol = text[index] == ' ' ? XK_space : (KeySym)(unsigned char)text[index];
+        // A later frame of the key before (the counter, the caret) must not pass for this key's.
+        clear_damage(watched_damage);
         double sent = now_ms();
         tap(symbol);
         latencies_ms[index] = NAN;

@@ -49,7 +49,7 @@ final class DiskWaitTests: XCTestCase {
         XCTAssertTrue(
             waitUntil(timeout: 10) { (try? String(contentsOf: draft, encoding: .utf8)) == text },
             "the draft was written, through the slow disk")
-        XCTAssertEqual(typed.unanswered, 0)
+        XCTAssertEqual(typed.unanswered, 0, "keys with no frame within a second: \(latencies)")
         let longest = latencies.max() ?? .infinity
         print(
             "disk-wait: longest keystroke to frame \(longest) ms, median \(latencies.sorted()[latencies.count / 2]) ms")
