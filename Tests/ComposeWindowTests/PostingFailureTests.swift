@@ -55,6 +55,35 @@ final class PostingFailureTests: SandboxTestCase {
         XCTAssertEqual(sandbox.statuses.count, 1)
     }
 
+    /// A retry that falls due while a sign-in from the menu is under way waits for it to end (Send
+    /// waits for a sign-in), and goes then: here the person gives up on the browser and presses Stop.
+    func testARetryDueWhileSigningInGoesWhenTheSignInEnds() throws {
+        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        try sandbox.registerBrowser(.ignore)
+        try sandbox.inject([
+            [
+                "method": "/api/v1/statuses", "status": 429, "retryAfter": 2,
+                "json": ["error": "Too many requests"] as [String: Any],
+            ]
+        ])
+        let window = try sandbox.send("After the sign-in", to: "mastodon")
+        XCTAssertTrue(window.waitForStderr(containing: "did not take the post"), window.stderrSoFar)
+        window.key("alt+t")
+        XCTAssertTrue(waitUntil(timeout: 10) { window.visibleWindows >= 2 }, "the menu did not open")
+        window.key("o")  // Sign in to Mast_odon…
+        XCTAssertFalse(Xdotool.run("search", "--sync", "--onlyvisible", "--name", "^Mastodon server$").isEmpty)
+        let openedBefore = sandbox.browserLines("opened").count  // signing in for the sandbox opened one
+        window.key("Return")
+        XCTAssertTrue(waitUntil(timeout: 10) { sandbox.browserLines("opened").count == openedBefore + 1 }, "no browser")
+        let due = (arrivals("/api/v1/statuses", in: sandbox).first ?? 0) + 2
+        XCTAssertTrue(waitUntil(timeout: 10) { Date().timeIntervalSince1970 > due + 1.5 })
+        XCTAssertEqual(arrivals("/api/v1/statuses", in: sandbox).count, 1, "sent during the sign-in")
+        window.key("alt+p")  // "Sto_p": the sign-in ends, the retry that fell due goes
+        let finished = try XCTUnwrap(window.finish(timeout: 30))
+        XCTAssertEqual(finished.code, 0, finished.stderr)
+        XCTAssertEqual(sandbox.statuses.map { $0["text"] as? String }, ["After the sign-in"])
+    }
+
     /// 422: Mastodon's own words, and Retry sends the post again with its key, as Mastodon's own
     /// composer does; when the server refuses again its words show again. An edit then is the post.
     func testARefusalIsSentAgainByRetryAndAnEditIsThePost() throws {

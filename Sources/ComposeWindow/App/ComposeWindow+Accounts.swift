@@ -36,12 +36,17 @@ extension ComposeWindow {
     /// ends it too (ComposeWindow.cancel).
     private func signIn(to network: PostingAccount.Network) {
         guard let preferences, signingIn == nil else { return }
+        // A run on its way owns the bar until it ends; signing in waits for it.
+        guard poster?.isRunning != true else { return gtk_widget_error_bell(window) }
         switch network {
         case .mastodon:
             // Signing in again: the server of the account Send posts with is the likely answer.
             let server = mastodonServer ?? (target == .mastodon ? postingAccount?.host : nil)
+            askingToSignIn = true
             ServerDialog.ask(parent: window.cast(), current: server) { [weak self] server in
-                guard let self, let server, !self.closed, self.signingIn == nil else { return }
+                guard let self else { return }
+                self.askingToSignIn = false
+                guard let server, !self.closed, self.signingIn == nil else { return self.retryIfDue() }
                 let problems = Problems()
                 self.startSignIn(
                     AccountCommands.signInToMastodon(
@@ -50,8 +55,11 @@ extension ComposeWindow {
                     saying: localized("Signing in to {0} in your browser…", server))
             }
         case .bluesky:
+            askingToSignIn = true
             AppPasswordPrompt.askForAccount(parent: window.cast()) { [weak self] answer in
-                guard let self, let answer, !self.closed, self.signingIn == nil else { return }
+                guard let self else { return }
+                self.askingToSignIn = false
+                guard let answer, !self.closed, self.signingIn == nil else { return self.retryIfDue() }
                 let problems = Problems()
                 self.startSignIn(
                     AccountCommands.signInToBluesky(
@@ -91,6 +99,7 @@ extension ComposeWindow {
         }
         refreshAccounts()
         updateCounter()
+        retryIfDue()  // one that fell due while signing in
     }
 
     private func signOut(of account: PostingAccount) {

@@ -211,8 +211,9 @@ extension ComposeWindow {
             retryTimer = MainLoopSource.timeout(milliseconds: milliseconds) { [weak self] in
                 guard let self else { return false }
                 self.retryTimer = nil
-                // The person is deciding whether to abandon the post: not sent behind their back.
-                if self.askingToDiscard { self.retryDue = true } else { self.send() }
+                // The person is deciding whether to abandon the post, or signing in: it goes after.
+                self.retryDue = true
+                self.retryIfDue()
                 return false
             }
         }
@@ -233,6 +234,14 @@ extension ComposeWindow {
             text, retry: { [weak self] in self?.send() }, discard: { [weak self] in self?.discardPost() },
             openInBrowser: out ? nil : openInBrowser)
         showEditability()
+    }
+
+    /// The retry the window promised ("tries again at …"), once nothing holds it: not while the
+    /// person decides whether to abandon the post, or signs in.
+    func retryIfDue() {
+        guard retryDue, !askingToDiscard, !askingToSignIn, signingIn == nil, !closed else { return }
+        retryDue = false
+        send()
     }
 
     /// Discard…: confirmed (saying where the post may already be), the post is abandoned: its
@@ -259,7 +268,8 @@ extension ComposeWindow {
                 // Kept: the bar (answered by the button) comes back, with Retry; a retry that fell
                 // due meanwhile goes now.
                 if let shownPostFailure = self.shownPostFailure { self.showPostFailureBar(shownPostFailure) }
-                if retryDue { self.send() }
+                self.retryDue = retryDue
+                self.retryIfDue()
                 return
             }
             self.retryTimer?.cancel()

@@ -69,8 +69,10 @@ final class ComposeWindow {
     var shownPostFailure: String?
     /// A sign-in from the menu under way; Send waits for it.
     var signingIn: SignInRun?
-    /// Discard…'s confirmation is open: a retry that falls due waits for the answer.
+    /// Discard…'s confirmation, or a sign-in's dialog, is open: a retry that falls due meanwhile
+    /// (or while a sign-in runs) waits for the answer.
     var askingToDiscard = false
+    var askingToSignIn = false
     var retryDue = false
     private var draftFailing = false
     /// A saved draft the initial text took precedence over: moved aside before the first autosave
