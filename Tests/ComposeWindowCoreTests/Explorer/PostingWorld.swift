@@ -54,8 +54,8 @@ struct PostingWorld: Hashable {
         network: .bluesky, name: "@alice.bsky.social", host: "bsky.social", identity: "did:plc:alice")
 
     private(set) var now: Int64 = 1_800_000_000
-    private(set) var networks: [ModelNetwork]
-    private(set) var session: PostingSession?
+    var networks: [ModelNetwork]
+    var session: PostingSession?
     /// The window's text while the process runs.
     private(set) var text = "text 0"
     /// The person's latest text.
@@ -63,8 +63,8 @@ struct PostingWorld: Hashable {
     private(set) var edits = 0
     private(set) var draft: String? = "text 0"
     /// The outbox file, as it reads back.
-    private(set) var outbox: PostingPlan?
-    private(set) var inFlight: InFlight?
+    var outbox: PostingPlan?
+    var inFlight: InFlight?
     private(set) var mastodonAccount = alice
     private(set) var ended: Ending?
     private(set) var standardOutput: [String] = []
@@ -208,7 +208,7 @@ struct PostingWorld: Hashable {
     }
 
     /// Runs until a request is on its way or the run ends.
-    private mutating func drive() -> PostingSession.Outcome? {
+    mutating func drive() -> PostingSession.Outcome? {
         guard var session else { return nil }
         defer { self.session = session }
         switch session.nextMove(now: now) {
@@ -263,80 +263,13 @@ struct PostingWorld: Hashable {
     }
 
     /// The outbox as its file gives it back.
-    private static func readBack(_ plan: PostingPlan?) -> PostingPlan? { plan.flatMap { PostingPlan(file: $0.file) } }
+    static func readBack(_ plan: PostingPlan?) -> PostingPlan? { plan.flatMap { PostingPlan(file: $0.file) } }
 
-    private var sentText: String { session?.plan?.text ?? outbox?.text ?? text }
+    var sentText: String { session?.plan?.text ?? outbox?.text ?? text }
 
-    private func networkIndex(_ inFlight: InFlight) -> Int? {
+    func networkIndex(_ inFlight: InFlight) -> Int? {
         guard let plan = session?.plan ?? outbox else { return nil }
         return networks.firstIndex { $0.network == plan.network(inFlight.index) }
-    }
-
-    // MARK: The network
-
-    private mutating func answer(_ event: Event) {
-        guard let inFlight, let index = networkIndex(inFlight) else { return }
-        self.inFlight = nil
-        switch event {
-        case .expiredRefreshLost: _ = session?.refreshed(inFlight.index, .noAnswer(.timeout), now: now)
-        case .expiredRefreshRefused:
-            networks[index].revoked.insert(inFlight.account)  // the session is over until signing in
-            _ = session?.refreshed(inFlight.index, .refused, now: now)
-        default:
-            let result = respond(event, to: inFlight, network: index)
-            session?.received(inFlight.index, result, now: now)
-        }
-        outbox = Self.readBack(session?.plan)
-        _ = drive()
-    }
-
-    private mutating func respond(_ event: Event, to inFlight: InFlight, network index: Int)
-        -> Result<APIAnswer, PostingPlan.NoAnswer>
-    {
-        let post = networks[index].post(of: inFlight.request, account: inFlight.account, text: sentText, now: now)
-        func refusal(_ status: Int, _ words: String) -> Result<APIAnswer, PostingPlan.NoAnswer> {
-            .success(APIAnswer(status: status, json: .object([.init("error", .string(words))])))
-        }
-        switch event {
-        case .answer:
-            if networks[index].revoked.contains(inFlight.account) {
-                return refusal(401, "The access token was revoked")
-            }
-            guard let post else { return .success(networks[index].lookUp(inFlight.request, account: inFlight.account)) }
-            switch networks[index].store(post, now: now) {
-            case .stored: return .success(networks[index].answer(for: post))
-            case .earlier(let first): return .success(networks[index].answer(for: first))
-            case .busy: return refusal(503, "There was a temporary problem serving your request")
-            case .exists:
-                return .success(
-                    APIAnswer(
-                        status: 400,
-                        json: .object([
-                            .init("error", .string("InvalidRequest")),
-                            .init("message", .string("Record already exists")),
-                        ])))
-            }
-        case .unauthorized:
-            networks[index].revoked.insert(inFlight.account)
-            return refusal(401, "The access token was revoked")
-        case .forbidden: return refusal(403, "This action is not allowed")
-        case .refused: return refusal(422, "Validation failed: Text character limit of 500 exceeded")
-        case .rateLimited: return .success(APIAnswer(status: 429, retryAfter: "30", json: nil))
-        case .serverErrorBefore: return refusal(500, "internal")
-        case .serverErrorAfter:
-            if let post { _ = networks[index].store(post, now: now) }
-            return refusal(500, "internal")
-        case .notSent: return .failure(.init(requestWasSent: false, reason: .connectionRefused))
-        case .cutBeforeStore: return .failure(.init(requestWasSent: true, reason: .connectionReset))
-        case .cutAfterStore:
-            if let post { _ = networks[index].store(post, now: now) }
-            return .failure(.init(requestWasSent: true, reason: .connectionReset))
-        case .slow:
-            if let post { _ = networks[index].startSlowly(post, now: now) }
-            return .failure(.init(requestWasSent: true, reason: .timeout))
-        case .expiredRefreshLost, .expiredRefreshRefused:
-            return .failure(.init(requestWasSent: false, reason: .timeout))  // answered by `answer`
-        }
     }
 
     // MARK: What must always hold

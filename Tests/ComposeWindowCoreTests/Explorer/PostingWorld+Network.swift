@@ -1,0 +1,71 @@
+@testable import ComposeWindowCore
+
+/// The networks' side of the explorer's world: each answer (or fault) to the request on its way, as
+/// the model of that network gives it, handed to the posting session as compose-window hands it.
+extension PostingWorld {
+
+    mutating func answer(_ event: Event) {
+        guard let inFlight, let index = networkIndex(inFlight) else { return }
+        self.inFlight = nil
+        switch event {
+        case .expiredRefreshLost: _ = session?.refreshed(inFlight.index, .noAnswer(.timeout), now: now)
+        case .expiredRefreshRefused:
+            networks[index].revoked.insert(inFlight.account)  // the session is over until signing in
+            _ = session?.refreshed(inFlight.index, .refused, now: now)
+        default:
+            let result = respond(event, to: inFlight, network: index)
+            session?.received(inFlight.index, result, now: now)
+        }
+        outbox = Self.readBack(session?.plan)
+        _ = drive()
+    }
+
+    private mutating func respond(_ event: Event, to inFlight: InFlight, network index: Int)
+        -> Result<APIAnswer, PostingPlan.NoAnswer>
+    {
+        let post = networks[index].post(of: inFlight.request, account: inFlight.account, text: sentText, now: now)
+        func refusal(_ status: Int, _ words: String) -> Result<APIAnswer, PostingPlan.NoAnswer> {
+            .success(APIAnswer(status: status, json: .object([.init("error", .string(words))])))
+        }
+        switch event {
+        case .answer:
+            if networks[index].revoked.contains(inFlight.account) {
+                return refusal(401, "The access token was revoked")
+            }
+            guard let post else { return .success(networks[index].lookUp(inFlight.request, account: inFlight.account)) }
+            switch networks[index].store(post, now: now) {
+            case .stored: return .success(networks[index].answer(for: post))
+            case .earlier(let first): return .success(networks[index].answer(for: first))
+            case .busy: return refusal(503, "There was a temporary problem serving your request")
+            case .exists:
+                return .success(
+                    APIAnswer(
+                        status: 400,
+                        json: .object([
+                            .init("error", .string("InvalidRequest")),
+                            .init("message", .string("Record already exists")),
+                        ])))
+            }
+        case .unauthorized:
+            networks[index].revoked.insert(inFlight.account)
+            return refusal(401, "The access token was revoked")
+        case .forbidden: return refusal(403, "This action is not allowed")
+        case .refused: return refusal(422, "Validation failed: Text character limit of 500 exceeded")
+        case .rateLimited: return .success(APIAnswer(status: 429, retryAfter: "30", json: nil))
+        case .serverErrorBefore: return refusal(500, "internal")
+        case .serverErrorAfter:
+            if let post { _ = networks[index].store(post, now: now) }
+            return refusal(500, "internal")
+        case .notSent: return .failure(.init(requestWasSent: false, reason: .connectionRefused))
+        case .cutBeforeStore: return .failure(.init(requestWasSent: true, reason: .connectionReset))
+        case .cutAfterStore:
+            if let post { _ = networks[index].store(post, now: now) }
+            return .failure(.init(requestWasSent: true, reason: .connectionReset))
+        case .slow:
+            if let post { _ = networks[index].startSlowly(post, now: now) }
+            return .failure(.init(requestWasSent: true, reason: .timeout))
+        case .expiredRefreshLost, .expiredRefreshRefused:
+            return .failure(.init(requestWasSent: false, reason: .timeout))  // answered by `answer`
+        }
+    }
+}
