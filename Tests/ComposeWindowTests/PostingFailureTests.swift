@@ -14,12 +14,7 @@ final class PostingFailureTests: SandboxTestCase {
 
     func testA429IsRetriedNoSoonerThanRetryAfterSays() throws {
         let sandbox = try NetworkSandbox.signedIn("mastodon")
-        try sandbox.inject([
-            [
-                "method": "/api/v1/statuses", "status": 429, "retryAfter": 3,
-                "json": ["error": "Too many requests"] as [String: Any],
-            ]
-        ])
+        try askToWait(sandbox, seconds: 3)
         let window = try sandbox.send("Patience", to: "mastodon")
         XCTAssertTrue(window.waitForStderr(containing: "did not take the post"), window.stderrSoFar)
         window.key("ctrl+Return")  // at once: the window waits for the server's time
@@ -35,12 +30,7 @@ final class PostingFailureTests: SandboxTestCase {
     /// sent behind the person's back while they decide to abandon the post; "Keep editing" lets it go.
     func testARetryDueWhileDiscardIsAskedWaitsForTheAnswer() throws {
         let sandbox = try NetworkSandbox.signedIn("mastodon")
-        try sandbox.inject([
-            [
-                "method": "/api/v1/statuses", "status": 429, "retryAfter": 2,
-                "json": ["error": "Too many requests"] as [String: Any],
-            ]
-        ])
+        try askToWait(sandbox, seconds: 2)
         let window = try sandbox.send("Maybe not", to: "mastodon")
         XCTAssertTrue(window.waitForStderr(containing: "did not take the post"), window.stderrSoFar)
         window.key("alt+i")  // "D_iscard…"
@@ -60,12 +50,7 @@ final class PostingFailureTests: SandboxTestCase {
     func testARetryDueWhileSigningInGoesWhenTheSignInEnds() throws {
         let sandbox = try NetworkSandbox.signedIn("mastodon")
         try sandbox.registerBrowser(.ignore)
-        try sandbox.inject([
-            [
-                "method": "/api/v1/statuses", "status": 429, "retryAfter": 2,
-                "json": ["error": "Too many requests"] as [String: Any],
-            ]
-        ])
+        try askToWait(sandbox, seconds: 2)
         let window = try sandbox.send("After the sign-in", to: "mastodon")
         XCTAssertTrue(window.waitForStderr(containing: "did not take the post"), window.stderrSoFar)
         window.key("alt+t")
@@ -134,6 +119,16 @@ final class PostingFailureTests: SandboxTestCase {
         let finished = try XCTUnwrap(window.finish(timeout: 30))
         XCTAssertEqual(finished.code, 0, finished.stderr)
         XCTAssertEqual(sandbox.statuses.map { $0["text"] as? String }, ["Back again"])
+    }
+
+    /// Mastodon answers the next status with 429 and `Retry-After: seconds`.
+    private func askToWait(_ sandbox: NetworkSandbox, seconds: Int) throws {
+        try sandbox.inject([
+            [
+                "method": "/api/v1/statuses", "status": 429, "retryAfter": seconds,
+                "json": ["error": "Too many requests"] as [String: Any],
+            ]
+        ])
     }
 
     private func tokens(in sandbox: NetworkSandbox) -> Int {
