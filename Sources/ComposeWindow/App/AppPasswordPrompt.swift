@@ -99,21 +99,20 @@ enum AppPasswordPrompt {
         gtk_box_pack_start(gtk_dialog_get_content_area(dialog.cast()).cast(), column, 1, 1, 0)
         gtk_widget_show_all(column)
 
-        // Answered from its "response" signal: no nested main loop, the window behind stays drawn.
-        Signal.connect(
-            dialog, "response",
-            withInt: { response in
-                guard response == gint(GTK_RESPONSE_OK.rawValue) else {
-                    gtk_widget_destroy(dialog)
-                    return completion(nil)
-                }
+        DialogAnswer.ask(
+            dialog,
+            check: { () -> Answer? in
                 let given = handle ?? String(cString: gtk_entry_get_text(handleEntry.cast()))
-                guard let valid = try? BlueskySession.handle(given) else { return gtk_widget_grab_focus(handleEntry) }
+                guard let valid = try? BlueskySession.handle(given) else {
+                    gtk_widget_grab_focus(handleEntry)
+                    return nil
+                }
                 let password = String(cString: gtk_entry_get_text(entry.cast()))
-                guard !password.trimmingSpaces.isEmpty else { return gtk_widget_grab_focus(entry) }
-                gtk_widget_destroy(dialog)
-                completion((valid, password))
-            })
-        gtk_window_present(dialog.cast())
+                guard !password.trimmingSpaces.isEmpty else {
+                    gtk_widget_grab_focus(entry)
+                    return nil
+                }
+                return (valid, password)
+            }, completion: completion)
     }
 }

@@ -38,24 +38,17 @@ enum ServerDialog {
         gtk_widget_show_all(column)
         gtk_widget_hide(problem)
 
-        Signal.connect(
-            dialog, "response",
-            withInt: { response in
-                guard response == gint(GTK_RESPONSE_OK.rawValue) else {
-                    gtk_widget_destroy(dialog)
-                    return completion(nil)
-                }
-                let answer = String(cString: gtk_entry_get_text(entry.cast()))
+        DialogAnswer.ask(
+            dialog,
+            check: { () -> String? in
                 do throws(ServerName.Invalid) {
-                    let server = try ServerName.validate(answer)
-                    gtk_widget_destroy(dialog)
-                    completion(server)
+                    return try ServerName.validate(String(cString: gtk_entry_get_text(entry.cast())))
                 } catch {
                     gtk_label_set_text(problem.cast(), error.description)
                     gtk_widget_show(problem)
                     gtk_widget_grab_focus(entry)
+                    return nil
                 }
-            })
-        gtk_window_present(dialog.cast())
+            }, completion: completion)
     }
 }
