@@ -103,6 +103,13 @@ let package = Package(
         .systemLibrary(
             name: "CComposeWindowFiles", path: "Sources/ComposeWindow/System/CComposeWindowFiles",
             pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
+        // Images for posts: gdk-pixbuf to decode and encode, gexiv2 to erase metadata (no GTK).
+        .systemLibrary(
+            name: "CComposeWindowPixbuf", path: "Sources/ComposeWindow/System/CComposeWindowPixbuf",
+            pkgConfig: "gdk-pixbuf-2.0", providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
+        .systemLibrary(
+            name: "CComposeWindowExiv2", path: "Sources/ComposeWindow/System/CComposeWindowExiv2",
+            pkgConfig: "gexiv2", providers: [.apt(["libgexiv2-dev"])]),
         .target(
             name: "ComposeWindowCore", dependencies: ["CComposeWindowIntl", "CComposeWindowFiles"],
             path: "Sources/ComposeWindow/Core"),
@@ -115,7 +122,11 @@ let package = Package(
         // Posting's glue (JSON text for ComposeWindowCore's values, the keyring); only the app will link it.
         .target(
             name: "ComposeWindowPostingGlue",
-            dependencies: ["CComposeWindowJson", "CComposeWindowSecret", "CComposeWindowSoup", "ComposeWindowCore"],
+            dependencies: [
+                "CComposeWindowJson", "CComposeWindowSecret", "CComposeWindowSoup", "CComposeWindowPixbuf",
+                "CComposeWindowExiv2",
+                "ComposeWindowCore",
+            ],
             path: "Sources/ComposeWindow/PostingGlue"),
         .executableTarget(
             name: "compose-window",

@@ -135,12 +135,12 @@ import Testing
         outbox.received(0, .success("https://mastodon.social/@alice/1"), now: Self.now)
         outbox.willSend(1, Self.create, now: Self.now)
         outbox.received(1, .failure(.refused(status: 400, message: "too long")), now: Self.now)
-        let edited = try #require(outbox.replacingText(with: "shorter"))
+        let edited = try #require(outbox.replacingContent(text: "shorter", images: []))
         #expect(edited.text == "shorter" && edited.isConfirmed(0) && edited.links == outbox.links)
         #expect(edited.next(for: 1, now: Self.now) == .request(Self.create))
         outbox.willSend(1, Self.create, now: Self.now)
         outbox.received(1, .failure(.outcomeUnknown(.timeout)), now: Self.now)
-        #expect(outbox.replacingText(with: "shorter") == nil, "Bluesky may have the first text")
+        #expect(outbox.replacingContent(text: "shorter", images: []) == nil, "Bluesky may have the first text")
     }
 
     @Test(

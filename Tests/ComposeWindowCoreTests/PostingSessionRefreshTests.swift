@@ -20,7 +20,7 @@ import Testing
         _ = session.send(
             text: "分享新鲜事", accounts: [PostingPlanTests.bluesky], microsecondsSinceEpoch: 1_796_196_600_123_456)
         let move = session.nextMove(now: now)
-        #expect(move == .send(index: 0))
+        #expect(move == .send(index: 0, delayMilliseconds: 0))
         firstRequest = request(session, now: now)
         session.willSend(0, now: now)
         return session
@@ -64,7 +64,7 @@ import Testing
         let retried = session.send(text: "分享新鲜事", accounts: [PostingPlanTests.bluesky], microsecondsSinceEpoch: 0)
         #expect(retried == .run)
         let move = session.nextMove(now: Self.now + 1)
-        #expect(move == .send(index: 0), "Retry sends")
+        #expect(move == .send(index: 0, delayMilliseconds: 0), "Retry sends")
         let again = Self.request(session, now: Self.now + 1)
         #expect(again?.path == "/xrpc/com.atproto.repo.createRecord", "nothing to look up: nothing was made")
         #expect(again?.body?["rkey"] == created.body?["rkey"], "the same record key")

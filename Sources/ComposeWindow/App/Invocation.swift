@@ -1,4 +1,5 @@
 import ComposeWindowCore
+import ComposeWindowPostingGlue
 import Glibc
 import GtkPlaceholder
 import PlaceholderGtk3Glue
@@ -35,7 +36,8 @@ enum Invocation {
         let options: ComposeOptions
         do {
             options = try ComposeOptions(
-                values: parsed.values, flags: parsed.flags, standardInputIsTerminal: isatty(STDIN_FILENO) == 1)
+                values: parsed.values, lists: parsed.lists, flags: parsed.flags,
+                standardInputIsTerminal: isatty(STDIN_FILENO) == 1)
         } catch {
             throw Failure(code: .usage, description: error.description)
         }
@@ -44,6 +46,12 @@ enum Invocation {
         }
         if let color = options.placeholderColor, PlaceholderColor(parsing: color) == nil {
             throw Failure(code: .usage, description: localized("--placeholder-color: unknown colour “{0}”", color))
+        }
+        // Before the window maps: an image that cannot be posted is a usage error, as any option is.
+        for image in options.images {
+            if case .failure(let failure) = ImagePreparation.facts(of: image.path) {
+                throw Failure(code: .usage, description: localized("--attach: {0}: {1}", image.path, failure.reason))
+            }
         }
         switch options.initialText {
         case .none: return (options, "")

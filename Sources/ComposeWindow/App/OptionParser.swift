@@ -18,6 +18,8 @@ final class OptionParser {
     struct Result: Sendable {
         /// Values of the options that take one (the last one when repeated).
         var values: [ComposeOption: String] = [:]
+        /// Values of the repeatable options, in the order given.
+        var lists: [ComposeOption: [String]] = [:]
         /// The flags given.
         var flags: Set<ComposeOption> = []
     }
@@ -60,7 +62,8 @@ final class OptionParser {
                 long_name: keep(option.name),
                 short_name: 0,
                 flags: 0,
-                arg: option.takesValue ? G_OPTION_ARG_STRING : G_OPTION_ARG_NONE,
+                arg: option.isRepeatable
+                    ? G_OPTION_ARG_STRING_ARRAY : option.takesValue ? G_OPTION_ARG_STRING : G_OPTION_ARG_NONE,
                 arg_data: option.takesValue ? slots.stringSlot(index) : slots.flagSlot(index),
                 description: keep(option.help),
                 arg_description: option.argumentName.map { keep($0) })
@@ -81,7 +84,9 @@ final class OptionParser {
             throw Failure(description: "unexpected argument “\(String(cString: extra))”")
         }
         for (index, option) in options.enumerated() {
-            if option.takesValue {
+            if option.isRepeatable {
+                result.lists[option] = slots.strings(index)
+            } else if option.takesValue {
                 if let value = slots.string(index) { result.values[option] = value }
             } else if slots.flag(index) {
                 result.flags.insert(option)

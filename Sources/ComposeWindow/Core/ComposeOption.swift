@@ -27,6 +27,8 @@ public enum ComposeOption: String, CaseIterable, Sendable {
     case accounts
     case signOut = "sign-out"
     case account
+    case attach
+    case alt
     case version
 
     /// The long option's name, without the dashes.
@@ -51,12 +53,17 @@ public enum ComposeOption: String, CaseIterable, Sendable {
         case .handle: localized("HANDLE")
         case .service: localized("HOST")
         case .signOut, .account: localized("ACCOUNT")
+        case .attach: localized("FILE")
+        case .alt: localized("TEXT")
         case .desktop, .measure, .noDraft, .noSpell, .listDictionaries, .accounts, .version: nil
         }
     }
 
     /// Whether it takes a value (`--limit 140`) or is a flag (`--no-draft`).
     public var takesValue: Bool { argumentName != nil }
+
+    /// Whether each time it is given adds a value (`--attach a.jpg --attach b.png`).
+    public var isRepeatable: Bool { self == .attach || self == .alt }
 
     /// The line `--help` shows for it, translated.
     public var help: String {
@@ -91,6 +98,8 @@ public enum ComposeOption: String, CaseIterable, Sendable {
         case .accounts: localized("List the signed-in accounts and exit")
         case .signOut: localized("Sign out of an account as --accounts names it, and exit")
         case .account: localized("Send posts with this signed-in account (as --accounts names it)")
+        case .attach: localized("Attach an image (PNG, JPEG, WebP or GIF; repeat for up to 4)")
+        case .alt: localized("Alt text of an image, one per --attach in the same order")
         case .version: localized("Print the version and exit")
         }
     }

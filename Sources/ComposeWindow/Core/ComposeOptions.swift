@@ -1,3 +1,5 @@
+import CComposeWindowFiles
+
 /// The validated command line of compose-window. GLib parses the syntax (GOptionContext); this
 /// checks the values, so every error is one clear line and exit code 2.
 public struct ComposeOptions: Equatable, Sendable {
@@ -80,6 +82,8 @@ public struct ComposeOptions: Equatable, Sendable {
     /// `--account`: the signed-in account Send posts with (checked against the account list, and
     /// the target set to its network, by the app).
     public var accountName: String?
+    /// `--attach` and `--alt`: the images to post, with their alt text (empty when not given).
+    package var images: [PostImage] = []
 
     /// `--sign-in`, `--accounts` or `--sign-out`; nil: open the window.
     public var accountCommand: AccountCommand?
@@ -96,7 +100,8 @@ public struct ComposeOptions: Equatable, Sendable {
     /// Validates parsed `values` (by long option name) and `flags`. `standardInputIsTerminal`:
     /// without `--text`, standard input is the initial text when it is not a terminal.
     public init(
-        values: [ComposeOption: String], flags: Set<ComposeOption>, standardInputIsTerminal: Bool
+        values: [ComposeOption: String], lists: [ComposeOption: [String]] = [:], flags: Set<ComposeOption>,
+        standardInputIsTerminal: Bool
     ) throws(UsageError) {
         title = values[.title]
         placeholder = values[.placeholder]
@@ -208,6 +213,7 @@ public struct ComposeOptions: Equatable, Sendable {
         }
         // Signing in reads the app password from standard input; it is never the post's text.
         if accountCommand != nil { initialText = .none }
+        images = try Self.images(lists[.attach] ?? [], alts: lists[.alt] ?? [], target: targetGiven ? target : nil)
     }
 
     private static func accountCommand(
@@ -271,5 +277,40 @@ public struct ComposeOptions: Equatable, Sendable {
                     String(range.upperBound), text))
         }
         return value
+    }
+}
+
+extension ComposeOptions {
+    /// The most images a post carries on any network (Bluesky's embed; Mastodon's default).
+    static let mostImages = 4
+
+    /// `--attach` paths made absolute (the window may be started from anywhere; the outbox names
+    /// them), each with its `--alt`. Whether each is an image is checked as the window starts.
+    static func images(_ paths: [String], alts: [String], target: PostTarget?) throws(UsageError) -> [PostImage] {
+        guard alts.count <= paths.count else {
+            throw UsageError(description: localized("--alt: one per --attach, in the same order"))
+        }
+        guard paths.count <= mostImages else {
+            throw UsageError(description: localized("--attach: at most {0} images", String(mostImages)))
+        }
+        if !paths.isEmpty, let target, target != .mastodon, target != .bluesky {
+            throw UsageError(description: localized("--attach: images are posted to mastodon or bluesky only"))
+        }
+        var images: [PostImage] = []
+        for (index, path) in paths.enumerated() {
+            guard !path.isEmpty, !path.utf8.contains(0) else {
+                throw UsageError(description: localized("--attach: give an image file"))
+            }
+            let absolute = g_canonicalize_filename(path, nil)!
+            defer { g_free(absolute) }
+            let alt = index < alts.count ? alts[index] : ""
+            // Mastodon's description_limit by default; Bluesky's app takes 2,000.
+            let longest = target == .bluesky ? 2000 : 1500
+            guard alt.count <= longest else {
+                throw UsageError(description: localized("--alt: at most {0} characters", String(longest)))
+            }
+            images.append(PostImage(path: String(cString: absolute), alt: alt))
+        }
+        return images
     }
 }

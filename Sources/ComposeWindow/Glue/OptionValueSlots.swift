@@ -6,6 +6,7 @@ package final class OptionValueSlots {
     private let strings: UnsafeMutablePointer<gpointer?>
     private let flags: UnsafeMutablePointer<gboolean>
     private let count: Int
+    private var arrays: Set<Int> = []
 
     package init(count: Int) {
         self.count = count
@@ -16,7 +17,14 @@ package final class OptionValueSlots {
     }
 
     deinit {
-        for index in 0..<count { g_free(strings[index]) }
+        // A string array (G_OPTION_ARG_STRING_ARRAY) is freed with its strings.
+        for index in 0..<count {
+            if arrays.contains(index) {
+                g_strfreev(strings[index]?.assumingMemoryBound(to: UnsafeMutablePointer<gchar>?.self))
+            } else {
+                g_free(strings[index])
+            }
+        }
         strings.deallocate()
         flags.deallocate()
     }
@@ -29,6 +37,19 @@ package final class OptionValueSlots {
     /// The string GLib stored for option `index`, if it was given.
     package func string(_ index: Int) -> String? {
         strings[index].map { String(cString: $0.assumingMemoryBound(to: CChar.self)) }
+    }
+
+    /// The strings GLib stored for the repeatable option `index` (G_OPTION_ARG_STRING_ARRAY), in order.
+    package func strings(_ index: Int) -> [String] {
+        arrays.insert(index)
+        guard let vector = strings[index]?.assumingMemoryBound(to: UnsafeMutablePointer<gchar>?.self) else { return [] }
+        var values: [String] = []
+        var position = 0
+        while let value = vector[position] {
+            values.append(String(cString: value))
+            position += 1
+        }
+        return values
     }
 
     /// Whether the flag option `index` was given.

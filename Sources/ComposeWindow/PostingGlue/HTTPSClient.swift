@@ -9,12 +9,18 @@ package struct HTTPSRequest: Sendable {
     package var headers: [(name: String, value: String)]
     /// JSON text sent as `application/json`; nil: no body.
     package var jsonBody: String?
+    /// A file's bytes as the body (read when the request is sent, off the main thread).
+    package var file: APIRequest.FileBody?
 
-    package init(method: String, url: String, headers: [(name: String, value: String)] = [], jsonBody: String? = nil) {
+    package init(
+        method: String, url: String, headers: [(name: String, value: String)] = [], jsonBody: String? = nil,
+        file: APIRequest.FileBody? = nil
+    ) {
         self.method = method
         self.url = url
         self.headers = headers
         self.jsonBody = jsonBody
+        self.file = file
     }
 }
 
@@ -51,9 +57,27 @@ package final class HTTPSClient {
 
     isolated deinit { g_object_unref(UnsafeMutableRawPointer(session)) }
 
-    /// Sends `request`; `completion` runs once, on the main loop.
+    /// Sends `request`; `completion` runs once, on the main loop. A file body is read first, by
+    /// GIO's own thread; a file that cannot be read is a request never sent.
     package func send(
         _ request: HTTPSRequest, completion: @escaping @MainActor (Result<HTTPSResponse, HTTPSFailure>) -> Void
+    ) {
+        guard let file = request.file else { return send(request, fileBytes: nil, completion: completion) }
+        FileBytes.load(file.path) { [weak self] loaded in
+            switch loaded {
+            case .success(let bytes):
+                defer { g_bytes_unref(bytes) }
+                self?.send(request, fileBytes: bytes, completion: completion)
+            case .failure(let unreadable):
+                completion(
+                    .failure(HTTPSFailure(requestWasSent: false, reason: .connectionReset, description: unreadable.words)))
+            }
+        }
+    }
+
+    private func send(
+        _ request: HTTPSRequest, fileBytes: OpaquePointer?,
+        completion: @escaping @MainActor (Result<HTTPSResponse, HTTPSFailure>) -> Void
     ) {
         guard request.url.lowercased().hasPrefix("https://"),
             let message = soup_message_new(request.method, request.url)
@@ -72,12 +96,14 @@ package final class HTTPSClient {
             soup_message_set_request_body_from_bytes(message, "application/json", bytes)
             g_bytes_unref(bytes)
         }
+        if let file = request.file, let fileBytes { FileBytes.attach(fileBytes, as: file, to: message) }
         let exchange = Exchange(message: message, completion: completion)
         let context = Unmanaged.passRetained(exchange).toOpaque()
         // The request has left once its body (or, with none, its headers) is written: from then on a
         // failure leaves the outcome unknown.
         exchange.wroteHandler = g_signal_connect_data(
-            UnsafeMutableRawPointer(message), request.jsonBody == nil ? "wrote-headers" : "wrote-body",
+            UnsafeMutableRawPointer(message),
+            request.jsonBody == nil && request.file == nil ? "wrote-headers" : "wrote-body",
             compose_window_message_callback { _, context in
                 Unmanaged<Exchange>.fromOpaque(context!).takeUnretainedValue().requestWasSent = true
             }, context, nil, GConnectFlags(0))

@@ -212,7 +212,15 @@ struct PostingWorld: Hashable {
         guard var session else { return nil }
         defer { self.session = session }
         switch session.nextMove(now: now) {
-        case .send(let index):
+        case .prepare(let index, let image):
+            // Preparing is local and has no faults worth walking here: the bytes are ready.
+            session.prepared(
+                index, image: image,
+                PreparedImage(file: "\(index)-\(image).jpg", mimeType: "image/jpeg", width: 4, height: 3, byteCount: 9))
+            outbox = Self.readBack(session.plan)
+            self.session = session
+            return drive()
+        case .send(let index, _):
             guard let plan = session.plan,
                 let request = plan.request(
                     for: index, credentials: credentials(plan.network(index)), now: now,

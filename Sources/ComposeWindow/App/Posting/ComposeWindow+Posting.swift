@@ -85,6 +85,7 @@ extension ComposeWindow {
         if plan.isConfirmedEverywhere { return alreadyPosted(plan, outbox: store) }
         let session = PostingSession(plan: plan)
         poster = Poster(session: session, store: store, language: SpellChecking.language(of: compose.textView))
+        images = plan.images
         let shown = compose.text
         if let text = session.resumedText(draft: shown.isEmpty ? nil : shown), text != shown { compose.text = text }
         let names = plan.accountNames.joined(separator: ", ")
@@ -160,7 +161,8 @@ extension ComposeWindow {
         retryTimer?.cancel()
         retryTimer = nil
         keepDraftNow()
-        let result = poster.send(compose.text, to: accounts, known: preferences?.accounts ?? accounts) {
+        poster.mastodonImageLimits = serverRules?.images ?? .mastodonDefault
+        let result = poster.send(compose.text, images: images, to: accounts, known: preferences?.accounts ?? accounts) {
             [weak self] outcome in
             guard let self else { return }
             self.showEditability()

@@ -27,6 +27,10 @@ final class Poster {
     private var credentials: [Int: PostingPlan.Credentials] = [:]
     private var didsByHandle: [String: String]?
     private var completion: (@MainActor (Outcome) -> Void)?
+    /// What the Mastodon account's server takes (its own limits once known, Mastodon's defaults till then).
+    var mastodonImageLimits = ImageLimits.mastodonDefault
+    /// The wait before asking again whether Mastodon has processed an image.
+    private var pause: MainLoopSource?
 
     init(session: PostingSession, store: OutboxStore, language: String?) {
         self.session = session
@@ -37,14 +41,14 @@ final class Poster {
     var plan: PostingPlan? { session.plan }
     var isRunning: Bool { session.isPosting }
 
-    /// Send or Retry with the window's `text` to `chosen` (one account per network); `known` are
-    /// the signed-in accounts, whose keyring entries hold the credentials.
+    /// Send or Retry with the window's `text` and `images` to `chosen` (one account per network);
+    /// `known` are the signed-in accounts, whose keyring entries hold the credentials.
     func send(
-        _ text: String, to chosen: [PostingAccount], known: [PostingAccount],
+        _ text: String, images: [PostImage], to chosen: [PostingAccount], known: [PostingAccount],
         completion: @escaping @MainActor (Outcome) -> Void
     ) -> PostingSession.SendResult {
         let result = session.send(
-            text: text, accounts: chosen, microsecondsSinceEpoch: UInt64(max(0, g_get_real_time())))
+            text: text, images: images, accounts: chosen, microsecondsSinceEpoch: UInt64(max(0, g_get_real_time())))
         guard result == .run else { return result }
         accounts = known
         self.completion = completion
@@ -58,22 +62,53 @@ final class Poster {
     private func next() {
         switch session.nextMove(now: Self.now) {
         case .finished(let outcome): finish(outcome)
-        case .send(let index):
-            withCredentials(for: index) { [weak self] credentials in
-                guard let self else { return }
-                guard let credentials else {
-                    self.session.notSignedIn(index, now: Self.now)
-                    return self.save { [weak self] in self?.next() }
-                }
-                if case .bluesky(let session) = credentials, self.didsByHandle == nil, let plan = self.plan {
-                    return self.resolveMentions(plan.mentionedHandles, session: session, resolved: [:]) {
-                        [weak self] in
-                        self?.didsByHandle = $0
-                        self?.deliver(index)
-                    }
-                }
-                self.deliver(index)
+        case .prepare(let index, let image): prepare(index, image: image)
+        case .send(let index, let delay) where delay > 0:
+            pause = MainLoopSource.timeout(milliseconds: UInt32(delay)) { [weak self] in
+                self?.pause = nil
+                self?.request(index)
+                return false
             }
+        case .send(let index, _): request(index)
+        }
+    }
+
+    /// Image `image` made to fit delivery `index`'s network, on the state writer's thread (its
+    /// file is on disk before the outbox that names it is written), then the run goes on.
+    private func prepare(_ index: Int, image: Int) {
+        guard let plan else { return }
+        let (source, limits) = plan.imageToPrepare(index, image: image, mastodonLimits: mastodonImageLimits)
+        let folder = store.mediaFolder
+        StateWriter.shared.write {
+            ImagePreparation.prepare(source.path, limits: limits) {
+                plan.preparedFile(index, image: image, folder: folder, mimeType: $0)
+            }
+        } then: { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let prepared): self.session.prepared(index, image: image, prepared)
+            case .failure(let failure):
+                self.session.preparingFailed(index, image: image, reason: failure.reason, now: Self.now)
+            }
+            self.save { [weak self] in self?.next() }
+        }
+    }
+
+    private func request(_ index: Int) {
+        withCredentials(for: index) { [weak self] credentials in
+            guard let self else { return }
+            guard let credentials else {
+                self.session.notSignedIn(index, now: Self.now)
+                return self.save { [weak self] in self?.next() }
+            }
+            if case .bluesky(let session) = credentials, self.didsByHandle == nil, let plan = self.plan {
+                return self.resolveMentions(plan.mentionedHandles, session: session, resolved: [:]) {
+                    [weak self] in
+                    self?.didsByHandle = $0
+                    self?.deliver(index)
+                }
+            }
+            self.deliver(index)
         }
     }
 
@@ -189,6 +224,7 @@ final class Poster {
     /// (after any write of it asked for before).
     func forget() {
         guard session.discard() else { return }
+        pause?.cancel()
         let store = self.store
         StateWriter.shared.write {
             try? store.remove()

@@ -65,6 +65,8 @@ final class ComposeWindow {
     var retryTimer: MainLoopSource?
     /// This window's outbox entry, once made (`outboxStore()`).
     var ownOutbox: OutboxStore?
+    /// The images the post carries, in order, with their alt text.
+    var images: [PostImage] = []
     /// What the error bar says about the post, to show again when Discard… is not confirmed.
     var shownPostFailure: String?
     /// A sign-in from the menu under way; Send waits for it.
@@ -91,6 +93,7 @@ final class ComposeWindow {
         let preferences = options.target == .stdout ? nil : Preferences()
         self.preferences = preferences
         accountName = options.accountName
+        images = options.images
         target = options.target ?? preferences?.target ?? .clipboard
         mastodonServer = options.mastodonServer ?? preferences?.mastodonServer
         if let server = options.mastodonServer { preferences?.mastodonServer = server }

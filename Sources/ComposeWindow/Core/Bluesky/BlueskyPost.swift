@@ -77,14 +77,40 @@ struct BlueskyPost: Equatable, Sendable {
         }
     }
 
-    /// The record (app.bsky.feed.post): `createdAt` an RFC 3339 time, `langs` BCP 47 tags.
-    func record(createdAt: String, langs: [String]) -> JSONValue {
+    /// An image of the record (app.bsky.embed.images#image): its blob ref as uploadBlob gave it,
+    /// its alt text (required; empty when the person posted without one) and its shape.
+    struct Image: Equatable, Sendable {
+        let alt: String
+        let blob: JSONValue
+        let width: Int
+        let height: Int
+    }
+
+    /// The record (app.bsky.feed.post): `createdAt` an RFC 3339 time, `langs` BCP 47 tags, `images`
+    /// its embed (at most 4: the lexicon's maxLength).
+    func record(createdAt: String, langs: [String], images: [Image] = []) -> JSONValue {
         var members: [JSONValue.Member] = [
             .init("$type", .string("app.bsky.feed.post")), .init("text", .string(text)),
             .init("createdAt", .string(createdAt)),
         ]
         if !facets.isEmpty { members.append(.init("facets", .array(facets.map(\.json)))) }
         if !langs.isEmpty { members.append(.init("langs", .array(langs.map(JSONValue.string)))) }
+        if !images.isEmpty {
+            let embedded: [JSONValue] = images.prefix(4).map { image in
+                var members: [JSONValue.Member] = [.init("alt", .string(image.alt)), .init("image", image.blob)]
+                if image.width > 0, image.height > 0 {
+                    members.append(
+                        .init(
+                            "aspectRatio",
+                            .object([.init("width", .integer(image.width)), .init("height", .integer(image.height))])))
+                }
+                return .object(members)
+            }
+            members.append(
+                .init(
+                    "embed",
+                    .object([.init("$type", .string("app.bsky.embed.images")), .init("images", .array(embedded))])))
+        }
         return .object(members)
     }
 

@@ -3,8 +3,9 @@ package enum MastodonRules {
     /// POST /api/v1/statuses: the text exactly as typed, the account's default visibility
     /// (`source.privacy` of verify_credentials) and the spell checker's language where one is set.
     /// The Idempotency-Key goes in a header, not here.
-    static func statusBody(text: String, visibility: String?, language: String?) -> JSONValue {
+    static func statusBody(text: String, visibility: String?, language: String?, mediaIDs: [String] = []) -> JSONValue {
         var members: [JSONValue.Member] = [.init("status", .string(text))]
+        if !mediaIDs.isEmpty { members.append(.init("media_ids", .array(mediaIDs.map(JSONValue.string)))) }
         if let visibility { members.append(.init("visibility", .string(visibility))) }
         // Mastodon takes ISO 639 codes ("zh", "en"), not the dictionary's region ("zh_CN", "en_US").
         if let language, let code = language.split(whereSeparator: { $0 == "_" || $0 == "-" }).first, !code.isEmpty {
@@ -18,6 +19,12 @@ package enum MastodonRules {
     package struct Limits: Equatable, Sendable {
         package let maximumCharacters: Int?
         package let charactersPerURL: Int?
+        /// `configuration.media_attachments` and `statuses.max_media_attachments`.
+        package let imageSizeLimit: Int?
+        package let imageMatrixLimit: Int?
+        package let supportedMimeTypes: [String]?
+        package let descriptionLimit: Int?
+        package let maximumImages: Int?
 
         /// GET /api/v2/instance: public, no token.
         package static func request(host: String) -> APIRequest {
@@ -28,6 +35,20 @@ package enum MastodonRules {
             let statuses = instance["configuration"]?["statuses"]
             maximumCharacters = statuses?["max_characters"]?.positiveInteger
             charactersPerURL = statuses?["characters_reserved_per_url"]?.positiveInteger
+            maximumImages = statuses?["max_media_attachments"]?.positiveInteger
+            let media = instance["configuration"]?["media_attachments"]
+            imageSizeLimit = media?["image_size_limit"]?.positiveInteger
+            imageMatrixLimit = media?["image_matrix_limit"]?.positiveInteger
+            descriptionLimit = media?["description_limit"]?.positiveInteger
+            supportedMimeTypes = media?["supported_mime_types"]?.elements?.compactMap(\.string)
+        }
+
+        /// What the server takes of an image: its own figures, Mastodon's defaults for the rest.
+        package var images: ImageLimits {
+            let fallback = ImageLimits.mastodonDefault
+            return ImageLimits(
+                maxBytes: imageSizeLimit ?? fallback.maxBytes, maxPixels: imageMatrixLimit ?? fallback.maxPixels,
+                mimeTypes: supportedMimeTypes.map { $0.filter { $0.hasPrefix("image/") } } ?? fallback.mimeTypes)
         }
 
         /// A cached answer is asked again after a day.
@@ -47,9 +68,22 @@ package enum MastodonRules {
             if let charactersPerURL {
                 statuses.append(.init("characters_reserved_per_url", .integer(charactersPerURL)))
             }
+            if let maximumImages { statuses.append(.init("max_media_attachments", .integer(maximumImages))) }
+            var media: [JSONValue.Member] = []
+            for (name, value) in [
+                ("image_size_limit", imageSizeLimit), ("image_matrix_limit", imageMatrixLimit),
+                ("description_limit", descriptionLimit),
+            ] {
+                if let value { media.append(.init(name, .integer(value))) }
+            }
+            if let supportedMimeTypes {
+                media.append(.init("supported_mime_types", .array(supportedMimeTypes.map(JSONValue.string))))
+            }
             return .object([
                 .init("fetched_at", .integer(fetchedAt)),
-                .init("configuration", .object([.init("statuses", .object(statuses))])),
+                .init(
+                    "configuration",
+                    .object([.init("statuses", .object(statuses)), .init("media_attachments", .object(media))])),
             ])
         }
 

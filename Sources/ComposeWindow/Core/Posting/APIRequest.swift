@@ -17,6 +17,16 @@ package struct APIRequest: Hashable, Sendable {
     package var headers: [Header] = []
     /// Sent as JSON; nil: no body.
     package var body: JSONValue?
+    /// A file's bytes as the body instead (an image upload).
+    package var file: FileBody?
+
+    /// A file sent as it is stored: the whole body with its type (`form` nil), or as a multipart
+    /// form's `file` field beside `form`'s text fields.
+    package struct FileBody: Hashable, Sendable {
+        package let path: String
+        package let mimeType: String
+        package let form: [Query]?
+    }
 
     package struct Query: Hashable, Sendable {
         package let name: String

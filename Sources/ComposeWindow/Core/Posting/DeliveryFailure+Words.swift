@@ -33,6 +33,10 @@ extension DeliveryFailure {
             localized("{0} no longer accepts this sign-in. Sign in again; the post is kept.", network)
         case .refused(_, let message):
             localized("{0} refused the post: {1}", network, message.isEmpty ? "—" : message)
+        case .stillProcessing:
+            localized("{0} is still processing an image. The post was not sent; Retry goes on.", network)
+        case .imageUnusable(let path, let reason):
+            localized("{0}: the image {1} cannot be sent: {2}. The post was not sent.", network, path, reason)
         }
     }
 }

@@ -17,6 +17,10 @@ package enum DeliveryFailure: Error, Hashable, Sendable {
     /// 4xx (422 and the rest): the server refused this post, with its own words (shown as plain
     /// text). Retry sends it again with its key, as Mastodon's own composer does.
     case refused(status: Int, message: String)
+    /// Mastodon was still processing an image when the run stopped asking (Retry asks again).
+    case stillProcessing
+    /// An image could not be made to fit the network: its path and why (nothing was sent).
+    case imageUnusable(path: String, reason: String)
 
     package enum Reason: String, Hashable, Sendable {
         case noNetwork, nameNotResolved, tls, connectionRefused, connectionReset, timeout
@@ -27,7 +31,7 @@ package enum DeliveryFailure: Error, Hashable, Sendable {
     package var mayHaveBeenPosted: Bool {
         switch self {
         case .outcomeUnknown, .serverError: return true
-        case .notSent, .rateLimited, .signInAgain, .refused: return false
+        case .notSent, .rateLimited, .signInAgain, .refused, .stillProcessing, .imageUnusable: return false
         }
     }
 

@@ -1,28 +1,44 @@
 /// The outbox as its file holds it (the app reads and writes the JSON with json-glib, and the file
 /// as carefully as a draft). Versioned; an entry this version cannot read is nil, never a guess.
 /// Version 2 adds what is known (`mayHave`) and when requests left; a version 1 file is read with
-/// "may have it" where its state said so.
+/// "may have it" where its state said so. Version 3 adds the images, and for each network the
+/// bytes prepared for each and what it holds of them; a file of an earlier version has none.
 extension Outbox {
-    static let fileVersion = 2
+    static let fileVersion = 3
 
     var json: JSONValue {
-        .object([
+        var members: [JSONValue.Member] = [
             .init("version", .integer(Self.fileVersion)), .init("text", .string(text)),
             .init("deliveries", .array(deliveries.map(\.json))),
-        ])
+        ]
+        if !images.isEmpty {
+            members.append(
+                .init(
+                    "images",
+                    .array(images.map { .object([.init("path", .string($0.path)), .init("alt", .string($0.alt))]) })))
+        }
+        return .object(members)
     }
 
     init?(json: JSONValue) {
-        guard json["version"] == .integer(1) || json["version"] == .integer(Self.fileVersion),
+        guard case .integer(let version)? = json["version"], (1...Self.fileVersion).contains(version),
             case .string(let text)? = json["text"],
             case .array(let items)? = json["deliveries"]
         else { return nil }
+        var images: [PostImage] = []
+        if let listed = json["images"] {
+            guard case .array(let entries) = listed else { return nil }
+            for entry in entries {
+                guard case .string(let path)? = entry["path"], case .string(let alt)? = entry["alt"] else { return nil }
+                images.append(PostImage(path: path, alt: alt))
+            }
+        }
         var deliveries: [Delivery] = []
         for item in items {
-            guard let delivery = Delivery(json: item) else { return nil }
+            guard let delivery = Delivery(json: item), delivery.images.count <= images.count else { return nil }
             deliveries.append(delivery)
         }
-        self.init(text: text, deliveries: deliveries)
+        self.init(text: text, images: images, deliveries: deliveries)
     }
 }
 
@@ -41,6 +57,7 @@ extension Outbox.Delivery {
         for (name, time) in [("firstSentAt", firstSentAt), ("settleFrom", settleFrom), ("notBefore", notBefore)] {
             if let time { members.append(.init(name, .integer(Int(time)))) }
         }
+        if !images.isEmpty { members.append(.init("images", .array(images.map(\.json)))) }
         return .object(members)
     }
 
@@ -67,6 +84,59 @@ extension Outbox.Delivery {
         firstSentAt = time("firstSentAt")
         settleFrom = time("settleFrom")
         notBefore = time("notBefore")
+        if let listed = json["images"] {
+            guard case .array(let entries) = listed else { return nil }
+            for entry in entries {
+                guard let image = DeliveryImage(json: entry) else { return nil }
+                images.append(image)
+            }
+        }
+    }
+}
+
+extension DeliveryImage {
+    fileprivate var json: JSONValue {
+        var members: [JSONValue.Member] = []
+        if let prepared {
+            members.append(
+                .init(
+                    "prepared",
+                    .object([
+                        .init("file", .string(prepared.file)), .init("type", .string(prepared.mimeType)),
+                        .init("width", .integer(prepared.width)), .init("height", .integer(prepared.height)),
+                        .init("bytes", .integer(prepared.byteCount)),
+                    ])))
+        }
+        switch upload {
+        case .mastodon(let id, let ready)?:
+            members.append(.init("mediaID", .string(id)))
+            members.append(.init("ready", .bool(ready)))
+        case .bluesky(let blob)?: members.append(.init("blob", blob))
+        case nil: break
+        }
+        if let byteLimit { members.append(.init("byteLimit", .integer(byteLimit))) }
+        return .object(members)
+    }
+
+    fileprivate init?(json: JSONValue) {
+        guard case .object = json else { return nil }
+        if let prepared = json["prepared"] {
+            guard case .string(let file)? = prepared["file"], case .string(let type)? = prepared["type"],
+                case .integer(let width)? = prepared["width"], case .integer(let height)? = prepared["height"],
+                case .integer(let bytes)? = prepared["bytes"]
+            else { return nil }
+            self.prepared = PreparedImage(file: file, mimeType: type, width: width, height: height, byteCount: bytes)
+        }
+        switch (json["mediaID"], json["blob"]) {
+        case (.string(let id)?, nil):
+            upload = .mastodon(id: id, ready: json["ready"] == .bool(true))
+        case (nil, let blob?):
+            guard case .object = blob else { return nil }
+            upload = .bluesky(blob: blob)
+        case (nil, nil): upload = nil
+        default: return nil
+        }
+        if case .integer(let limit)? = json["byteLimit"] { byteLimit = limit }
     }
 }
 
@@ -83,6 +153,11 @@ extension DeliveryFailure {
             .object(
                 [.init("kind", .string("rateLimited"))] + (seconds.map { [.init("retryAfter", .integer($0))] } ?? []))
         case .signInAgain: .object([.init("kind", .string("signInAgain"))])
+        case .stillProcessing: .object([.init("kind", .string("stillProcessing"))])
+        case .imageUnusable(let path, let reason):
+            .object([
+                .init("kind", .string("imageUnusable")), .init("path", .string(path)), .init("reason", .string(reason)),
+            ])
         case .refused(let status, let message):
             .object([
                 .init("kind", .string("refused")), .init("status", .integer(status)),
@@ -111,6 +186,10 @@ extension DeliveryFailure {
                 self = .rateLimited(retryAfterSeconds: nil)
             }
         case .string("signInAgain")?: self = .signInAgain
+        case .string("stillProcessing")?: self = .stillProcessing
+        case .string("imageUnusable")?:
+            guard case .string(let path)? = json["path"], case .string(let reason)? = json["reason"] else { return nil }
+            self = .imageUnusable(path: path, reason: reason)
         case .string("refused")?:
             guard let status, case .string(let message)? = json["message"] else { return nil }
             self = .refused(status: status, message: message)

@@ -40,6 +40,8 @@ struct Outbox: Hashable, Sendable {
         var firstSentAt: Int64?
         /// Not before this time (a 429's Retry-After), seconds since the epoch.
         var notBefore: Int64?
+        /// Each image of the post as this network has it: the bytes prepared for it, what it holds.
+        var images: [DeliveryImage] = []
 
         init(network: Network, account: String, key: String, state: State) {
             self.network = network
@@ -70,12 +72,17 @@ struct Outbox: Hashable, Sendable {
         case createRecord(recordKey: String)
         /// com.atproto.repo.getRecord by this key first: the post may be there already.
         case findRecord(recordKey: String)
+        /// Image `index`'s prepared bytes: Mastodon's POST /api/v2/media, Bluesky's uploadBlob.
+        case uploadImage(Int)
+        /// GET /api/v1/media/:id of image `index`: processed yet, and still there.
+        case checkImage(Int)
 
-        /// Whether it may make the post (a lookup never does).
+        /// Whether it may make the post (a lookup never does, nor an upload: media nothing
+        /// references is no post).
         var mayPost: Bool {
             switch self {
             case .postStatus, .createRecord: true
-            case .lookUpStatus, .findRecord: false
+            case .lookUpStatus, .findRecord, .uploadImage, .checkImage: false
             }
         }
     }
@@ -86,16 +93,25 @@ struct Outbox: Hashable, Sendable {
         /// Nothing may leave before this time (seconds since the epoch): a server asked to wait,
         /// or Mastodon may still be working on the last request.
         case wait(until: Int64)
+        /// Image `index` is to be made to fit this network, on this machine, before it is uploaded.
+        case prepare(image: Int)
         /// The network has the post.
         case done
     }
 
     let text: String
+    let images: [PostImage]
     private(set) var deliveries: [Delivery]
 
-    init(text: String, deliveries: [Delivery]) {
+    init(text: String, images: [PostImage] = [], deliveries: [Delivery]) {
         self.text = text
-        self.deliveries = deliveries
+        self.images = images
+        self.deliveries = deliveries.map { delivery in
+            var delivery = delivery
+            let known = delivery.images.prefix(images.count)
+            delivery.images = Array(known) + Array(repeating: DeliveryImage(), count: images.count - known.count)
+            return delivery
+        }
     }
 
     /// What Send or Retry does for delivery `index` at `now` (seconds since the epoch). Every
@@ -110,15 +126,68 @@ struct Outbox: Hashable, Sendable {
         }
         switch delivery.network {
         case .bluesky:
-            return .request(
-                mayHaveBeenPosted(index) ? .findRecord(recordKey: delivery.key) : .createRecord(recordKey: delivery.key)
-            )
+            if mayHaveBeenPosted(index) { return .request(.findRecord(recordKey: delivery.key)) }
+            return imageStep(index) ?? .request(.createRecord(recordKey: delivery.key))
         case .mastodon:
-            guard mayHaveBeenPosted(index) else { return .request(.postStatus(idempotencyKey: delivery.key)) }
+            guard mayHaveBeenPosted(index) else {
+                return imageStep(index) ?? .request(.postStatus(idempotencyKey: delivery.key))
+            }
             if let since = delivery.settleFrom, since + Self.mastodonSettleSeconds > now {
                 return .wait(until: min(since, now) + Self.mastodonSettleSeconds)
             }
             return .request(.lookUpStatus)
+        }
+    }
+
+    /// What the images need before the post can name them, in order: prepared, uploaded, and on
+    /// Mastodon processed (and still there); nil when every one is ready.
+    private func imageStep(_ index: Int) -> Next? {
+        for (image, state) in deliveries[index].images.enumerated() {
+            guard state.prepared != nil else { return .prepare(image: image) }
+            switch state.upload {
+            case nil: return .request(.uploadImage(image))
+            case .mastodon(_, ready: false)?: return .request(.checkImage(image))
+            case .mastodon(_, ready: true)?, .bluesky?: continue
+            }
+        }
+        return nil
+    }
+
+    /// Image `image`'s bytes for delivery `index` are ready to upload (any earlier upload of other
+    /// bytes is forgotten: the post will name these).
+    mutating func prepared(_ index: Int, image: Int, _ prepared: PreparedImage) {
+        guard !isConfirmed(index) else { return }
+        deliveries[index].images[image].prepared = prepared
+        deliveries[index].images[image].upload = nil
+    }
+
+    /// The network holds image `image`'s bytes (or, for Mastodon, has processed them).
+    mutating func uploaded(_ index: Int, image: Int, _ upload: MediaUpload) {
+        guard !isConfirmed(index), deliveries[index].images[image].prepared != nil else { return }
+        deliveries[index].images[image].upload = upload
+    }
+
+    /// The network no longer has image `image` (Mastodon deleted unattached media, a PDS dropped a
+    /// blob nothing referenced): the same bytes go again.
+    mutating func imageGone(_ index: Int, image: Int) {
+        guard !isConfirmed(index) else { return }
+        deliveries[index].images[image].upload = nil
+    }
+
+    /// The server refused image `image`'s bytes as too large: prepared again, smaller.
+    mutating func imageTooLarge(_ index: Int, image: Int) {
+        guard !isConfirmed(index), let sent = deliveries[index].images[image].prepared else { return }
+        deliveries[index].images[image] = DeliveryImage(byteLimit: sent.byteCount * 3 / 4)
+    }
+
+    /// Mastodon's uploads from an earlier run are asked after again before the status names them.
+    mutating func uploadsNeedChecking() {
+        for index in deliveries.indices where !isConfirmed(index) {
+            for image in deliveries[index].images.indices {
+                if case .mastodon(let id, true)? = deliveries[index].images[image].upload {
+                    deliveries[index].images[image].upload = .mastodon(id: id, ready: false)
+                }
+            }
         }
     }
 
@@ -202,16 +271,20 @@ struct Outbox: Hashable, Sendable {
     /// Whether the post may have reached a network that did not confirm it.
     var mayHaveBeenSentSomewhere: Bool { deliveries.indices.contains(where: mayHaveBeenPosted) }
 
-    /// The post with `text` for every network that does not have it (an edit after a refusal, or
-    /// after one network took it and the other refused); nil while any network may have it without
-    /// saying so. Their keys stay: nothing was stored under them.
-    func replacingText(with text: String) -> Outbox? {
+    /// The post with `text` and `images` for every network that does not have it (an edit after a
+    /// refusal, or after one network took it and the other refused); nil while any network may have
+    /// it without saying so. Their keys stay: nothing was stored under them. An image kept as it was
+    /// (the same file, the same alt text) keeps what was prepared and uploaded for it.
+    func replacingContent(text: String, images: [PostImage]) -> Outbox? {
         guard !mayHaveBeenSentSomewhere else { return nil }
-        var edited = Outbox(text: text, deliveries: deliveries)
+        var edited = Outbox(text: text, images: images, deliveries: deliveries)
         for index in edited.deliveries.indices where !isConfirmed(index) {
             edited.deliveries[index].state = .waiting
             edited.deliveries[index].firstSentAt = nil
             edited.deliveries[index].settleFrom = nil
+            edited.deliveries[index].images = images.map { image in
+                self.images.firstIndex(of: image).map { deliveries[index].images[$0] } ?? DeliveryImage()
+            }
         }
         return edited
     }

@@ -1,3 +1,6 @@
+import CComposeWindowFiles
+import Glibc
+
 /// The outbox of one draft name: `$XDG_STATE_HOME/compose-window/outbox/NAME.json`, a StateFile
 /// like the draft beside it (0700/0600, atomic replace, fsync). It holds a post from before its
 /// first request until every network has confirmed it; its content is Outbox.json as JSON text.
@@ -18,7 +21,26 @@ package struct OutboxStore: Sendable {
 
     package func load() throws(StateFile.Failure) -> String? { try file.load() }
     package func save(_ json: String) throws(StateFile.Failure) { try file.save(json) }
-    package func remove() throws(StateFile.Failure) { try file.remove() }
+
+    /// The outbox goes, then the images prepared for it (a crash in between leaves only files
+    /// nothing names, which the next post of this name replaces).
+    package func remove() throws(StateFile.Failure) {
+        try file.remove()
+        removeMedia()
+    }
+
+    /// Where the post's images are kept as each network is sent them: `NAME.media/` beside the
+    /// outbox (0700, made when the first image is prepared).
+    package var mediaFolder: String { String(path.dropLast(".json".count)) + ".media" }
+
+    private func removeMedia() {
+        guard let folder = g_dir_open(mediaFolder, 0, nil) else { return }
+        while let name = g_dir_read_name(folder) {
+            unlink(mediaFolder + "/" + String(cString: name))
+        }
+        g_dir_close(folder)
+        rmdir(mediaFolder)
+    }
 }
 
 extension StateFile.Wording {

@@ -2,7 +2,7 @@
 /// request each network needs next, and what each answer means for the post. Every protocol
 /// decision is here, in plain values; the app sends the requests and keeps the file.
 package struct PostingPlan: Hashable, Sendable {
-    private(set) var outbox: Outbox
+    var outbox: Outbox
 
     /// What one network's credentials give a request: Mastodon's token, or Bluesky's session.
     package enum Credentials: Sendable {
@@ -23,7 +23,9 @@ package struct PostingPlan: Hashable, Sendable {
 
     /// A new post to `accounts`, each with the key that makes its retries safe, chosen now:
     /// Mastodon's Idempotency-Key (random), Bluesky's record key (a TID of `microseconds`).
-    package init(text: String, accounts: [PostingAccount], microsecondsSinceEpoch: UInt64) {
+    package init(
+        text: String, images: [PostImage] = [], accounts: [PostingAccount], microsecondsSinceEpoch: UInt64
+    ) {
         var random = SystemRandomNumberGenerator()
         let clock = UInt16.random(in: 0..<1024, using: &random)
         let deliveries = accounts.map { account in
@@ -34,7 +36,7 @@ package struct PostingPlan: Hashable, Sendable {
                 }
             return Outbox.Delivery(network: account.network, account: account.name, key: key, state: .waiting)
         }
-        outbox = Outbox(text: text, deliveries: deliveries)
+        outbox = Outbox(text: text, images: images, deliveries: deliveries)
     }
 
     /// The plan an outbox file holds (after a crash, the state it was left in); nil for one this
@@ -46,6 +48,7 @@ package struct PostingPlan: Hashable, Sendable {
 
     package var file: JSONValue { outbox.json }
     package var text: String { outbox.text }
+    package var images: [PostImage] { outbox.images }
     package var accountNames: [String] { outbox.deliveries.map(\.account) }
     package var isConfirmedEverywhere: Bool { outbox.isConfirmedEverywhere }
     /// The links of the networks that have the post, in the order given.
@@ -81,10 +84,10 @@ package struct PostingPlan: Hashable, Sendable {
         return did
     }
 
-    /// The post with `text` for every network that does not have it; nil while one may have it
-    /// unsaid (PostingSession keeps the text read-only then).
-    package func replacingText(with text: String) -> PostingPlan? {
-        guard let edited = outbox.replacingText(with: text) else { return nil }
+    /// The post with `text` and `images` for every network that does not have it; nil while one may
+    /// have it unsaid (PostingSession keeps the text read-only then).
+    package func replacingContent(text: String, images: [PostImage]) -> PostingPlan? {
+        guard let edited = outbox.replacingContent(text: text, images: images) else { return nil }
         var plan = self
         plan.outbox = edited
         plan.lookups = [:]
@@ -104,18 +107,30 @@ package struct PostingPlan: Hashable, Sendable {
     package enum Step: Equatable, Sendable {
         /// A request for delivery `index` (`request(for:…)` makes it).
         case request(index: Int)
+        /// Image `image` is to be made to fit delivery `index`'s network (`imageLimits…`, then
+        /// `prepared` or `preparingFailed`).
+        case prepare(index: Int, image: Int)
         /// Nothing more this run. `waitUntil`: the earliest time (seconds since the epoch) a network
         /// may be asked again, when one asked to wait or may still be working on the post.
         case finished(waitUntil: Int64?)
     }
 
     /// Starts a run: every network that does not have the post is tried once more.
-    package mutating func startRun() { runOver = [] }
+    package mutating func startRun() {
+        runOver = []
+        polls = [:]
+        blobsSentAgain = []
+        outbox.uploadsNeedChecking()
+    }
 
     /// The networks this run is done with (answered with a failure, or waiting).
-    private var runOver: Set<Int> = []
+    var runOver: Set<Int> = []
     /// Mastodon lookups under way, by delivery.
-    private var lookups: [Int: MastodonLookup] = [:]
+    var lookups: [Int: MastodonLookup] = [:]
+    /// How often this run has found an image still processing, by delivery and image.
+    var polls: [ImageOfDelivery: Int] = [:]
+    /// The deliveries whose blobs this run sent again after the PDS had dropped them.
+    var blobsSentAgain: Set<Int> = []
 
     /// The next request of this run, in the order the networks were given; a network that must
     /// wait is left for the next run, and the time it waits for is kept.
@@ -125,6 +140,7 @@ package struct PostingPlan: Hashable, Sendable {
             case .done: continue
             case .wait: runOver.insert(index)
             case .request: return .request(index: index)
+            case .prepare(let image): return .prepare(index: index, image: image)
             }
         }
         // Every network that must wait, whether it waited from the start or failed on the way (a
@@ -146,12 +162,15 @@ package struct PostingPlan: Hashable, Sendable {
     ) -> APIRequest? {
         guard case .request(let next) = outbox.next(for: index, now: now) else { return nil }
         switch (next, credentials) {
+        case (.uploadImage(let image), _), (.checkImage(let image), _):
+            return imageRequest(next, index: index, image: image, credentials: credentials)
         case (.postStatus(let key), .mastodon(let token)):
             var request = APIRequest(.post, host: mastodonHost(index), path: "/api/v1/statuses")
             request.bearer = token
             request.headers = [.init(name: "Idempotency-Key", value: key)]
             // No visibility: the server then uses the account's own default (source.privacy).
-            request.body = MastodonRules.statusBody(text: outbox.text, visibility: nil, language: language)
+            request.body = MastodonRules.statusBody(
+                text: outbox.text, visibility: nil, language: language, mediaIDs: mastodonMediaIDs(index))
             return request
         case (.lookUpStatus, .mastodon(let token)):
             return (lookups[index] ?? MastodonLookup(host: mastodonHost(index), text: outbox.text)).request(
@@ -162,7 +181,8 @@ package struct PostingPlan: Hashable, Sendable {
             var request = APIRequest.xrpc(.post, host: session.account.host, "com.atproto.repo.createRecord")
             request.bearer = session.accessToken
             request.body = BlueskyPost.createRecordBody(
-                repo: session.account.identity, recordKey: key, record: post.record(createdAt: createdAt, langs: langs))
+                repo: session.account.identity, recordKey: key,
+                record: post.record(createdAt: createdAt, langs: langs, images: blueskyImages(index)))
             return request
         case (.findRecord(let key), .bluesky(let session)):
             var request = APIRequest.xrpc(.get, host: session.account.host, "com.atproto.repo.getRecord")
@@ -176,7 +196,7 @@ package struct PostingPlan: Hashable, Sendable {
         }
     }
 
-    private func mastodonHost(_ index: Int) -> String {
+    func mastodonHost(_ index: Int) -> String {
         String(outbox.deliveries[index].account.split(separator: "@").last ?? "")
     }
 
@@ -199,7 +219,7 @@ package struct PostingPlan: Hashable, Sendable {
     }
 
     /// What each network was asked and has not answered yet.
-    private var inFlight: [Int: Outbox.Request] = [:]
+    var inFlight: [Int: Outbox.Request] = [:]
 
     /// What delivery `index`'s answer means: the post is there (its link), not there (a lookup
     /// that found nothing: post it now, under the same key), a lookup's next question, or a failure.
@@ -211,12 +231,18 @@ package struct PostingPlan: Hashable, Sendable {
         case .failure(let noAnswer):
             // A lookup that got no answer settled nothing; a post request may have made the post.
             let failure: DeliveryFailure =
-                noAnswer.requestWasSent ? .outcomeUnknown(noAnswer.reason) : .notSent(noAnswer.reason)
+                noAnswer.requestWasSent && asked.mayPost ? .outcomeUnknown(noAnswer.reason) : .notSent(noAnswer.reason)
             lookups[index] = nil
             return fail(index, failure, now: now)
         case .success(let given): answer = given
         }
         switch asked {
+        case .uploadImage(let image): uploadAnswered(index, image: image, answer, now: now)
+        case .checkImage(let image): checkAnswered(index, image: image, answer, now: now)
+        case .createRecord where Self.blobMissing(answer) && !blobsSentAgain.contains(index):
+            // Nothing was made; the PDS dropped a blob nothing referenced yet: the same bytes again.
+            blobsSentAgain.insert(index)
+            for image in outbox.images.indices { outbox.imageGone(index, image: image) }
         case .findRecord:
             if answer.succeeded, let uri = answer.json?["uri"]?.string {
                 outbox.lookedUp(index, foundAt: Self.blueskyLink(delivery, uri))
@@ -256,7 +282,7 @@ package struct PostingPlan: Hashable, Sendable {
         }
     }
 
-    private mutating func fail(_ index: Int, _ failure: DeliveryFailure, now: Int64) {
+    mutating func fail(_ index: Int, _ failure: DeliveryFailure, now: Int64) {
         outbox.received(index, .failure(failure), now: now)
         runOver.insert(index)
     }

@@ -45,17 +45,24 @@ package struct PostingSession: Hashable, Sendable {
         case alreadyPosted([String])
     }
 
-    /// Send with the window's `text`, to `accounts` (one per network, as chosen now).
-    package mutating func send(text: String, accounts: [PostingAccount], microsecondsSinceEpoch: UInt64) -> SendResult {
+    /// Send with the window's `text` and `images`, to `accounts` (one per network, as chosen now).
+    package mutating func send(
+        text: String, images: [PostImage] = [], accounts: [PostingAccount], microsecondsSinceEpoch: UInt64
+    ) -> SendResult {
         guard !isPosting else { return .stillPosting }
         guard var current = plan else {
-            plan = PostingPlan(text: text, accounts: accounts, microsecondsSinceEpoch: microsecondsSinceEpoch)
+            plan = PostingPlan(
+                text: text, images: images, accounts: accounts, microsecondsSinceEpoch: microsecondsSinceEpoch)
             return startRun()
         }
         if current.isConfirmedEverywhere { return .alreadyPosted(current.links) }
         // An edit goes out only where nothing may be out; otherwise the post is settled first (the
         // window kept the text read-only, so it can differ only in what it never accepted).
-        if current.text != text, let edited = current.replacingText(with: text) { current = edited }
+        if current.text != text || current.images != images,
+            let edited = current.replacingContent(text: text, images: images)
+        {
+            current = edited
+        }
         for account in accounts { current.reassign(account) }
         plan = current
         return startRun()
@@ -70,8 +77,12 @@ package struct PostingSession: Hashable, Sendable {
     /// What the app does next in a run.
     package enum Move: Equatable, Sendable {
         /// A request for delivery `index`: the app finds its credentials (or calls `notSignedIn`),
-        /// makes it with `plan.request(for:…)`, calls `willSend`, writes the outbox and sends it.
-        case send(index: Int)
+        /// makes it with `plan.request(for:…)`, calls `willSend`, writes the outbox and sends it,
+        /// after `delayMilliseconds` (while Mastodon processes an image).
+        case send(index: Int, delayMilliseconds: Int)
+        /// Image `image` is to be made to fit delivery `index`'s network (`plan.imageToPrepare`),
+        /// off the main thread; then `prepared` or `preparingFailed`, and the outbox written.
+        case prepare(index: Int, image: Int)
         /// The run is over.
         case finished(Outcome)
     }
@@ -95,7 +106,8 @@ package struct PostingSession: Hashable, Sendable {
         let step = current.step(now: now)
         plan = current
         switch step {
-        case .request(let index): return .send(index: index)
+        case .request(let index): return .send(index: index, delayMilliseconds: current.delayBeforeRequest(index, now: now))
+        case .prepare(let index, let image): return .prepare(index: index, image: image)
         case .finished(let waitUntil):
             isPosting = false
             return .finished(outcome(waitUntil: waitUntil))
@@ -116,6 +128,12 @@ package struct PostingSession: Hashable, Sendable {
         plan?.received(index, result, now: now)
     }
     package mutating func notSignedIn(_ index: Int, now: Int64) { plan?.notSignedIn(index, now: now) }
+    package mutating func prepared(_ index: Int, image: Int, _ prepared: PreparedImage) {
+        plan?.prepared(index, image: image, prepared)
+    }
+    package mutating func preparingFailed(_ index: Int, image: Int, reason: String, now: Int64) {
+        plan?.preparingFailed(index, image: image, reason: reason, now: now)
+    }
 
     /// The process is gone (a crash, a kill): a run on its way is not any more.
     package mutating func runInterrupted() { isPosting = false }

@@ -1,0 +1,49 @@
+/// An image of a post as the person attached it: the file it was chosen from and its alt text
+/// (the description screen readers speak; empty when the person posted without one).
+package struct PostImage: Hashable, Sendable {
+    package let path: String
+    package var alt: String
+
+    package init(path: String, alt: String) {
+        self.path = path
+        self.alt = alt
+    }
+}
+
+/// The bytes one network is sent for an image, kept beside the outbox: every upload of it, the
+/// first and every resume, sends this file (a Bluesky record names its blob by the bytes' hash, so
+/// the same bytes must go again).
+package struct PreparedImage: Hashable, Sendable {
+    /// Its path, in the outbox's media folder.
+    package let file: String
+    package let mimeType: String
+    package let width: Int
+    package let height: Int
+    package let byteCount: Int
+
+    package init(file: String, mimeType: String, width: Int, height: Int, byteCount: Int) {
+        self.file = file
+        self.mimeType = mimeType
+        self.width = width
+        self.height = height
+        self.byteCount = byteCount
+    }
+}
+
+/// What a network holds of one image's bytes.
+enum MediaUpload: Hashable, Sendable {
+    /// Mastodon's media attachment; `ready`: known processed in this run (one from an earlier run
+    /// is asked again: Mastodon deletes unattached media after a day).
+    case mastodon(id: String, ready: Bool)
+    /// Bluesky's blob ref, as uploadBlob answered it (the record carries it unchanged).
+    case bluesky(blob: JSONValue)
+}
+
+/// One image as one network's delivery has it so far.
+struct DeliveryImage: Hashable, Sendable {
+    var prepared: PreparedImage?
+    var upload: MediaUpload?
+    /// A smaller size than the network's own limit, after its server refused the bytes as too
+    /// large (Bluesky's BlobTooLarge, from a PDS still on the older 1 MB).
+    var byteLimit: Int?
+}

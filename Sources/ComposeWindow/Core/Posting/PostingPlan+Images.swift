@@ -1,0 +1,152 @@
+/// A post's images on their way: each made to fit its network on this machine, uploaded once,
+/// and on Mastodon processed, before the post names them. Only the post can be posted twice; an
+/// image uploaded again is an unattached copy the network deletes by itself.
+extension PostingPlan {
+    package struct ImageOfDelivery: Hashable, Sendable {
+        let index: Int
+        let image: Int
+    }
+
+    /// How often a run asks whether Mastodon has processed an image before it says so and stops
+    /// (Retry asks again): about two minutes at the pace `delayBeforeRequest` sets.
+    static let longestPolling = 25
+
+    /// The image delivery `index`'s next step is about, and what the network takes.
+    package func imageToPrepare(_ index: Int, image: Int, mastodonLimits: ImageLimits) -> (
+        image: PostImage, limits: ImageLimits
+    ) {
+        let limits = network(index) == .bluesky ? ImageLimits.bluesky : mastodonLimits
+        return (outbox.images[image], limits.withMaxBytes(outbox.deliveries[index].images[image].byteLimit))
+    }
+
+    /// The file a prepared image of delivery `index` is kept in, in the outbox's media folder
+    /// `folder`: one per network and image, so that each resume sends its network's own bytes.
+    package func preparedFile(_ index: Int, image: Int, folder: String, mimeType: String) -> String {
+        let suffix =
+            switch mimeType {
+            case "image/png": "png"
+            case "image/gif": "gif"
+            case "image/webp": "webp"
+            default: "jpg"
+            }
+        return folder + "/" + String(index) + "-" + String(image) + "." + suffix
+    }
+
+    package mutating func prepared(_ index: Int, image: Int, _ prepared: PreparedImage) {
+        outbox.prepared(index, image: image, prepared)
+    }
+
+    /// The image could not be made to fit (unreadable, not an image, too large at any size).
+    package mutating func preparingFailed(_ index: Int, image: Int, reason: String, now: Int64) {
+        fail(index, .imageUnusable(path: outbox.images[image].path, reason: reason), now: now)
+    }
+
+    /// Milliseconds to wait before delivery `index`'s next request: only while Mastodon processes
+    /// an image, one second more each time up to five.
+    package func delayBeforeRequest(_ index: Int, now: Int64) -> Int {
+        guard case .request(.checkImage(let image)) = outbox.next(for: index, now: now) else { return 0 }
+        return min(polls[ImageOfDelivery(index: index, image: image)] ?? 0, 5) * 1000
+    }
+
+    func imageRequest(_ asked: Outbox.Request, index: Int, image: Int, credentials: Credentials) -> APIRequest? {
+        guard let prepared = outbox.deliveries[index].images[image].prepared else { return nil }
+        switch (asked, credentials) {
+        case (.uploadImage, .mastodon(let token)):
+            var request = APIRequest(.post, host: mastodonHost(index), path: "/api/v2/media")
+            request.bearer = token
+            let alt = outbox.images[image].alt
+            request.file = .init(
+                path: prepared.file, mimeType: prepared.mimeType,
+                form: alt.isEmpty ? [] : [.init(name: "description", value: alt)])
+            return request
+        case (.checkImage, .mastodon(let token)):
+            guard case .mastodon(let id, _)? = outbox.deliveries[index].images[image].upload else { return nil }
+            var request = APIRequest(.get, host: mastodonHost(index), path: "/api/v1/media/" + id)
+            request.bearer = token
+            return request
+        case (.uploadImage, .bluesky(let session)):
+            var request = APIRequest.xrpc(.post, host: session.account.host, "com.atproto.repo.uploadBlob")
+            request.bearer = session.accessToken
+            request.file = .init(path: prepared.file, mimeType: prepared.mimeType, form: nil)
+            return request
+        default: return nil
+        }
+    }
+
+    mutating func uploadAnswered(_ index: Int, image: Int, _ answer: APIAnswer, now: Int64) {
+        switch network(index) {
+        case .mastodon:
+            guard answer.succeeded, let id = Self.mediaID(answer) else { return imageRefused(index, answer, now: now) }
+            // 200 with its URL: processed; 202: not yet (url null).
+            let ready = answer.status == 200 && answer.json?["url"]?.string != nil
+            outbox.uploaded(index, image: image, .mastodon(id: id, ready: ready))
+        case .bluesky:
+            if answer.status == 413 || answer.json?["error"]?.string == "BlobTooLarge" {
+                return outbox.imageTooLarge(index, image: image)
+            }
+            guard answer.succeeded, let blob = answer.json?["blob"], blob["ref"] != nil else {
+                return imageRefused(index, answer, now: now)
+            }
+            outbox.uploaded(index, image: image, .bluesky(blob: blob))
+        }
+    }
+
+    mutating func checkAnswered(_ index: Int, image: Int, _ answer: APIAnswer, now: Int64) {
+        guard case .mastodon(let id, _)? = outbox.deliveries[index].images[image].upload else { return }
+        switch answer.status {
+        case 200: outbox.uploaded(index, image: image, .mastodon(id: id, ready: true))
+        case 206:
+            let key = ImageOfDelivery(index: index, image: image)
+            polls[key, default: 0] += 1
+            if polls[key]! >= Self.longestPolling { fail(index, .stillProcessing, now: now) }
+        // Gone: deleted after a day unattached. The same bytes go again.
+        case 404: outbox.imageGone(index, image: image)
+        default: imageRefused(index, answer, now: now)
+        }
+    }
+
+    private mutating func imageRefused(_ index: Int, _ answer: APIAnswer, now: Int64) {
+        fail(index, Self.failure(answer).withoutPost, now: now)
+    }
+
+    private static func mediaID(_ answer: APIAnswer) -> String? {
+        guard let id = answer.json?["id"]?.string, !id.isEmpty else { return nil }
+        return id
+    }
+
+    /// `media_ids[]` of the status: every image's, in the order attached.
+    func mastodonMediaIDs(_ index: Int) -> [String] {
+        outbox.deliveries[index].images.compactMap {
+            if case .mastodon(let id, _)? = $0.upload { id } else { nil }
+        }
+    }
+
+    /// The record's images: each blob with its alt text and its shape.
+    func blueskyImages(_ index: Int) -> [BlueskyPost.Image] {
+        zip(outbox.images, outbox.deliveries[index].images).compactMap { image, state in
+            guard case .bluesky(let blob)? = state.upload, let prepared = state.prepared else { return nil }
+            return BlueskyPost.Image(alt: image.alt, blob: blob, width: prepared.width, height: prepared.height)
+        }
+    }
+
+    /// createRecord's refusal of a blob the PDS no longer has.
+    static func blobMissing(_ answer: APIAnswer) -> Bool {
+        guard answer.status == 400 else { return false }
+        if answer.json?["error"]?.string == "BlobNotFound" { return true }
+        guard let words = answer.json?["message"]?.string?.lowercased().utf8 else { return false }
+        let missing = Array("could not find blob".utf8)
+        return words.indices.contains { words[$0...].starts(with: missing) }
+    }
+}
+
+extension DeliveryFailure {
+    /// An upload's failure: an upload makes no post, so a failure of one never means the post may
+    /// be there.
+    fileprivate var withoutPost: DeliveryFailure {
+        switch self {
+        case .outcomeUnknown(let reason): .notSent(reason)
+        case .serverError(let status): .refused(status: status, message: "HTTP " + String(status))
+        default: self
+        }
+    }
+}
