@@ -10,11 +10,12 @@ APP_ID     := io.github.gtkplaceholder.ComposeWindow
 # bindings (`make install`) take GObject-Introspection and valac; librsvg2-bin makes the PNG icons;
 # XTest and XDamage's headers build the bench's probe and gtk4-builder-tool (libgtk-4-bin) converts the
 # GTK 4 gallery's .ui files (`swift build` builds every target); libsoup 3 with glib-networking (its
-# TLS), json-glib and libsecret for posting's HTTPS, JSON and keyring (#28). Every program the build
+# TLS), json-glib and libsecret for posting's HTTPS, JSON and keyring (#28); gexiv2 to erase an image's
+# metadata (gdk-pixbuf, which GTK brings, decodes and encodes images). Every program the build
 # runs comes from one of these (MakeTargetTests; scripts/check-debian.sh builds with these alone).
 BUILD_PACKAGES := libgtk-3-dev libgtk-4-dev libgtksourceview-4-dev libgspell-1-dev hunspell-en-us gettext locales \
   libglib2.0-bin gobject-introspection libgirepository1.0-dev valac librsvg2-bin libxtst-dev libxdamage-dev \
-  libgtk-4-bin libsoup-3.0-dev glib-networking libjson-glib-dev libsecret-1-dev
+  libgtk-4-bin libsoup-3.0-dev glib-networking libjson-glib-dev libsecret-1-dev libgexiv2-dev
 # What only the tests, benches and checks need (`make test`, `make bench`, check-*): Xvfb, xauth and
 # xdotool for the GUI tests; GIO's launcher, PyGObject with GIO and AT-SPI, D-Bus and xclip/wl-clipboard for the desktop and
 # clipboard tests (a button pressed through the accessibility bus where wtype's modifiers do not reach
@@ -27,12 +28,13 @@ BUILD_PACKAGES := libgtk-3-dev libgtk-4-dev libgtksourceview-4-dev libgspell-1-d
 # (on a private D-Bus session); openssl (the test CA), iproute2 (the private network's loopback) and
 # strace (kill -9 at an exact step of posting, from outside the app), faketime (the sign-in's
 # 5 minutes, 60 times faster) and curl (the fake browser that answers the OAuth page) for the posting
-# tests (a bare Debian has no curl: `make check-debian13`'s full run found it).
+# tests (a bare Debian has no curl: `make check-debian13`'s full run found it); Pillow for the stand-ins
+# to read what an uploaded image is and carries, and GExiv2's GIR to make test images with GPS.
 TEST_PACKAGES := gjs gir1.2-gtk-3.0 gir1.2-gtk-4.0 valgrind gi-docgen python3 python3-gi gir1.2-glib-2.0 \
   gir1.2-atspi-2.0 at-spi2-core dbus xclip wl-clipboard \
   desktop-file-utils xvfb xauth xdotool imagemagick fonts-dejavu-core fonts-wqy-microhei \
   appstream mandoc zsh fish sway wtype grim dpkg-dev fakeroot lintian python3-venv gnome-keyring \
-  libsecret-tools openssl iproute2 strace faketime curl
+  libsecret-tools openssl iproute2 strace faketime curl python3-pil gir1.2-gexiv2-0.10
 XVFB_ARGS  := -s "-screen 0 1280x1024x24 -noreset"
 # Xvfb only when there is no display already (a desktop user keeps theirs).
 WITH_DISPLAY = $(if $(DISPLAY),,xvfb-run -a $(XVFB_ARGS))

@@ -39,7 +39,7 @@ pids=""
 trap 'kill $pids 2>/dev/null; exit 0' TERM INT EXIT
 # Each daemon says on a FIFO when it answers; reading it waits for exactly that.
 mkfifo standin.ready bus.ready
-python3 "$here/standin.py" "$dir" > standin.ready 2> standin.err &
+/usr/bin/python3 "$here/standin.py" "$dir" > standin.ready 2> standin.err &
 pids="$pids $!"
 mkdir -p home/data home/cache home/config
 if [ "${KEYRING:-}" = none ]; then

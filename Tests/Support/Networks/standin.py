@@ -24,10 +24,13 @@ DIR/state.json (written after each request): sessions issued, records kept, requ
 import base64, hashlib, json, os, re, secrets, ssl, sys, threading, time, urllib.parse
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
+import standin_media as media
+
 DIR = sys.argv[1]
 PDS = "morel.us-east.host.bsky.network"
 LOCK = threading.Lock()
-STATE = {"sessions": [], "records": [], "requests": [], "apps": [], "grants": [], "tokens": [], "statuses": []}
+STATE = {"sessions": [], "records": [], "requests": [], "apps": [], "grants": [], "tokens": [], "statuses": [],
+         "media": [], "blobs": []}
 KEY_LIFETIME = 3600
 CLOCK = {"offset": 0.0}
 WORKING = set()  # (account token, Idempotency-Key) of status requests being worked on
@@ -109,8 +112,14 @@ class Handler(BaseHTTPRequestHandler):
         query = dict(urllib.parse.parse_qsl(url.query))
         length = int(self.headers.get("Content-Length") or 0)
         raw = self.rfile.read(length) if length else b""
-        if (self.headers.get("Content-Type") or "").startswith("application/x-www-form-urlencoded"):
+        content_type = self.headers.get("Content-Type") or ""
+        if content_type.startswith("application/x-www-form-urlencoded"):
             body = dict(urllib.parse.parse_qsl(raw.decode()))
+        elif content_type.startswith("multipart/form-data"):
+            fields, upload = media.parse_multipart(content_type, raw)
+            body = fields | ({"_file": upload} if upload else {})
+        elif content_type.startswith("image/"):
+            body = {"_raw": raw, "_type": content_type}
         else:
             body = json.loads(raw or b"{}")
         method = url.path.rsplit(".", 1)[-1] if url.path.startswith("/xrpc/") else url.path
@@ -156,7 +165,8 @@ class Handler(BaseHTTPRequestHandler):
         else:
             try:
                 with LOCK:
-                    status, answer = 200, self.answer(verb, url.path, query, body)
+                    answer = self.answer(verb, url.path, query, body)
+                    status, answer = answer if isinstance(answer, tuple) else (200, answer)
                     save_state()
             except Failure as failure:
                 status, answer = failure.status, failure.body
@@ -222,6 +232,7 @@ class Handler(BaseHTTPRequestHandler):
             session = self.session_for("accessJwt")
             if body.get("repo") not in (session["did"], session["handle"]):
                 raise Failure(400, "InvalidRequest", "Invalid repo")
+            media.check_embed(STATE, session, body.get("record") or {}, Failure)
             rkey = body.get("rkey") or secrets.token_hex(7)
             uri = "at://%s/%s/%s" % (session["did"], body.get("collection"), rkey)
             if any(record["uri"] == uri for record in STATE["records"]):
@@ -237,6 +248,9 @@ class Handler(BaseHTTPRequestHandler):
                 if record["uri"] == uri:
                     return {key: record[key] for key in ("uri", "cid", "value")}
             raise Failure(400, "RecordNotFound", "Could not locate record: " + uri)
+        if path == "/xrpc/com.atproto.repo.uploadBlob" and verb == "POST":
+            return media.upload_blob(STATE, self.session_for("accessJwt"), body, server_time(),
+                                     read_json("accounts.json", {}), Failure)
         if not path.startswith("/xrpc/"):
             return self.mastodon(verb, path, query, body)
         raise Failure(404, "MethodNotImplemented", "Method Not Implemented")
@@ -251,6 +265,13 @@ class Handler(BaseHTTPRequestHandler):
     def mastodon(self, verb, path, query, body):
         host = self.headers.get("Host")
         user = read_json("accounts.json", {}).get("mastodon")
+        media.forget_old_media(STATE, server_time())
+        if path == "/api/v2/media" and verb == "POST":
+            return media.upload_media(STATE, self.bearer_token(), host, body, server_time(),
+                                      read_json("accounts.json", {}), MastodonFailure)
+        match = re.fullmatch(r"/api/v1/media/([^/]+)", path)
+        if match and verb == "GET":
+            return media.show_media(STATE, self.bearer_token(), match.group(1), server_time(), MastodonFailure)
         if path == "/api/v1/apps" and verb == "POST":
             scopes = body.get("scopes", "read")
             if not body.get("client_name") or not body.get("redirect_uris"):
@@ -329,7 +350,8 @@ class Handler(BaseHTTPRequestHandler):
                         and server_time() - status["stored"] < KEY_LIFETIME):
                     return status["json"]
             text = body.get("status") or ""
-            if not text.strip():
+            attached = media.attach(STATE, grant, body.get("media_ids") or [], server_time(), MastodonFailure)
+            if not text.strip() and not attached:
                 raise MastodonFailure(422, "Validation failed: Text can't be blank")
             accounts = read_json("accounts.json", {})
             limit, url_length = accounts.get("mastodonLimit", 500), accounts.get("mastodonURLLength", 23)
@@ -340,10 +362,13 @@ class Handler(BaseHTTPRequestHandler):
             json_status = {"id": number, "url": "https://%s/@%s/%s" % (host, grant["username"], number),
                            "uri": "https://%s/users/%s/statuses/%s" % (host, grant["username"], number),
                            "content": "<p>%s</p>" % text, "visibility": body.get("visibility") or "unlisted",
-                           "language": body.get("language"), "created_at": "2026-12-02T00:00:00.000Z"}
+                           "language": body.get("language"), "created_at": "2026-12-02T00:00:00.000Z",
+                           "media_attachments": [media.media_json(item, server_time()) for item in attached]}
+            for item in attached:
+                item["status"] = number
             STATE["statuses"].append({"key": key, "account": grant["username"], "text": text, "json": json_status,
                                       "language": body.get("language"), "visibility": body.get("visibility"),
-                                      "stored": server_time()})
+                                      "stored": server_time(), "media": [item["id"] for item in attached]})
             return json_status
         match = re.fullmatch(r"/api/v1/accounts/([^/]+)/statuses", path)
         if match and verb == "GET":

@@ -4,7 +4,7 @@
 /// listener on 127.0.0.1, `state` checked, the code exchanged at /oauth/token.
 package struct MastodonSignIn: Equatable, Sendable {
     /// Posting, and learning the account's name and default visibility: nothing else.
-    package static let scopes = "write:statuses read:accounts"
+    package static let scopes = "write:statuses write:media read:accounts"
     /// The loopback listener's path.
     package static let callbackPath = "/callback"
     /// How long the person has to answer in the browser.

@@ -76,6 +76,8 @@ extension PostingPlan {
     mutating func uploadAnswered(_ index: Int, image: Int, _ answer: APIAnswer, now: Int64) {
         switch network(index) {
         case .mastodon:
+            // A sign-in from before images (no write:media): a new sign-in grants it.
+            if answer.status == 403 { return fail(index, .signInAgain, now: now) }
             guard answer.succeeded, let id = Self.mediaID(answer) else { return imageRefused(index, answer, now: now) }
             // 200 with its URL: processed; 202: not yet (url null).
             let ready = answer.status == 200 && answer.json?["url"]?.string != nil

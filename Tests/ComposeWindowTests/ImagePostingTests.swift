@@ -1,0 +1,137 @@
+import Foundation
+import XCTest
+
+/// Images posted for real (`--attach`, `--alt`), through the stand-ins' media endpoints: what
+/// leaves the machine carries no location or camera metadata, is within each network's limits and
+/// upright, and every image goes once with its post and its alt text.
+final class ImagePostingTests: SandboxTestCase {
+    /// photo.jpg (GPS in EXIF and XMP, a serial), turned.jpg (orientation 6), noise.png (> 1 MB),
+    /// clip.mp4 (a video), made in the sandbox where the app can read them.
+    func images(in sandbox: NetworkSandbox) throws -> URL {
+        let folder = sandbox.home.appendingPathComponent("Pictures")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let made = try Shell.run(
+            "/usr/bin/python3",
+            [Shell.packageRoot.appendingPathComponent("Tests/Support/Networks/make-test-images.py").path, folder.path])
+        XCTAssertEqual(made.code, 0, made.stderr)
+        return folder
+    }
+
+    /// What accounts.json says besides the accounts (read by the stand-ins at each request).
+    func setServer(_ sandbox: NetworkSandbox, _ values: [String: Any]) throws {
+        let file = sandbox.directory.appendingPathComponent("accounts.json")
+        var accounts = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        accounts.merge(values) { $1 }
+        try JSONSerialization.data(withJSONObject: accounts).write(to: file)
+    }
+
+    func testMastodonGetsEachImageOnceWithItsAltTextAndNoLocation() throws {
+        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        let pictures = try images(in: sandbox)
+        let window = try sandbox.send(
+            "Two pictures", to: "mastodon",
+            extra: [
+                "--attach", pictures.appendingPathComponent("photo.jpg").path, "--alt", "A gradient, red to green",
+                "--attach", pictures.appendingPathComponent("turned.jpg").path,
+            ])
+        let finished = try XCTUnwrap(window.finish(timeout: 60))
+        XCTAssertEqual(finished.code, 0, finished.stderr)
+        XCTAssertEqual(sandbox.statuses.count, 1)
+        let media = sandbox.state["media"] as? [[String: Any]] ?? []
+        XCTAssertEqual(media.count, 2, "each image uploaded once")
+        XCTAssertEqual(sandbox.statuses.first?["media"] as? [String], media.compactMap { $0["id"] as? String })
+        for item in media {
+            XCTAssertEqual(item["metadata"] as? [String], [], "no EXIF, GPS, XMP or serial left the machine")
+            XCTAssertEqual(item["type"] as? String, "image/jpeg")
+        }
+        XCTAssertEqual(media.first?["description"] as? String, "A gradient, red to green")
+        XCTAssertEqual(media.last?["description"] as? String, "", "no alt text given")
+        // The photo went as its own bytes (within the limits), the turned one upright.
+        XCTAssertEqual([media.first?["width"], media.first?["height"]] as? [Int], [1200, 800])
+        XCTAssertEqual([media.last?["width"], media.last?["height"]] as? [Int], [480, 640])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: sandbox.outboxFile.path), "the outbox is emptied")
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: sandbox.outboxDirectory.appendingPathComponent("default.media").path),
+            "and its prepared images")
+    }
+
+    /// Mastodon answers 202 and processes for three seconds: the window asks GET /api/v1/media/:id
+    /// until it is processed, then posts once.
+    func testMastodonProcessingIsWaitedFor() throws {
+        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        let pictures = try images(in: sandbox)
+        try setServer(sandbox, ["mastodonProcessing": 3])
+        let window = try sandbox.send(
+            "Processed first", to: "mastodon", extra: ["--attach", pictures.appendingPathComponent("photo.jpg").path])
+        let finished = try XCTUnwrap(window.finish(timeout: 60))
+        XCTAssertEqual(finished.code, 0, finished.stderr)
+        XCTAssertEqual(sandbox.statuses.count, 1)
+        XCTAssertGreaterThan(sandbox.requests.filter { $0.path.hasPrefix("/api/v1/media/") }.count, 0, "asked")
+        XCTAssertEqual(sandbox.requests.filter { $0.path == "/api/v1/statuses" }.count, 1, "posted once, when ready")
+    }
+
+    func testBlueskyGetsBlobsWithinItsLimitAndARecordTheLexiconAccepts() throws {
+        let sandbox = try NetworkSandbox.signedIn("bluesky")
+        let pictures = try images(in: sandbox)
+        let window = try sandbox.send(
+            "Noise and a photo", to: "bluesky",
+            extra: [
+                "--attach", pictures.appendingPathComponent("noise.png").path, "--alt", "Static",
+                "--attach", pictures.appendingPathComponent("photo.jpg").path, "--alt", "A gradient",
+            ])
+        let finished = try XCTUnwrap(window.finish(timeout: 60))
+        XCTAssertEqual(finished.code, 0, finished.stderr)
+        XCTAssertEqual(sandbox.records.count, 1)
+        let blobs = sandbox.state["blobs"] as? [[String: Any]] ?? []
+        XCTAssertEqual(blobs.count, 2)
+        for blob in blobs {
+            XCTAssertLessThanOrEqual(blob["size"] as? Int ?? .max, 1_000_000, "the lexicon's maxSize")
+            XCTAssertEqual(blob["metadata"] as? [String], [], "no EXIF, GPS, XMP or serial left the machine")
+        }
+        let record = try XCTUnwrap(sandbox.records.first)
+        let value = try XCTUnwrap(record["value"] as? [String: Any])
+        let embedded = try XCTUnwrap((value["embed"] as? [String: Any])?["images"] as? [[String: Any]])
+        XCTAssertEqual(embedded.compactMap { $0["alt"] as? String }, ["Static", "A gradient"])
+        let ratio = try XCTUnwrap(embedded.last?["aspectRatio"] as? [String: Int])
+        XCTAssertEqual(ratio, ["width": 1200, "height": 800])
+        let body = try JSONSerialization.data(withJSONObject: try XCTUnwrap(record["body"]))
+        let verdict = try Shell.run(
+            Shell.packageRoot.appendingPathComponent(".build/atproto/bin/python").path,
+            [Shell.packageRoot.appendingPathComponent("scripts/check-bluesky-record.py").path], input: body)
+        XCTAssertEqual(verdict.code, 0, verdict.stdout + verdict.stderr)
+    }
+
+    /// A PDS still on the older 1 MB… here 150,000 bytes: BlobTooLarge, then smaller bytes, once.
+    func testBlobTooLargeShrinksAndTriesAgain() throws {
+        let sandbox = try NetworkSandbox.signedIn("bluesky")
+        let pictures = try images(in: sandbox)
+        try setServer(sandbox, ["blobLimit": 150_000])
+        let window = try sandbox.send(
+            "Smaller", to: "bluesky", extra: ["--attach", pictures.appendingPathComponent("photo.jpg").path])
+        let finished = try XCTUnwrap(window.finish(timeout: 60))
+        XCTAssertEqual(finished.code, 0, finished.stderr)
+        XCTAssertEqual(sandbox.records.count, 1)
+        let blobs = sandbox.state["blobs"] as? [[String: Any]] ?? []
+        XCTAssertEqual(blobs.count, 1)
+        XCTAssertLessThanOrEqual(blobs.first?["size"] as? Int ?? .max, 150_000)
+        XCTAssertGreaterThan(sandbox.requests.filter { $0.path.hasSuffix("uploadBlob") }.count, 1, "refused first")
+    }
+
+    /// A video, a missing file, more --alt than --attach: one line, exit 2, no window.
+    func testWhatCannotBeAttachedIsAUsageError() throws {
+        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        let pictures = try images(in: sandbox)
+        let cases: [([String], String)] = [
+            (["--attach", pictures.appendingPathComponent("clip.mp4").path], "a video"),
+            (["--attach", pictures.appendingPathComponent("missing.png").path], "missing.png"),
+            (["--alt", "alone"], "--alt: one per --attach"),
+            (["--to", "x", "--attach", pictures.appendingPathComponent("photo.jpg").path], "mastodon or bluesky"),
+        ]
+        for (arguments, words) in cases {
+            let run = try sandbox.composeWindow(["--to", "mastodon"] + arguments + ["--text", "x"])
+            XCTAssertEqual(run.code, 2, "\(arguments): \(run.stderr)")
+            XCTAssertEqual(run.stderr.split(separator: "\n").count, 1, run.stderr)
+            XCTAssertTrue(run.stderr.contains(words), "\(arguments): \(run.stderr)")
+        }
+    }
+}

@@ -1,0 +1,148 @@
+"""The stand-ins' media endpoints, as strict as the real servers: Mastodon's POST /api/v2/media
+(multipart; type sniffed from the bytes, image_size_limit, image_matrix_limit, description_limit;
+202 then 206 until processed when accounts.json says "mastodonProcessing": SECONDS), GET
+/api/v1/media/:id (the account's own unattached media only) and what a status may name in
+media_ids[] (its own, unattached, processed, at most max_media_attachments); unattached media is
+deleted a day after upload (the clock fault ages it). Bluesky's uploadBlob (maxSize from
+accounts.json "blobLimit", 1,000,000 unless given: BlobTooLarge above it; the CID is the bytes'
+hash, so the same bytes are the same blob) and the blobs a record's embed may name. Each upload
+keeps what metadata its bytes carried (EXIF, GPS, XMP, a serial number), read by Pillow."""
+import email.parser, email.policy, hashlib, io
+
+from PIL import Image
+
+IMAGE_SIZE_LIMIT = 16 * 1024 * 1024
+MATRIX_LIMIT = 33177600
+DESCRIPTION_LIMIT = 1500
+MAX_ATTACHMENTS = 4
+DAY = 86400
+TYPES = {"JPEG": "image/jpeg", "PNG": "image/png", "GIF": "image/gif", "WEBP": "image/webp"}
+
+
+def parse_multipart(content_type, raw):
+    """The form's text fields, and its file as (bytes, declared type)."""
+    message = email.parser.BytesParser(policy=email.policy.HTTP).parsebytes(
+        b"Content-Type: " + content_type.encode() + b"\r\n\r\n" + raw)
+    fields, upload = {}, None
+    for part in message.iter_parts():
+        name = part.get_param("name", header="content-disposition")
+        if part.get_filename() is not None:
+            upload = (part.get_payload(decode=True), part.get_content_type())
+        else:
+            fields[name] = part.get_payload(decode=True).decode()
+    return fields, upload
+
+
+def inspect(data):
+    """(type, width, height, metadata found) of image bytes; None when they are no image."""
+    try:
+        image = Image.open(io.BytesIO(data))
+        image.load()
+    except Exception:
+        return None
+    found = []
+    exif = image.getexif()
+    if len(exif):
+        found.append("exif")
+    if exif.get_ifd(0x8825):
+        found.append("gps")
+    if b"http://ns.adobe.com/xap/1.0/" in data or b"<x:xmpmeta" in data:
+        found.append("xmp")
+    if b"SN-123456789" in data:
+        found.append("serial")
+    return TYPES.get(image.format), image.width, image.height, found
+
+
+def forget_old_media(state, now):
+    state["media"] = [media for media in state["media"]
+                      if media["status"] is not None or now - media["uploaded"] < DAY]
+
+
+def upload_media(state, grant, host, body, now, accounts, failure):
+    scopes = grant["scope"].split()
+    if "write:media" not in scopes and "write" not in scopes:
+        raise failure(403, "This action is outside the authorized scopes")
+    upload = body.get("_file")
+    if upload is None:
+        raise failure(422, "Validation failed: File can't be blank")
+    data, _ = upload
+    found = inspect(data)
+    if found is None or found[0] is None:
+        raise failure(422, "Validation failed: File content type is invalid")
+    kind, width, height, metadata = found
+    if len(data) > IMAGE_SIZE_LIMIT:
+        raise failure(422, "Validation failed: File file size must be less than 16 MB")
+    if width * height > MATRIX_LIMIT:
+        raise failure(422, "Validation failed: File dimensions are too large")
+    description = body.get("description") or ""
+    if len(description) > DESCRIPTION_LIMIT:
+        raise failure(422, "Validation failed: Description is too long (maximum is 1500 characters)")
+    number = str(210000000000000000 + len(state["media"]) + 1)
+    processing = accounts.get("mastodonProcessing", 0)
+    media = {"id": number, "host": host, "account": grant["username"], "type": kind, "size": len(data),
+             "sha256": hashlib.sha256(data).hexdigest(), "width": width, "height": height, "metadata": metadata,
+             "description": description, "status": None, "uploaded": now, "ready": now + processing}
+    state["media"].append(media)
+    return (202 if processing else 200), media_json(media, now)
+
+
+def media_json(media, now):
+    ready = now >= media["ready"]
+    url = "https://%s/system/media_attachments/%s.jpg" % (media["host"], media["id"])
+    return {"id": media["id"], "type": "image", "url": url if ready else None, "preview_url": url,
+            "description": media["description"] or None,
+            "meta": {"original": {"width": media["width"], "height": media["height"]}}}
+
+
+def show_media(state, grant, media_id, now, failure):
+    for media in state["media"]:
+        if media["id"] == media_id and media["account"] == grant["username"] and media["status"] is None:
+            return (200 if now >= media["ready"] else 206), media_json(media, now)
+    raise failure(404, "Record not found")
+
+
+def attach(state, grant, media_ids, now, failure):
+    """The media a status names, checked as PostStatusService does; attached once the status is."""
+    if len(media_ids) > MAX_ATTACHMENTS:
+        raise failure(422, "Validation failed: Too many media attachments")
+    chosen = []
+    for media_id in media_ids:
+        found = [media for media in state["media"] if media["id"] == media_id
+                 and media["account"] == grant["username"] and media["status"] is None]
+        if not found:
+            raise failure(422, "Media with ID(s) %s could not be found" % media_id)
+        if now < found[0]["ready"]:
+            raise failure(422, "Cannot attach files that have not finished processing. Try again in a moment!")
+        chosen.append(found[0])
+    return chosen
+
+
+def upload_blob(state, session, body, now, accounts, failure):
+    data, declared = body.get("_raw", b""), body.get("_type", "")
+    if len(data) > accounts.get("blobLimit", 1000000):
+        raise failure(400, "BlobTooLarge", "This file is too large")
+    found = inspect(data)
+    if found is None or found[0] is None:
+        raise failure(400, "InvalidRequest", "Not an image")
+    kind, width, height, metadata = found
+    if declared != kind:
+        raise failure(400, "InvalidMimeType", "Declared %s, the bytes are %s" % (declared, kind))
+    cid = "bafkrei" + hashlib.sha256(data).hexdigest()[:52]
+    if not any(blob["cid"] == cid and blob["did"] == session["did"] for blob in state["blobs"]):
+        state["blobs"].append({"cid": cid, "did": session["did"], "type": kind, "size": len(data), "width": width,
+                               "height": height, "metadata": metadata, "uploaded": now})
+    return {"blob": {"$type": "blob", "ref": {"$link": cid}, "mimeType": kind, "size": len(data)}}
+
+
+def check_embed(state, session, record, failure):
+    """Every blob an images embed names must be one this repo uploaded (and not dropped)."""
+    embed = record.get("embed") or {}
+    if embed.get("$type") != "app.bsky.embed.images":
+        return
+    images = embed.get("images") or []
+    if not 1 <= len(images) <= 4:
+        raise failure(400, "InvalidRequest", "Invalid app.bsky.embed.images: images must have 1 to 4 items")
+    for image in images:
+        cid = ((image.get("image") or {}).get("ref") or {}).get("$link")
+        if not any(blob["cid"] == cid and blob["did"] == session["did"] for blob in state["blobs"]):
+            raise failure(400, "InvalidRequest", "Could not find blob: %s" % cid)
