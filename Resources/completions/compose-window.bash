@@ -24,17 +24,21 @@ _compose_window() {
             for name in "$drafts"/*.txt; do [[ -f $name ]] && name=${name##*/} && values+=" ${name%.txt}"; done ;;
         --sign-in)
             values='mastodon bluesky' ;;
+        --attach)
+            compopt -o filenames 2>/dev/null
+            COMPREPLY=($(compgen -f -X '!*.@(png|PNG|jpg|JPG|jpeg|JPEG|webp|WEBP|gif|GIF)' -- "$cur") $(compgen -d -- "$cur"))
+            return ;;
         --sign-out|--account)
             local network name
             while read -r network name; do values+=" $name"; done < <("${COMP_WORDS[0]}" --accounts 2>/dev/null) ;;
         --title|--placeholder|--text|--limit|--font|--placeholder-color|--timeout|--width|--height|--display|--instance|\
-        --handle|--service|--class|--name|--gtk-module)
+        --handle|--service|--alt|--class|--name|--gtk-module)
             return ;;
         *)
             [[ -z $cur || $cur == -* ]] || return
             COMPREPLY=($(compgen -W '--title= --placeholder= --text= --limit= --count= --to= --instance= --desktop --font=
                 --placeholder-color= --draft= --no-draft --spell= --no-spell --list-dictionaries --measure --timeout=
-                --width= --height= --sign-in= --handle= --service= --accounts --sign-out= --account= --version --help --help-all
+                --width= --height= --sign-in= --handle= --service= --accounts --sign-out= --account= --attach= --alt= --version --help --help-all
                 --help-gtk --display=' -- "$cur"))
             # An option that takes a value: no space after its "=".
             [[ ${COMPREPLY[0]} == *= ]] && compopt -o nospace 2>/dev/null

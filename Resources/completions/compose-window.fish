@@ -25,6 +25,8 @@ complete -c compose-window -l service -x -d 'The Bluesky server to sign in at (d
 complete -c compose-window -l accounts -d 'List the signed-in accounts and exit'
 complete -c compose-window -l sign-out -x -d 'Sign out of an account, and exit' -a '(compose-window --accounts 2>/dev/null | string split -f2 " ")'
 complete -c compose-window -l account -x -d 'Send posts with this signed-in account' -a '(compose-window --accounts 2>/dev/null | string split -f2 " ")'
+complete -c compose-window -l attach -r -F -d 'Attach an image (PNG, JPEG, WebP or GIF; up to 4)'
+complete -c compose-window -l alt -x -d 'Alt text of an image, one per --attach in order'
 complete -c compose-window -l version -d 'Print the version and exit'
 complete -c compose-window -s h -l help -d 'Show help options'
 complete -c compose-window -l help-all -d 'Show all help options'

@@ -224,7 +224,7 @@ import Testing
             Issue.record("not an object")
             return
         }
-        let otherVersion = JSONValue.object(members.map { $0.name == "version" ? .init("version", .integer(3)) : $0 })
+        let otherVersion = JSONValue.object(members.map { $0.name == "version" ? .init("version", .integer(4)) : $0 })
         #expect(Outbox(json: otherVersion) == nil)
         #expect(Outbox(json: .object(members.filter { $0.name != "text" })) == nil)
         let unknownState = JSONValue.object(

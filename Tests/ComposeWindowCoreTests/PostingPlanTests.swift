@@ -131,7 +131,8 @@ import Testing
             .notSent(.noNetwork), .notSent(.nameNotResolved), .notSent(.tls), .notSent(.connectionRefused),
             .notSent(.connectionReset), .outcomeUnknown(.timeout), .outcomeUnknown(.connectionReset),
             .serverError(status: 502), .rateLimited(retryAfterSeconds: 30), .rateLimited(retryAfterSeconds: nil),
-            .signInAgain, .refused(status: 422, message: "Text can't be blank"),
+            .signInAgain, .refused(status: 422, message: "Text can't be blank"), .stillProcessing,
+            .imageUnusable(path: "/home/a/b.png", reason: "not an image"),
         ]
         let messages = failures.map { $0.message(network: "Mastodon", timeoutSeconds: 30) }
         #expect(Set(messages).count == failures.count)

@@ -242,6 +242,7 @@ package struct PostingPlan: Hashable, Sendable {
         case .createRecord where Self.blobMissing(answer) && !blobsSentAgain.contains(index):
             // Nothing was made; the PDS dropped a blob nothing referenced yet: the same bytes again.
             blobsSentAgain.insert(index)
+            outbox.lookedUp(index, foundAt: nil)  // the PDS answered: no record was made
             for image in outbox.images.indices { outbox.imageGone(index, image: image) }
         case .findRecord:
             if answer.succeeded, let uri = answer.json?["uri"]?.string {
