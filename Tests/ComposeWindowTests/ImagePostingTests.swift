@@ -5,29 +5,9 @@ import XCTest
 /// leaves the machine carries no location or camera metadata, is within each network's limits and
 /// upright, and every image goes once with its post and its alt text.
 final class ImagePostingTests: SandboxTestCase {
-    /// photo.jpg (GPS in EXIF and XMP, a serial), turned.jpg (orientation 6), noise.png (> 1 MB),
-    /// clip.mp4 (a video), made in the sandbox where the app can read them.
-    func images(in sandbox: NetworkSandbox) throws -> URL {
-        let folder = sandbox.home.appendingPathComponent("Pictures")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let made = try Shell.run(
-            "/usr/bin/python3",
-            [Shell.packageRoot.appendingPathComponent("Tests/Support/Networks/make-test-images.py").path, folder.path])
-        XCTAssertEqual(made.code, 0, made.stderr)
-        return folder
-    }
-
-    /// What accounts.json says besides the accounts (read by the stand-ins at each request).
-    func setServer(_ sandbox: NetworkSandbox, _ values: [String: Any]) throws {
-        let file = sandbox.directory.appendingPathComponent("accounts.json")
-        var accounts = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
-        accounts.merge(values) { $1 }
-        try JSONSerialization.data(withJSONObject: accounts).write(to: file)
-    }
-
     func testMastodonGetsEachImageOnceWithItsAltTextAndNoLocation() throws {
         let sandbox = try NetworkSandbox.signedIn("mastodon")
-        let pictures = try images(in: sandbox)
+        let pictures = try sandbox.testImages()
         let window = try sandbox.send(
             "Two pictures", to: "mastodon",
             extra: [
@@ -59,8 +39,8 @@ final class ImagePostingTests: SandboxTestCase {
     /// until it is processed, then posts once.
     func testMastodonProcessingIsWaitedFor() throws {
         let sandbox = try NetworkSandbox.signedIn("mastodon")
-        let pictures = try images(in: sandbox)
-        try setServer(sandbox, ["mastodonProcessing": 3])
+        let pictures = try sandbox.testImages()
+        try sandbox.setServer(["mastodonProcessing": 3])
         let window = try sandbox.send(
             "Processed first", to: "mastodon", extra: ["--attach", pictures.appendingPathComponent("photo.jpg").path])
         let finished = try XCTUnwrap(window.finish(timeout: 60))
@@ -72,7 +52,7 @@ final class ImagePostingTests: SandboxTestCase {
 
     func testBlueskyGetsBlobsWithinItsLimitAndARecordTheLexiconAccepts() throws {
         let sandbox = try NetworkSandbox.signedIn("bluesky")
-        let pictures = try images(in: sandbox)
+        let pictures = try sandbox.testImages()
         let window = try sandbox.send(
             "Noise and a photo", to: "bluesky",
             extra: [
@@ -104,8 +84,8 @@ final class ImagePostingTests: SandboxTestCase {
     /// A PDS still on the older 1 MB… here 150,000 bytes: BlobTooLarge, then smaller bytes, once.
     func testBlobTooLargeShrinksAndTriesAgain() throws {
         let sandbox = try NetworkSandbox.signedIn("bluesky")
-        let pictures = try images(in: sandbox)
-        try setServer(sandbox, ["blobLimit": 150_000])
+        let pictures = try sandbox.testImages()
+        try sandbox.setServer(["blobLimit": 150_000])
         let window = try sandbox.send(
             "Smaller", to: "bluesky", extra: ["--attach", pictures.appendingPathComponent("photo.jpg").path])
         let finished = try XCTUnwrap(window.finish(timeout: 60))
@@ -120,7 +100,7 @@ final class ImagePostingTests: SandboxTestCase {
     /// A video, a missing file, more --alt than --attach: one line, exit 2, no window.
     func testWhatCannotBeAttachedIsAUsageError() throws {
         let sandbox = try NetworkSandbox.signedIn("mastodon")
-        let pictures = try images(in: sandbox)
+        let pictures = try sandbox.testImages()
         let cases: [([String], String)] = [
             (["--attach", pictures.appendingPathComponent("clip.mp4").path], "a video"),
             (["--attach", pictures.appendingPathComponent("missing.png").path], "missing.png"),
@@ -133,5 +113,27 @@ final class ImagePostingTests: SandboxTestCase {
             XCTAssertEqual(run.stderr.split(separator: "\n").count, 1, run.stderr)
             XCTAssertTrue(run.stderr.contains(words), "\(arguments): \(run.stderr)")
         }
+    }
+}
+
+extension NetworkSandbox {
+    /// photo.jpg (GPS in EXIF and XMP, a serial), turned.jpg (orientation 6), noise.png (> 1 MB),
+    /// clip.mp4 (a video), made in the sandbox where the app can read them.
+    func testImages() throws -> URL {
+        let folder = home.appendingPathComponent("Pictures")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let made = try Shell.run(
+            "/usr/bin/python3",
+            [Shell.packageRoot.appendingPathComponent("Tests/Support/Networks/make-test-images.py").path, folder.path])
+        XCTAssertEqual(made.code, 0, made.stderr)
+        return folder
+    }
+
+    /// What accounts.json says besides the accounts (read by the stand-ins at each request).
+    func setServer(_ values: [String: Any]) throws {
+        let file = directory.appendingPathComponent("accounts.json")
+        var accounts = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        accounts.merge(values) { $1 }
+        try JSONSerialization.data(withJSONObject: accounts).write(to: file)
     }
 }

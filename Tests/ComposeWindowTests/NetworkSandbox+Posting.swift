@@ -73,15 +73,15 @@ extension NetworkSandbox {
     /// when it enters system call `syscall` on `path` for the `nth` time: a crash pinned to one
     /// step of Send, from outside the app.
     func windowKilled(
-        at syscall: String, on path: URL, nth: Int, text: String, to network: String
+        at syscall: String, on path: URL, nth: Int, text: String, to network: String, extra: [String] = []
     ) throws -> ComposeProcess {
         let strace = [
             "-f", "-qq", "-o", "/dev/null", "-P", path.path, "-e", "trace=" + syscall,
             "-e", "inject=\(syscall):signal=KILL:when=\(nth)", ComposeProcess.binary.path,
         ]
         let window = try ComposeProcess(
-            ["--to", network, "--no-spell"], stateHome: home.appendingPathComponent("state"), stdin: Data(text.utf8),
-            environment: environment, launcher: launcher("/usr/bin/strace") + strace)
+            ["--to", network, "--no-spell"] + extra, stateHome: home.appendingPathComponent("state"),
+            stdin: Data(text.utf8), environment: environment, launcher: launcher("/usr/bin/strace") + strace)
         track(window)
         XCTAssertTrue(window.waitForWindow())
         return window

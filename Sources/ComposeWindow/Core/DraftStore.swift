@@ -9,6 +9,8 @@ public struct DraftStore: Sendable {
     public typealias Failure = StateFile.Failure
 
     private let file: StateFile
+    /// The draft's images (`NAME.images.json`, PostImage.listJSON as text), beside its text.
+    private let imagesFile: StateFile
     /// The draft name (`--draft`).
     public let name: String
 
@@ -25,6 +27,8 @@ public struct DraftStore: Sendable {
                     "invalid draft name “{0}”: use letters, digits, '-', '_' or '.', not starting with '.'", name))
         }
         file = try StateFile(folder: "drafts", fileName: name + ".txt", wording: .draft, environment: environment)
+        imagesFile = try StateFile(
+            folder: "drafts", fileName: name + ".images.json", wording: .draft, environment: environment)
         self.name = name
     }
 
@@ -43,8 +47,19 @@ public struct DraftStore: Sendable {
     /// Replaces the draft with `text` atomically.
     public func save(_ text: String) throws(Failure) { try file.save(text) }
 
-    /// Removes the draft; removing a missing draft is not an error.
-    public func remove() throws(Failure) { try file.remove() }
+    /// Removes the draft and its images; removing a missing draft is not an error.
+    public func remove() throws(Failure) {
+        try file.remove()
+        try imagesFile.remove()
+    }
+
+    /// The draft's images as JSON text, or nil when it has none.
+    package func loadImages() throws(Failure) -> String? { try imagesFile.load() }
+
+    /// Replaces the draft's images (JSON text; nil: it has none).
+    package func saveImages(_ json: String?) throws(Failure) {
+        if let json { try imagesFile.save(json) } else { try imagesFile.remove() }
+    }
 
     /// Where ``keepAside()`` puts the previous draft (`~` cannot occur in a draft name).
     public var asidePath: String { path + "~" }
@@ -52,9 +67,11 @@ public struct DraftStore: Sendable {
     /// Moves the saved draft to ``asidePath`` (replacing an older one there), so that saving a new
     /// text under the same name keeps it. A missing draft is not an error.
     public func keepAside() throws(Failure) {
-        if rename(path, asidePath) != 0 && errno != ENOENT {
-            throw Failure(
-                description: localized("cannot write the draft {0}: {1}", asidePath, String(cString: strerror(errno))))
+        for (from, to) in [(path, asidePath), (imagesFile.path, imagesFile.path + "~")] where rename(from, to) != 0 {
+            guard errno == ENOENT else {
+                throw Failure(
+                    description: localized("cannot write the draft {0}: {1}", to, String(cString: strerror(errno))))
+            }
         }
     }
 }

@@ -2,6 +2,7 @@ import CComposeWindowGspell
 import CComposeWindowGtkSource
 import ComposeWindowCore
 import ComposeWindowGlue
+import ComposeWindowPostingGlue
 import GtkPlaceholder
 import PlaceholderGtk3Glue
 
@@ -128,6 +129,7 @@ final class ComposeWindow {
             return (network, tracker)
         }
         connectWindow()
+        autosave?.currentImages = { [unowned self] in self.images }
         installActions()
         if target != .stdout { setUpChooser(layout) }
         loadInitialText(drafts: drafts)
@@ -212,7 +214,9 @@ final class ComposeWindow {
         var text = initialText
         if let drafts {
             do {
-                if let draft = try drafts.load(), !draft.isEmpty, draft != initialText {
+                let draftImages = initialText.isEmpty && images.isEmpty ? try Self.images(of: drafts) : []
+                if !draftImages.isEmpty { images = draftImages }
+                if let draft = try drafts.load(), !draft.isEmpty || !draftImages.isEmpty, draft != initialText {
                     if initialText.isEmpty {
                         text = draft
                         infoBar.showRestored()
@@ -308,5 +312,13 @@ final class ComposeWindow {
         retryTimer?.cancel()
         autosave?.cancel()
         gtk_widget_destroy(window)
+    }
+}
+
+extension ComposeWindow {
+    /// The images a saved draft kept (none when its file is unreadable JSON: the text still comes back).
+    static func images(of drafts: DraftStore) throws(DraftStore.Failure) -> [PostImage] {
+        guard let json = try drafts.loadImages() else { return [] }
+        return (try? JSONText.value(of: json)).flatMap(PostImage.list(json:)) ?? []
     }
 }

@@ -1,5 +1,6 @@
 import ComposeWindowCore
 import ComposeWindowGlue
+import ComposeWindowPostingGlue
 import GtkPlaceholder
 import PlaceholderGtk3Glue
 
@@ -11,6 +12,8 @@ import PlaceholderGtk3Glue
 final class DraftAutosave {
     private let store: DraftStore
     private let currentText: @MainActor () -> String
+    /// The window's images (set once the window is made).
+    var currentImages: @MainActor () -> [PostImage] = { [] }
     private var pending: MainLoopSource?
     private(set) var isDirty = false
     var onResult: (@MainActor (DraftStore.Failure?) -> Void)?
@@ -30,8 +33,8 @@ final class DraftAutosave {
         }
     }
 
-    /// Writes the draft if anything changed since the last successful save. An empty text has no
-    /// draft: the file is removed rather than left empty.
+    /// Writes the draft (its text, then its images) if anything changed since the last successful
+    /// save. An empty text without images has no draft: the files are removed rather than left empty.
     /// `evenIfUnchanged`: also a text the window started with (a post on its way to a network is
     /// kept whatever its origin).
     func saveNow(evenIfUnchanged: Bool = false) {
@@ -39,11 +42,18 @@ final class DraftAutosave {
         pending = nil
         guard isDirty || evenIfUnchanged else { return }
         let text = currentText()
+        let images = currentImages()
+        let imagesJSON = images.isEmpty ? nil : try? JSONText.text(of: PostImage.listJSON(images))
         let store = self.store
         isDirty = false
         StateWriter.shared.write { () -> DraftStore.Failure? in
             do throws(DraftStore.Failure) {
-                if text.isEmpty { try store.remove() } else { try store.save(text) }
+                if text.isEmpty && images.isEmpty {
+                    try store.remove()
+                } else {
+                    try store.save(text)
+                    try store.saveImages(imagesJSON)
+                }
                 return nil
             } catch { return error }
         } then: { [weak self] failure in

@@ -47,3 +47,21 @@ struct DeliveryImage: Hashable, Sendable {
     /// large (Bluesky's BlobTooLarge, from a PDS still on the older 1 MB).
     var byteLimit: Int?
 }
+
+extension PostImage {
+    /// A list of images as a draft keeps them: `[{"path": …, "alt": …}]`.
+    package static func listJSON(_ images: [PostImage]) -> JSONValue {
+        .array(images.map { .object([.init("path", .string($0.path)), .init("alt", .string($0.alt))]) })
+    }
+
+    /// The images a draft kept; nil for anything else.
+    package static func list(json: JSONValue) -> [PostImage]? {
+        guard case .array(let entries) = json else { return nil }
+        var images: [PostImage] = []
+        for entry in entries {
+            guard case .string(let path)? = entry["path"], case .string(let alt)? = entry["alt"] else { return nil }
+            images.append(PostImage(path: path, alt: alt))
+        }
+        return images
+    }
+}

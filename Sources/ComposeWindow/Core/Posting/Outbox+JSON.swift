@@ -11,12 +11,7 @@ extension Outbox {
             .init("version", .integer(Self.fileVersion)), .init("text", .string(text)),
             .init("deliveries", .array(deliveries.map(\.json))),
         ]
-        if !images.isEmpty {
-            members.append(
-                .init(
-                    "images",
-                    .array(images.map { .object([.init("path", .string($0.path)), .init("alt", .string($0.alt))]) })))
-        }
+        if !images.isEmpty { members.append(.init("images", PostImage.listJSON(images))) }
         return .object(members)
     }
 
@@ -27,11 +22,8 @@ extension Outbox {
         else { return nil }
         var images: [PostImage] = []
         if let listed = json["images"] {
-            guard case .array(let entries) = listed else { return nil }
-            for entry in entries {
-                guard case .string(let path)? = entry["path"], case .string(let alt)? = entry["alt"] else { return nil }
-                images.append(PostImage(path: path, alt: alt))
-            }
+            guard let read = PostImage.list(json: listed) else { return nil }
+            images = read
         }
         var deliveries: [Delivery] = []
         for item in items {
