@@ -282,7 +282,7 @@ public struct ComposeOptions: Equatable, Sendable {
 
 extension ComposeOptions {
     /// The most images a post carries on any network (Bluesky's embed; Mastodon's default).
-    static let mostImages = 4
+    package static let mostImages = 4
 
     /// `--attach` paths made absolute (the window may be started from anywhere; the outbox names
     /// them), each with its `--alt`. Whether each is an image is checked as the window starts.

@@ -8,6 +8,9 @@ import PlaceholderGObjectGlue
 /// comes back on the main loop. A GLib thread pool of one thread runs its jobs first in, first out.
 package final class StateWriter: Sendable {
     package static let shared = StateWriter()
+    /// A second thread of the same kind for reading and decoding images (thumbnails, checking an
+    /// attached file), so that a large image never holds up a draft's write.
+    package static let imageWork = StateWriter()
 
     private nonisolated(unsafe) let pool: UnsafeMutablePointer<GThreadPool>
 

@@ -186,6 +186,7 @@ extension ComposeWindow {
     /// The text can be edited unless a run is on its way or a network may have the post unsaid.
     func showEditability() {
         gtk_text_view_set_editable(compose.textView, (poster?.session.textIsEditable ?? true).gboolean)
+        showImages()
     }
 
     /// The window stays with the text; the draft is written now and the outbox keeps the post.

@@ -43,6 +43,7 @@ extension ComposeWindow {
     /// The header bar says where Send goes: the network, and the account Send posts with (or,
     /// for a browser handoff to Mastodon, the server).
     func showTarget() {
+        showImages()
         guard !alsoTo.isEmpty else {
             chooser?.show(target, server: mastodonServer, account: postingAccount?.name)
             return

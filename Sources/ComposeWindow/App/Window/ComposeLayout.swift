@@ -11,6 +11,9 @@ struct ComposeLayout {
     let cancelButton: UnsafeMutablePointer<GtkWidget>
     let sendButton: UnsafeMutablePointer<GtkWidget>
     let counterLabel: UnsafeMutablePointer<GtkWidget>
+    /// Attach… and the row of the post's images, beside the counter.
+    let attachButton: UnsafeMutablePointer<GtkWidget>
+    let imageStrip: UnsafeMutablePointer<GtkWidget>
     /// The vertical box holding the text and the counter (and the info bar, when there is one).
     let column: UnsafeMutablePointer<GtkWidget>
 
@@ -29,6 +32,8 @@ struct ComposeLayout {
         cancelButton = interface.widget("cancel_button")
         sendButton = interface.widget("send_button")
         counterLabel = interface.widget("counter")
+        attachButton = interface.widget("attach_button")
+        imageStrip = interface.widget("image_strip")
         column = interface.widget("column")
     }
 

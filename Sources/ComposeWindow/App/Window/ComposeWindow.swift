@@ -21,7 +21,7 @@ final class ComposeWindow {
     let initialText: String
     let counter: CountTracker
     let overflow: OverflowMarker
-    private let autosave: DraftAutosave?
+    let autosave: DraftAutosave?
     let finish: @MainActor (ComposeApplication.Outcome) -> Void
     /// Where Send puts the post; the header bar's chooser changes it unless it is standard output.
     var target: PostTarget
@@ -68,6 +68,8 @@ final class ComposeWindow {
     var ownOutbox: OutboxStore?
     /// The images the post carries, in order, with their alt text.
     var images: [PostImage] = []
+    let imageStrip: AttachmentStrip
+    let attachButton: UnsafeMutablePointer<GtkWidget>
     /// What the error bar says about the post, to show again when Discard… is not confirmed.
     var shownPostFailure: String?
     /// A sign-in from the menu under way; Send waits for it.
@@ -115,6 +117,8 @@ final class ComposeWindow {
         cancelButton = layout.cancelButton
         sendButton = layout.sendButton
         counterLabel = CounterLabel(layout.counterLabel)
+        imageStrip = AttachmentStrip(box: layout.imageStrip)
+        attachButton = layout.attachButton
         infoBar = DraftInfoBar(column: layout.column)
         let view = compose
         infoBar.returnFocus = { [weak view] in view.map { gtk_widget_grab_focus($0.textView.asWidget) } }
@@ -134,6 +138,7 @@ final class ComposeWindow {
         if target != .stdout { setUpChooser(layout) }
         loadInitialText(drafts: drafts)
         resumeOutbox()
+        showImages()
 
         counter.onChange = { [weak self] _ in self?.textChanged() }
         for (_, tracker) in alsoTo { tracker.onChange = { [weak self] _ in self?.updateCounter() } }
@@ -179,6 +184,8 @@ final class ComposeWindow {
     private func connectWindow() {
         Signal.connect(cancelButton, "clicked") { [weak self] in self?.cancel() }
         Signal.connect(sendButton, "clicked") { [weak self] in self?.send() }
+        Signal.connect(attachButton, "clicked") { [weak self] in self?.chooseImages() }
+        imageStrip.onOpen = { [weak self] index in self?.openImage(index) }
         Signal.connect(
             window, "delete-event",
             returning: { [weak self] _ in
@@ -191,6 +198,7 @@ final class ComposeWindow {
     private func installActions() {
         let send: VoidHandler = { [weak self] in self?.send() }
         let cancel: VoidHandler = { [weak self] in self?.cancel() }
+        let attach: VoidHandler = { [weak self] in self?.chooseImages() }
         let redo: VoidHandler = { [weak self] in
             guard let self, gtk_source_buffer_can_redo(self.sourceBuffer) != 0 else { return }
             gtk_source_buffer_redo(self.sourceBuffer)
@@ -199,7 +207,7 @@ final class ComposeWindow {
             on: window,
             [
                 ("<Control>Return", send), ("<Control>KP_Enter", send), ("Escape", cancel), ("<Control>w", cancel),
-                ("<Control>y", redo),
+                ("<Control>y", redo), ("<Control><Shift>a", attach),
             ])
         infoBar.onDiscardDraft = { [weak self] in
             self?.autosave?.discard()
@@ -312,13 +320,5 @@ final class ComposeWindow {
         retryTimer?.cancel()
         autosave?.cancel()
         gtk_widget_destroy(window)
-    }
-}
-
-extension ComposeWindow {
-    /// The images a saved draft kept (none when its file is unreadable JSON: the text still comes back).
-    static func images(of drafts: DraftStore) throws(DraftStore.Failure) -> [PostImage] {
-        guard let json = try drafts.loadImages() else { return [] }
-        return (try? JSONText.value(of: json)).flatMap(PostImage.list(json:)) ?? []
     }
 }

@@ -1,0 +1,60 @@
+import ComposeWindowCore
+import ComposeWindowGlue
+import GtkPlaceholder
+import PlaceholderGtk3Glue
+
+/// The post's images under the text, each a button showing its thumbnail: pressing it opens its alt
+/// text. A screen reader hears each as "Image N: FILE" with its alt text as the description (the
+/// tooltip says it too, or that there is none).
+@MainActor
+final class AttachmentStrip {
+    static let thumbnailSize = 48
+    private let box: UnsafeMutablePointer<GtkWidget>
+    private var buttons: [UnsafeMutablePointer<GtkWidget>] = []
+    private var pictures: [UnsafeMutablePointer<GtkWidget>] = []
+    /// Which showing a thumbnail was asked for: one that arrives after the strip changed is dropped.
+    private var showing = 0
+    /// The person pressed image `index`.
+    var onOpen: (@MainActor (Int) -> Void)?
+
+    init(box: UnsafeMutablePointer<GtkWidget>) {
+        self.box = box
+    }
+
+    /// Shows `images`, in order; `editable`: whether pressing one may change it.
+    func show(_ images: [PostImage], editable: Bool) {
+        for button in buttons { gtk_widget_destroy(button) }
+        showing += 1
+        let shown = showing
+        pictures = []
+        buttons = images.enumerated().map { index, image in
+            let button = gtk_button_new()!
+            gtk_button_set_relief(button.cast(), GTK_RELIEF_NONE)
+            gtk_widget_set_sensitive(button, editable.gboolean)
+            let picture = gtk_image_new_from_icon_name("image-x-generic-symbolic", GTK_ICON_SIZE_DND)!
+            gtk_widget_set_size_request(picture, gint(Self.thumbnailSize), gint(Self.thumbnailSize))
+            gtk_container_add(button.cast(), picture)
+            pictures.append(picture)
+            let described = image.alt.isEmpty ? localized("No description") : image.alt
+            gtk_widget_set_tooltip_text(button, described)
+            let accessible = gtk_widget_get_accessible(button)
+            let name = localized("Image {0}: {1}", String(index + 1), Self.fileName(image.path))
+            atk_object_set_name(accessible, name)
+            atk_object_set_description(accessible, described)
+            Signal.connect(button, "clicked") { [weak self] in self?.onOpen?(index) }
+            Thumbnail.load(image.path, size: Self.thumbnailSize) { [weak self] pixbuf in
+                guard let pixbuf else { return }
+                defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+                guard let self, self.showing == shown else { return }
+                gtk_image_set_from_pixbuf(self.pictures[index].cast(), pixbuf)
+            }
+            gtk_box_pack_start(box.cast(), button, 0, 0, 0)
+            gtk_widget_show_all(button)
+            return button
+        }
+    }
+
+    static func fileName(_ path: String) -> String {
+        String(path.split(separator: "/").last ?? Substring(path))
+    }
+}

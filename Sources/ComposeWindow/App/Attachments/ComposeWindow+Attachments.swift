@@ -1,0 +1,90 @@
+import ComposeWindowCore
+import ComposeWindowGlue
+import ComposeWindowPostingGlue
+import GtkPlaceholder
+import PlaceholderGtk3Glue
+
+/// The post's images in the window: Attach… (and Ctrl+Shift+A), each image's alt text or its
+/// removal, the strip that shows them; the draft keeps them. Each file is checked on the image
+/// thread before it joins the post (a video, a file that is no image, is refused with the reason).
+extension ComposeWindow {
+    /// The most images the post may carry where it goes: Mastodon's server's own figure, else 4.
+    var mostImages: Int { min(ComposeOptions.mostImages, serverRules?.maximumImages ?? ComposeOptions.mostImages) }
+
+    /// The alt text's limit where it goes: Mastodon's description_limit (1,500 when not said);
+    /// Bluesky's app allows 2,000.
+    var altTextLimit: Int {
+        target == .bluesky && alsoTo.isEmpty ? 2000 : serverRules?.descriptionLimit ?? 1500
+    }
+
+    /// Whether images can go where Send goes now.
+    var takesImages: Bool { target == .mastodon || target == .bluesky }
+
+    func chooseImages() {
+        guard takesImages, imagesEditable else { return gtk_widget_error_bell(window) }
+        ImageChooser.choose(
+            parent: window.cast(), title: localized("Attach Images"), accept: localized("_Attach"),
+            cancel: localized("_Cancel"), filterName: localized("Images"), types: ImageFit.readableTypes
+        ) { [weak self] paths in
+            guard let self, !self.closed else { return }
+            self.attach(paths)
+            gtk_widget_grab_focus(self.compose.textView.asWidget)
+        }
+    }
+
+    /// Adds the images at `paths` (absolute) once each is checked, in order; what cannot be
+    /// attached is said in the bar, with the reason.
+    func attach(_ paths: [String]) {
+        for path in paths {
+            StateWriter.imageWork.write { ImagePreparation.facts(of: path) } then: { [weak self] facts in
+                guard let self, !self.closed else { return }
+                let name = AttachmentStrip.fileName(path)
+                switch facts {
+                case .failure(let failure):
+                    self.infoBar.showSendFailure(localized("{0} cannot be attached: {1}", name, failure.reason))
+                case .success where self.images.count >= self.mostImages:
+                    self.infoBar.showSendFailure(
+                        localized("{0} was not attached: a post carries at most {1} images.", name, String(self.mostImages)))
+                case .success:
+                    self.images.append(PostImage(path: path, alt: ""))
+                    self.imagesChanged()
+                }
+            }
+        }
+    }
+
+    /// The person pressed image `index`: its alt text, or its removal.
+    func openImage(_ index: Int) {
+        guard images.indices.contains(index), imagesEditable else { return }
+        AltTextDialog.ask(parent: window.cast(), image: images[index], limit: altTextLimit) { [weak self] answer in
+            guard let self, !self.closed, self.images.indices.contains(index) else { return }
+            switch answer {
+            case .describe(let alt)?: self.images[index].alt = alt
+            case .remove?: self.images.remove(at: index)
+            case nil: return
+            }
+            self.imagesChanged()
+            gtk_widget_grab_focus(self.compose.textView.asWidget)
+        }
+    }
+
+    /// Images may change when the text may (not while a network may have the post unsaid).
+    var imagesEditable: Bool { poster?.session.textIsEditable ?? true }
+
+    func imagesChanged() {
+        showImages()
+        autosave?.textChanged()
+    }
+
+    /// The strip as the post is now, and Attach… where Send can take images.
+    func showImages() {
+        imageStrip.show(images, editable: imagesEditable)
+        gtk_widget_set_visible(attachButton, takesImages.gboolean)
+    }
+
+    /// The images a saved draft kept (none when its file is unreadable JSON: the text still comes back).
+    static func images(of drafts: DraftStore) throws(DraftStore.Failure) -> [PostImage] {
+        guard let json = try drafts.loadImages() else { return [] }
+        return (try? JSONText.value(of: json)).flatMap(PostImage.list(json:)) ?? []
+    }
+}
