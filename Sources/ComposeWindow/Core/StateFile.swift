@@ -40,6 +40,13 @@ public struct StateFile: Sendable {
     /// `folder` under compose-window's state directory; `environment` is the process environment
     /// (XDG_STATE_HOME, HOME).
     public init(folder: String, fileName: String, wording: Wording, environment: [String: String]) throws(Failure) {
+        directory = try Self.folder(folder, environment: environment)
+        self.fileName = fileName
+        self.wording = wording
+    }
+
+    /// `folder` under compose-window's state directory (`$XDG_STATE_HOME/compose-window/FOLDER`).
+    package static func folder(_ folder: String, environment: [String: String]) throws(Failure) -> String {
         let state: String
         if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
             state = xdg
@@ -49,9 +56,7 @@ public struct StateFile: Sendable {
             throw Failure(
                 description: localized("cannot find the state directory: neither XDG_STATE_HOME nor HOME is set"))
         }
-        directory = state + "/compose-window/" + folder
-        self.fileName = fileName
-        self.wording = wording
+        return state + "/compose-window/" + folder
     }
 
     /// The content, or nil when there is no file.

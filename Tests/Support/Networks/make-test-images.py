@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Test images for the posting tests, in DIR: photo.jpg (1200 × 800, upright, with GPS in EXIF and
 XMP and a camera serial number), turned.jpg (640 × 480 stored, EXIF orientation 6: shown 480 × 640,
-with GPS), noise.png (1400 × 1000 of noise with alpha: over Bluesky's 1,000,000 bytes), clip.mp4 (not
+with GPS), noise.png (1400 × 1000 of noise with alpha: over Bluesky's 1,000,000 bytes), small.png (300 × 200), clip.mp4 (not
 an image: a video's first bytes)."""
 import os, random, sys
 
@@ -37,6 +37,9 @@ locate(os.path.join(DIR, "turned.jpg"), orientation=6)
 
 noise = Image.frombytes("RGBA", (1400, 1000), bytes(random.getrandbits(8) for _ in range(1400 * 1000 * 4)))
 noise.save(os.path.join(DIR, "noise.png"))
+
+small = Image.new("RGB", (300, 200), (240, 120, 20))
+small.save(os.path.join(DIR, "small.png"))
 
 with open(os.path.join(DIR, "clip.mp4"), "wb") as clip:
     clip.write(b"\x00\x00\x00\x18ftypmp42\x00\x00\x00\x00mp42isom" + bytes(64))

@@ -186,6 +186,7 @@ final class ComposeWindow {
         Signal.connect(sendButton, "clicked") { [weak self] in self?.send() }
         Signal.connect(attachButton, "clicked") { [weak self] in self?.chooseImages() }
         imageStrip.onOpen = { [weak self] index in self?.openImage(index) }
+        setUpPaste()
         Signal.connect(
             window, "delete-event",
             returning: { [weak self] _ in

@@ -1,0 +1,73 @@
+import Foundation
+import XCTest
+
+/// Ctrl+V where Send goes to a network: an image a browser copied, or image files a file manager
+/// copied, join the post; text is pasted as text. The clipboard is served from outside the app, by
+/// xclip, as another program's copy is.
+final class PasteImageTests: SandboxTestCase {
+    /// xclip serving `data` as `type` on the clipboard until it is stopped.
+    func copy(_ data: Data, as type: String) throws -> Process {
+        let copier = Process()
+        copier.executableURL = URL(fileURLWithPath: "/usr/bin/xclip")
+        copier.arguments = ["-quiet", "-selection", "clipboard", "-t", type]
+        let input = Pipe()
+        copier.standardInput = input
+        copier.standardOutput = FileHandle.nullDevice
+        copier.standardError = FileHandle.nullDevice
+        try copier.run()
+        try input.fileHandleForWriting.write(contentsOf: data)
+        try input.fileHandleForWriting.close()
+        // Served once xclip owns the selection: the clipboard answers with this type.
+        let served = waitUntil(timeout: 10) {
+            (try? Shell.run("/usr/bin/xclip", ["-o", "-selection", "clipboard", "-t", "TARGETS"]))?.stdout
+                .contains(type) == true
+        }
+        XCTAssertTrue(served, "xclip serves \(type)")
+        return copier
+    }
+
+    /// The images the draft holds now (written within a second of a change).
+    func draftImages(_ sandbox: NetworkSandbox) -> [[String: Any]] {
+        let file = sandbox.home.appendingPathComponent("state/compose-window/drafts/default.images.json")
+        return (try? Data(contentsOf: file)).flatMap { try? JSONSerialization.jsonObject(with: $0) as? [[String: Any]] }
+            ?? []
+    }
+
+    func testAPastedImageIsPostedWithThePost() throws {
+        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        let pictures = try sandbox.testImages()
+        let copier = try copy(Data(contentsOf: pictures.appendingPathComponent("small.png")), as: "image/png")
+        defer { copier.terminate() }
+        let window = try sandbox.window("Pasted", to: "mastodon")
+        window.key("ctrl+v")
+        XCTAssertTrue(waitUntil(timeout: 10) { draftImages(sandbox).count == 1 }, "the pasted image joins the post")
+        let kept = draftImages(sandbox).first?["path"] as? String ?? ""
+        XCTAssertTrue(kept.contains("/compose-window/pasted/") && kept.hasSuffix(".png"), kept)
+        window.key("ctrl+Return")
+        let finished = try XCTUnwrap(window.finish(timeout: 60))
+        XCTAssertEqual(finished.code, 0, finished.stderr)
+        XCTAssertEqual(sandbox.statuses.first?["text"] as? String, "Pasted", "no text was pasted")
+        let media = sandbox.state["media"] as? [[String: Any]] ?? []
+        XCTAssertEqual(media.count, 1)
+        XCTAssertEqual([media.first?["width"], media.first?["height"]] as? [Int], [300, 200])
+    }
+
+    func testPastedImageFilesAreAttachedAndOtherFilesAreText() throws {
+        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        let pictures = try sandbox.testImages()
+        let uris = ["photo.jpg", "turned.jpg"].map { pictures.appendingPathComponent($0).absoluteString }
+        let copier = try copy(Data((uris.joined(separator: "\r\n") + "\r\n").utf8), as: "text/uri-list")
+        let window = try sandbox.window("Files", to: "mastodon")
+        window.key("ctrl+v")
+        XCTAssertTrue(waitUntil(timeout: 10) { draftImages(sandbox).count == 2 }, "both files join the post")
+        XCTAssertEqual(
+            draftImages(sandbox).compactMap { $0["path"] as? String }, ["photo.jpg", "turned.jpg"].map {
+                pictures.appendingPathComponent($0).path
+            })
+        copier.terminate()
+        let text = try copy(Data(" and words".utf8), as: "UTF8_STRING")
+        defer { text.terminate() }
+        window.key("ctrl+v")
+        XCTAssertTrue(window.waitForText("Files and words"), "text is still pasted as text")
+    }
+}
