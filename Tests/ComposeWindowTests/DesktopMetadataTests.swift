@@ -182,13 +182,14 @@ final class DesktopMetadataTests: XCTestCase {
             Set(PostTarget.allCases.map(\.rawValue)))
     }
 
-    /// zsh: the file parses, and its _arguments specs name exactly --help's options.
+    /// zsh: the file parses, and its _arguments specs name exactly --help's options (`*` marks one
+    /// that may be repeated).
     func testZshCompletion() throws {
         let path = Self.installed("share/zsh/site-functions/_compose-window")
         let syntax = try Shell.run("/usr/bin/zsh", ["-n", path])
         XCTAssertEqual(syntax.code, 0, syntax.stderr)
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        let specs = try text.matches(of: Regex(#"'(?:\([^)]*\))?(--[a-z-]+)=?\["#)).map {
+        let specs = try text.matches(of: Regex(#"'(?:\([^)]*\))?\*?(--[a-z-]+)=?\["#)).map {
             String($0.output[1].substring!)
         }
         var options = Set(specs)
