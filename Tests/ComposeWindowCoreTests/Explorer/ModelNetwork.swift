@@ -5,12 +5,25 @@
 /// hour; a repeat that arrives while the first is still working gets 503 from current servers (their
 /// lock) and makes a second status on servers from before it. Bluesky stores a record under the key
 /// the client chose, refuses a second one there, and tells by getRecord whether it exists.
+/// Images: Mastodon's media is the account's own until a status attaches it, and deleted a day
+/// after upload if none does; a Bluesky blob is named by its bytes (the same bytes, the same blob)
+/// and dropped an hour after upload while no record references it. A post naming media the server
+/// does not have is refused.
 struct ModelNetwork: Hashable {
     struct Post: Hashable {
         let account: String
         let text: String
         let key: String
         let storedAt: Int64
+        /// The media ids (Mastodon) or blob CIDs (Bluesky) it names.
+        var images: [String] = []
+    }
+
+    struct Media: Hashable {
+        let id: String
+        let account: String
+        var uploadedAt: Int64
+        var attached = false
     }
 
     /// A request the server is still working on after the client gave up: it stores then.
@@ -24,6 +37,7 @@ struct ModelNetwork: Hashable {
     let beforeTheLock: Bool
     private(set) var posts: [Post] = []
     private(set) var working: Working?
+    private(set) var media: [Media] = []
     /// Accounts whose token the server no longer accepts.
     var revoked: Set<String> = []
 
@@ -36,12 +50,61 @@ struct ModelNetwork: Hashable {
         self.beforeTheLock = beforeTheLock
     }
 
-    /// Time passed: a slow request's work ends.
+    /// Time passed: a slow request's work ends; media nothing attached goes.
     mutating func advance(to now: Int64) {
         if let working, working.finishesAt <= now {
             // A record key is taken once: the slower of two creates fails.
-            if !(network == .bluesky && posts.contains { $0.key == working.post.key }) { posts.append(working.post) }
+            if !(network == .bluesky && posts.contains { $0.key == working.post.key }) {
+                posts.append(working.post)
+                attach(working.post)
+            }
             self.working = nil
+        }
+        let lifetime: Int64 = network == .mastodon ? 86_400 : 3_600
+        media.removeAll { !$0.attached && now - $0.uploadedAt >= lifetime }
+    }
+
+    /// The media an upload request makes: Mastodon a new attachment each time, Bluesky the blob
+    /// its bytes name.
+    func upload(of request: APIRequest, account: String, now: Int64) -> Media? {
+        guard let file = request.file else { return nil }
+        let id = network == .mastodon ? "m\(media.count + 1)" : "bafkrei" + file.path
+        return Media(id: id, account: account, uploadedAt: now)
+    }
+
+    mutating func store(_ upload: Media) {
+        if let known = media.firstIndex(where: { $0.id == upload.id && $0.account == upload.account }) {
+            media[known].uploadedAt = upload.uploadedAt
+        } else {
+            media.append(upload)
+        }
+    }
+
+    func answer(for upload: Media) -> APIAnswer {
+        switch network {
+        case .mastodon:
+            return APIAnswer(
+                status: 200, json: .object([.init("id", .string(upload.id)), .init("url", .string("https://m/" + upload.id))]))
+        case .bluesky:
+            let ref = JSONValue.object([.init("$link", .string(upload.id))])
+            return APIAnswer(
+                status: 200,
+                json: .object([
+                    .init("blob", .object([.init("$type", .string("blob")), .init("ref", ref), .init("size", .integer(9))]))
+                ]))
+        }
+    }
+
+    /// Whether every image `post` names is there for it (Mastodon's: unattached).
+    private func hasMedia(of post: Post) -> Bool {
+        post.images.allSatisfy { id in
+            media.contains { $0.id == id && $0.account == post.account && (network == .bluesky || !$0.attached) }
+        }
+    }
+
+    private mutating func attach(_ post: Post) {
+        for index in media.indices where post.images.contains(media[index].id) && media[index].account == post.account {
+            media[index].attached = true
         }
     }
 
@@ -53,10 +116,13 @@ struct ModelNetwork: Hashable {
 
     /// The post this request would make, when it is one that makes a post.
     func post(of request: APIRequest, account: String, text: String, now: Int64) -> Post? {
-        guard request.method == .post else { return nil }
+        guard request.method == .post, request.file == nil else { return nil }
         let key =
             request.headers.first { $0.name == "Idempotency-Key" }?.value ?? request.body?["rkey"]?.string ?? ""
-        return Post(account: account, text: text, key: key, storedAt: now)
+        let named: [JSONValue] =
+            request.body?["media_ids"]?.elements
+            ?? (request.body?["record"]?["embed"]?["images"]?.elements ?? []).compactMap { $0["image"]?["ref"]?["$link"] }
+        return Post(account: account, text: text, key: key, storedAt: now, images: named.compactMap(\.string))
     }
 
     /// What an earlier post under this key means for a new request: Mastodon answers with it while it
@@ -74,12 +140,16 @@ struct ModelNetwork: Hashable {
         case stored
         case earlier(Post)
         case busy, exists
+        /// It names media the server does not have (for it).
+        case missingMedia
     }
 
     mutating func store(_ post: Post, now: Int64) -> Store {
         if let earlier = earlier(post, now: now) { return network == .bluesky ? .exists : .earlier(earlier) }
         if network == .mastodon, let working, working.post.key == post.key, !beforeTheLock { return .busy }
+        guard hasMedia(of: post) else { return .missingMedia }
         posts.append(post)
+        attach(post)
         if network == .bluesky, working?.post.key == post.key { working = nil }  // it will find the key taken
         return .stored
     }
@@ -88,6 +158,7 @@ struct ModelNetwork: Hashable {
     mutating func startSlowly(_ post: Post, now: Int64) -> Store {
         if let earlier = earlier(post, now: now) { return network == .bluesky ? .exists : .earlier(earlier) }
         if network == .mastodon, let working, working.post.key == post.key, !beforeTheLock { return .busy }
+        guard hasMedia(of: post) else { return .missingMedia }
         working = Working(post: post, finishesAt: now + Self.slowness)
         return .stored
     }
@@ -134,6 +205,13 @@ struct ModelNetwork: Hashable {
             let id = request.path.split(separator: "/").dropLast().last.flatMap { Int($0) } ?? 0
             guard posts.indices.contains(id - 1) else { return APIAnswer(status: 404, json: nil) }
             return APIAnswer(status: 200, json: .object([.init("text", .string(posts[id - 1].text))]))
+        }
+        if request.path.hasPrefix("/api/v1/media/") {
+            let id = String(request.path.dropFirst("/api/v1/media/".count))
+            guard media.contains(where: { $0.id == id && $0.account == account && !$0.attached }) else {
+                return APIAnswer(status: 404, json: .object([.init("error", .string("Record not found"))]))
+            }
+            return APIAnswer(status: 200, json: .object([.init("id", .string(id)), .init("url", .string("https://m/" + id))]))
         }
         if request.path.hasSuffix("getRecord") {
             let key = request.query.first { $0.name == "rkey" }?.value

@@ -5,7 +5,7 @@ import Testing
 /// Every sequence of a person's actions and the networks' answers, up to a bounded depth, walked
 /// against the model of each network (alone, Mastodon from before its idempotency lock, and both
 /// cross-posted), the invariants checked after every step:
-/// - no network holds the post twice;
+/// - no network holds the post twice, and every post it holds carries each image once;
 /// - the person's latest text is on a network, or kept in the draft or the outbox;
 /// - Send and Retry never do nothing the person can see, and a network that must wait is tried
 ///   again by the window at a time it says;
@@ -53,19 +53,26 @@ import Testing
     /// duplicate and six does not.
     static let depth = 7
 
-    static let configurations: [(String, [ModelNetwork])] = [
-        ("Mastodon", [ModelNetwork(network: .mastodon)]),
-        ("Mastodon before its lock", [ModelNetwork(network: .mastodon, beforeTheLock: true)]),
-        ("Bluesky", [ModelNetwork(network: .bluesky)]),
-        ("Mastodon and Bluesky", [ModelNetwork(network: .mastodon), ModelNetwork(network: .bluesky)]),
+    static let image = [PostImage(path: "/home/alice/photo.jpg", alt: "A photo")]
+
+    static let configurations: [(String, [ModelNetwork], [PostImage])] = [
+        ("Mastodon", [ModelNetwork(network: .mastodon)], []),
+        ("Mastodon before its lock", [ModelNetwork(network: .mastodon, beforeTheLock: true)], []),
+        ("Bluesky", [ModelNetwork(network: .bluesky)], []),
+        ("Mastodon and Bluesky", [ModelNetwork(network: .mastodon), ModelNetwork(network: .bluesky)], []),
+        // An image: its upload is one more request, with every fault a request can meet.
+        ("Mastodon with an image", [ModelNetwork(network: .mastodon)], image),
+        ("Bluesky with an image", [ModelNetwork(network: .bluesky)], image),
     ]
 
     @Test(arguments: configurations.indices)
     func everySequenceKeepsThePromise(configuration: Int) {
-        let (name, networks) = Self.configurations[configuration]
+        let (name, networks, images) = Self.configurations[configuration]
         let clock = ContinuousClock()
         var walk = Walk()
-        let took = clock.measure { walk = Self.explore(PostingWorld(networks: networks), depth: Self.depth) }
+        let took = clock.measure {
+            walk = Self.explore(PostingWorld(networks: networks, images: images), depth: Self.depth)
+        }
         if let (broken, steps) = walk.violation {
             Issue.record("\(name): \(broken) after \(steps.map(\.name).joined(separator: ", "))")
         }

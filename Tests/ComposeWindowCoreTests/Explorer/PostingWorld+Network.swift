@@ -24,6 +24,12 @@ extension PostingWorld {
         -> Result<APIAnswer, PostingPlan.NoAnswer>
     {
         let post = networks[index].post(of: inFlight.request, account: inFlight.account, text: sentText, now: now)
+        let upload = networks[index].upload(of: inFlight.request, account: inFlight.account, now: now)
+        /// The request reached the server and did its work (stored the post, or the upload).
+        func stored() {
+            if let post { _ = networks[index].store(post, now: now) }
+            if let upload { networks[index].store(upload) }
+        }
         func refusal(_ status: Int, _ words: String) -> Result<APIAnswer, PostingPlan.NoAnswer> {
             .success(APIAnswer(status: status, json: .object([.init("error", .string(words))])))
         }
@@ -32,8 +38,22 @@ extension PostingWorld {
             if networks[index].revoked.contains(inFlight.account) {
                 return refusal(401, "The access token was revoked")
             }
+            if let upload {
+                networks[index].store(upload)
+                return .success(networks[index].answer(for: upload))
+            }
             guard let post else { return .success(networks[index].lookUp(inFlight.request, account: inFlight.account)) }
             switch networks[index].store(post, now: now) {
+            case .missingMedia where networks[index].network == .mastodon:
+                return refusal(422, "Media with ID(s) could not be found")
+            case .missingMedia:
+                return .success(
+                    APIAnswer(
+                        status: 400,
+                        json: .object([
+                            .init("error", .string("InvalidRequest")),
+                            .init("message", .string("Could not find blob")),
+                        ])))
             case .stored: return .success(networks[index].answer(for: post))
             case .earlier(let first): return .success(networks[index].answer(for: first))
             case .busy: return refusal(503, "There was a temporary problem serving your request")
@@ -54,15 +74,16 @@ extension PostingWorld {
         case .rateLimited: return .success(APIAnswer(status: 429, retryAfter: "30", json: nil))
         case .serverErrorBefore: return refusal(500, "internal")
         case .serverErrorAfter:
-            if let post { _ = networks[index].store(post, now: now) }
+            stored()
             return refusal(500, "internal")
         case .notSent: return .failure(.init(requestWasSent: false, reason: .connectionRefused))
         case .cutBeforeStore: return .failure(.init(requestWasSent: true, reason: .connectionReset))
         case .cutAfterStore:
-            if let post { _ = networks[index].store(post, now: now) }
+            stored()
             return .failure(.init(requestWasSent: true, reason: .connectionReset))
         case .slow:
             if let post { _ = networks[index].startSlowly(post, now: now) }
+            if let upload { networks[index].store(upload) }
             return .failure(.init(requestWasSent: true, reason: .timeout))
         case .expiredRefreshLost, .expiredRefreshRefused:
             return .failure(.init(requestWasSent: false, reason: .timeout))  // answered by `answer`

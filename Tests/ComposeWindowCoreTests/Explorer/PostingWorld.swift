@@ -8,6 +8,8 @@
 struct PostingWorld: Hashable {
     enum Action: Hashable, CaseIterable {
         case send, edit, discard, close, crash, crashAfterStore, restart, signIn, switchAccount, wait, waitLong
+        /// A day and an hour: Mastodon has deleted media nothing attached (walked with images only).
+        case waitDay
     }
 
     /// What the network does with the request on its way.
@@ -73,8 +75,12 @@ struct PostingWorld: Hashable {
     /// A run ended with a network that must wait and no time to try again at.
     private(set) var waitsForever = false
 
-    init(networks: [ModelNetwork]) {
+    /// The post's images (the same in every window: the draft and the outbox keep them).
+    let images: [PostImage]
+
+    init(networks: [ModelNetwork], images: [PostImage] = []) {
         self.networks = networks
+        self.images = images
         session = PostingSession()
     }
 
@@ -97,6 +103,7 @@ struct PostingWorld: Hashable {
             case .crashAfterStore: session != nil && inFlight?.request.method == .post
             case .switchAccount: networks.contains { $0.network == .mastodon }
             case .signIn, .wait, .waitLong: true
+            case .waitDay: !images.isEmpty
             }
         }.map(Step.person)
         if let inFlight {
@@ -148,6 +155,7 @@ struct PostingWorld: Hashable {
         case .switchAccount: mastodonAccount = mastodonAccount == Self.alice ? Self.bob : Self.alice
         case .wait: return pass(150)
         case .waitLong: return pass(2 * 3_600)
+        case .waitDay: return pass(25 * 3_600)
         }
         return nil
     }
@@ -156,7 +164,7 @@ struct PostingWorld: Hashable {
     private mutating func send() -> String? {
         guard var session else { return nil }
         let result = session.send(
-            text: text, accounts: accounts, microsecondsSinceEpoch: UInt64(now) * 1_000_000)
+            text: text, images: images, accounts: accounts, microsecondsSinceEpoch: UInt64(now) * 1_000_000)
         self.session = session
         switch result {
         case .stillPosting: return nil
@@ -200,10 +208,12 @@ struct PostingWorld: Hashable {
         guard let inFlight else { return }
         self.inFlight = nil
         retryAt = nil
-        if stored, let index = networkIndex(inFlight),
-            let post = networks[index].post(of: inFlight.request, account: inFlight.account, text: sentText, now: now)
-        {
+        guard stored, let index = networkIndex(inFlight) else { return }
+        if let post = networks[index].post(of: inFlight.request, account: inFlight.account, text: sentText, now: now) {
             _ = networks[index].store(post, now: now)
+        }
+        if let upload = networks[index].upload(of: inFlight.request, account: inFlight.account, now: now) {
+            networks[index].store(upload)
         }
     }
 
@@ -286,6 +296,10 @@ struct PostingWorld: Hashable {
         if waitsForever { return "a network waits and the window never tries again" }
         for network in networks {
             if network.held > 1 { return "\(network.network) holds the post \(network.held) times" }
+            for post in network.posts + [network.working?.post].compactMap(\.self)
+            where post.images.count != images.count || Set(post.images).count != post.images.count {
+                return "\(network.network) holds a post with \(post.images.count) images, not \(images.count), each once"
+            }
         }
         if ended != .discarded {
             let onANetwork = networks.contains { $0.count(latest) > 0 || $0.working?.post.text == latest }
