@@ -76,7 +76,9 @@ import Testing
                 ]))
         ])
         let limits = MastodonRules.Limits(instance: instance)
-        #expect(limits.images == ImageLimits(maxBytes: 10_485_760, maxPixels: 16_777_216, mimeTypes: ["image/jpeg", "image/png"]))
+        #expect(
+            limits.images
+                == ImageLimits(maxBytes: 10_485_760, maxPixels: 16_777_216, mimeTypes: ["image/jpeg", "image/png"]))
         #expect(limits.maximumImages == 6 && limits.descriptionLimit == 1500)
         let cached = MastodonRules.Limits.cached(limits.cache(fetchedAt: 7))
         #expect(cached?.limits == limits, "the cache keeps them")

@@ -50,7 +50,8 @@ import Testing
                 plan.prepared(index, image: image, prepared(index, image))
                 if index == 0 { #expect(plan.step(now: now) == .request(index: index)) }
                 if index == 0 {
-                    answer(&plan, 0, 200, json(["id": .string("m\(image)"), "url": .string("https://m.s/\(image).jpg")]))
+                    answer(
+                        &plan, 0, 200, json(["id": .string("m\(image)"), "url": .string("https://m.s/\(image).jpg")]))
                 } else {
                     answer(&plan, 1, 200, json(["blob": blob]))
                 }
@@ -158,12 +159,16 @@ import Testing
         plan.startRun()
         let record = try #require(request(plan, 1))
         // Mastodon's, from an earlier run, are checked first; here only Bluesky is driven.
-        Self.answer(&plan, 1, 400, Self.json(["error": .string("InvalidRequest"), "message": .string("Could not find blob: bafkreiabc")]))
+        Self.answer(
+            &plan, 1, 400,
+            Self.json(["error": .string("InvalidRequest"), "message": .string("Could not find blob: bafkreiabc")]))
         #expect(!plan.mayHaveBeenSentSomewhere && plan.failure(1) == nil)
         #expect(request(plan, 1)?.path == "/xrpc/com.atproto.repo.uploadBlob", "the same bytes again")
         for _ in 0..<2 { Self.answer(&plan, 1, 200, Self.json(["blob": Self.blob])) }
         #expect(request(plan, 1) == record, "the same record, the same key")
-        Self.answer(&plan, 1, 400, Self.json(["error": .string("InvalidRequest"), "message": .string("Could not find blob: bafkreiabc")]))
+        Self.answer(
+            &plan, 1, 400,
+            Self.json(["error": .string("InvalidRequest"), "message": .string("Could not find blob: bafkreiabc")]))
         #expect(plan.failure(1) != nil, "once per run: a second time is a failure, not a loop")
     }
 

@@ -12,7 +12,9 @@ import Testing
     /// and of compose-window.ui's translatable properties.
     static func sourceMessages() throws -> Set<String> {
         var messages = Set<String>()
-        for directory in ["Sources/ComposeWindow/Core", "Sources/ComposeWindow/App", "Sources/ComposeWindow/PostingGlue"] {
+        for directory in [
+            "Sources/ComposeWindow/Core", "Sources/ComposeWindow/App", "Sources/ComposeWindow/PostingGlue",
+        ] {
             let folder = root.appendingPathComponent(directory)
             // Subfolders too (ComposeWindowCore/Handoff).
             for file in FileManager.default.subpaths(atPath: folder.path) ?? [] where file.hasSuffix(".swift") {

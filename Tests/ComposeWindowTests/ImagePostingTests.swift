@@ -31,7 +31,8 @@ final class ImagePostingTests: SandboxTestCase {
         XCTAssertEqual([media.last?["width"], media.last?["height"]] as? [Int], [480, 640])
         XCTAssertFalse(FileManager.default.fileExists(atPath: sandbox.outboxFile.path), "the outbox is emptied")
         XCTAssertFalse(
-            FileManager.default.fileExists(atPath: sandbox.outboxDirectory.appendingPathComponent("default.media").path),
+            FileManager.default.fileExists(
+                atPath: sandbox.outboxDirectory.appendingPathComponent("default.media").path),
             "and its prepared images")
     }
 

@@ -27,7 +27,8 @@ final class KilledWithImagesTests: SandboxTestCase {
     /// the upload answered, the post about to leave, the post answered.
     static let steps = [
         Step(name: "before the outbox", syscall: "mkdir", nth: 1, outboxSays: nil, networkHasIt: false),
-        Step(name: "image prepared, not recorded", syscall: "mkdir", nth: 2, outboxSays: "waiting", networkHasIt: false),
+        Step(
+            name: "image prepared, not recorded", syscall: "mkdir", nth: 2, outboxSays: "waiting", networkHasIt: false),
         Step(name: "image recorded", syscall: "fsync", nth: 2, outboxSays: "prepared", networkHasIt: false),
         Step(name: "upload about to leave", syscall: "fsync", nth: 3, outboxSays: "prepared", networkHasIt: false),
         Step(name: "during the upload", syscall: nil, nth: 0, outboxSays: "prepared", networkHasIt: false),
@@ -100,7 +101,8 @@ final class KilledWithImagesTests: SandboxTestCase {
         XCTAssertEqual(made.first.map { images(of: $0, network, sandbox) }, [alt], "\(step.name): the image once")
         XCTAssertFalse(FileManager.default.fileExists(atPath: sandbox.outboxFile.path), step.name)
         XCTAssertFalse(
-            FileManager.default.fileExists(atPath: sandbox.outboxDirectory.appendingPathComponent("default.media").path),
+            FileManager.default.fileExists(
+                atPath: sandbox.outboxDirectory.appendingPathComponent("default.media").path),
             "\(step.name): the prepared image goes with the outbox")
     }
 

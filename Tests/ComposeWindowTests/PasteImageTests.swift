@@ -61,7 +61,8 @@ final class PasteImageTests: SandboxTestCase {
         window.key("ctrl+v")
         XCTAssertTrue(waitUntil(timeout: 10) { draftImages(sandbox).count == 2 }, "both files join the post")
         XCTAssertEqual(
-            draftImages(sandbox).compactMap { $0["path"] as? String }, ["photo.jpg", "turned.jpg"].map {
+            draftImages(sandbox).compactMap { $0["path"] as? String },
+            ["photo.jpg", "turned.jpg"].map {
                 pictures.appendingPathComponent($0).path
             })
         copier.terminate()

@@ -19,7 +19,8 @@ enum FileBytes {
                 if let bytes {
                     loaded = .success(bytes)
                 } else {
-                    loaded = .failure(Unreadable(words: error.map { String(cString: $0.pointee.message) } ?? "unreadable"))
+                    loaded = .failure(
+                        Unreadable(words: error.map { String(cString: $0.pointee.message) } ?? "unreadable"))
                     g_clear_error(&error)
                 }
                 MainActor.assumeIsolated { completion.then(loaded) }

@@ -21,7 +21,8 @@ extension HTTPSClient {
         var headers = request.headers.map { (name: $0.name, value: $0.value) }
         if let bearer = request.bearer { headers.append((name: "Authorization", value: "Bearer " + bearer)) }
         let body: String? = try request.body.map { value throws(JSONText.Failure) in try JSONText.text(of: value) }
-        return HTTPSRequest(method: request.method.rawValue, url: url, headers: headers, jsonBody: body, file: request.file)
+        return HTTPSRequest(
+            method: request.method.rawValue, url: url, headers: headers, jsonBody: body, file: request.file)
     }
 
     private static func answer(_ response: HTTPSResponse) -> APIAnswer {

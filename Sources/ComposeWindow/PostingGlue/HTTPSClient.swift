@@ -70,7 +70,8 @@ package final class HTTPSClient {
                 self?.send(request, fileBytes: bytes, completion: completion)
             case .failure(let unreadable):
                 completion(
-                    .failure(HTTPSFailure(requestWasSent: false, reason: .connectionReset, description: unreadable.words)))
+                    .failure(
+                        HTTPSFailure(requestWasSent: false, reason: .connectionReset, description: unreadable.words)))
             }
         }
     }

@@ -77,7 +77,9 @@ package enum ImagePreparation {
         guard g_file_get_contents(path, &contents, &length, &error) != 0, let contents else {
             return .failure(failure(&error))
         }
-        guard write(contents, length, to: staging, durably: false, error: &error) else { return .failure(failure(&error)) }
+        guard write(contents, length, to: staging, durably: false, error: &error) else {
+            return .failure(failure(&error))
+        }
         if facts.mimeType != "image/gif" {
             gexiv2_initialize()
             let metadata = gexiv2_metadata_new()
@@ -156,13 +158,18 @@ package enum ImagePreparation {
         let folder = g_path_get_dirname(file)!
         defer { g_free(folder) }
         g_mkdir_with_parents(folder, 0o700)
-        let flags = durably ? GFileSetContentsFlags(rawValue: G_FILE_SET_CONTENTS_CONSISTENT.rawValue | G_FILE_SET_CONTENTS_DURABLE.rawValue) : G_FILE_SET_CONTENTS_NONE
+        let flags =
+            durably
+            ? GFileSetContentsFlags(
+                rawValue: G_FILE_SET_CONTENTS_CONSISTENT.rawValue | G_FILE_SET_CONTENTS_DURABLE.rawValue)
+            : G_FILE_SET_CONTENTS_NONE
         return g_file_set_contents_full(file, contents, gssize(length), flags, 0o600, &error) != 0
     }
 
     private static func failure(_ error: inout UnsafeMutablePointer<GError>?) -> Failure {
         defer { g_clear_error(&error) }
-        return Failure(reason: error.map { String(cString: $0.pointee.message).onOneLine } ?? localized("cannot be read"))
+        return Failure(
+            reason: error.map { String(cString: $0.pointee.message).onOneLine } ?? localized("cannot be read"))
     }
 
     private static func firstMimeType(_ format: OpaquePointer) -> String? {

@@ -84,13 +84,16 @@ struct ModelNetwork: Hashable {
         switch network {
         case .mastodon:
             return APIAnswer(
-                status: 200, json: .object([.init("id", .string(upload.id)), .init("url", .string("https://m/" + upload.id))]))
+                status: 200,
+                json: .object([.init("id", .string(upload.id)), .init("url", .string("https://m/" + upload.id))]))
         case .bluesky:
             let ref = JSONValue.object([.init("$link", .string(upload.id))])
             return APIAnswer(
                 status: 200,
                 json: .object([
-                    .init("blob", .object([.init("$type", .string("blob")), .init("ref", ref), .init("size", .integer(9))]))
+                    .init(
+                        "blob",
+                        .object([.init("$type", .string("blob")), .init("ref", ref), .init("size", .integer(9))]))
                 ]))
         }
     }
@@ -121,7 +124,9 @@ struct ModelNetwork: Hashable {
             request.headers.first { $0.name == "Idempotency-Key" }?.value ?? request.body?["rkey"]?.string ?? ""
         let named: [JSONValue] =
             request.body?["media_ids"]?.elements
-            ?? (request.body?["record"]?["embed"]?["images"]?.elements ?? []).compactMap { $0["image"]?["ref"]?["$link"] }
+            ?? (request.body?["record"]?["embed"]?["images"]?.elements ?? []).compactMap {
+                $0["image"]?["ref"]?["$link"]
+            }
         return Post(account: account, text: text, key: key, storedAt: now, images: named.compactMap(\.string))
     }
 
@@ -211,7 +216,8 @@ struct ModelNetwork: Hashable {
             guard media.contains(where: { $0.id == id && $0.account == account && !$0.attached }) else {
                 return APIAnswer(status: 404, json: .object([.init("error", .string("Record not found"))]))
             }
-            return APIAnswer(status: 200, json: .object([.init("id", .string(id)), .init("url", .string("https://m/" + id))]))
+            return APIAnswer(
+                status: 200, json: .object([.init("id", .string(id)), .init("url", .string("https://m/" + id))]))
         }
         if request.path.hasSuffix("getRecord") {
             let key = request.query.first { $0.name == "rkey" }?.value

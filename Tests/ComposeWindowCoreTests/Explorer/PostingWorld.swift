@@ -298,7 +298,8 @@ struct PostingWorld: Hashable {
             if network.held > 1 { return "\(network.network) holds the post \(network.held) times" }
             for post in network.posts + [network.working?.post].compactMap(\.self)
             where post.images.count != images.count || Set(post.images).count != post.images.count {
-                return "\(network.network) holds a post with \(post.images.count) images, not \(images.count), each once"
+                return
+                    "\(network.network) holds a post with \(post.images.count) images, not \(images.count), each once"
             }
         }
         if ended != .discarded {

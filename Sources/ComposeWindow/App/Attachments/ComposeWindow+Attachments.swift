@@ -36,7 +36,9 @@ extension ComposeWindow {
     /// attached is said in the bar, with the reason.
     func attach(_ paths: [String]) {
         for path in paths {
-            StateWriter.imageWork.write { ImagePreparation.facts(of: path) } then: { [weak self] facts in
+            StateWriter.imageWork.write {
+                ImagePreparation.facts(of: path)
+            } then: { [weak self] facts in
                 guard let self, !self.closed else { return }
                 let name = AttachmentStrip.fileName(path)
                 switch facts {
@@ -44,7 +46,8 @@ extension ComposeWindow {
                     self.infoBar.showSendFailure(localized("{0} cannot be attached: {1}", name, failure.reason))
                 case .success where self.images.count >= self.mostImages:
                     self.infoBar.showSendFailure(
-                        localized("{0} was not attached: a post carries at most {1} images.", name, String(self.mostImages)))
+                        localized(
+                            "{0} was not attached: a post carries at most {1} images.", name, String(self.mostImages)))
                 case .success:
                     self.images.append(PostImage(path: path, alt: ""))
                     self.imagesChanged()

@@ -80,7 +80,8 @@ package enum ImageFit {
         let (width, height) = image.shownSize
         let scaled = scale(width: width, height: height, toPixels: limits.maxPixels)
         // PNG keeps transparency; a photo is smaller as JPEG.
-        let type = image.hasAlpha || image.mimeType == "image/png" && image.byteCount <= limits.maxBytes
+        let type =
+            image.hasAlpha || image.mimeType == "image/png" && image.byteCount <= limits.maxBytes
             ? "image/png" : "image/jpeg"
         return .reencode(width: scaled.width, height: scaled.height, mimeType: type)
     }

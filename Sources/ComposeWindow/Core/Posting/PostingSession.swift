@@ -106,7 +106,8 @@ package struct PostingSession: Hashable, Sendable {
         let step = current.step(now: now)
         plan = current
         switch step {
-        case .request(let index): return .send(index: index, delayMilliseconds: current.delayBeforeRequest(index, now: now))
+        case .request(let index):
+            return .send(index: index, delayMilliseconds: current.delayBeforeRequest(index, now: now))
         case .prepare(let index, let image): return .prepare(index: index, image: image)
         case .finished(let waitUntil):
             isPosting = false
