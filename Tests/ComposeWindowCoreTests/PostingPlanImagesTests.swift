@@ -205,4 +205,14 @@ import Testing
         let two = try #require(PostingPlan(file: .object(members)))
         #expect(two.images.isEmpty)
     }
+
+    @Test func theBarSaysWhichImageIsOnItsWay() {
+        var plan = Self.plan()
+        #expect(plan.imageProgress(0, now: Self.now) == "Preparing image 1 of 2 for Mastodon…")
+        plan.prepared(0, image: 0, Self.prepared(0, 0))
+        #expect(plan.imageProgress(0, now: Self.now) == "Uploading image 1 of 2 to Mastodon…")
+        Self.answer(&plan, 0, 202, Self.json(["id": .string("m0"), "url": .null]))
+        #expect(plan.imageProgress(0, now: Self.now) == "Mastodon is processing image 1 of 2…")
+        #expect(Self.uploaded().imageProgress(1, now: Self.now) == nil, "the post itself: the bar's own words")
+    }
 }

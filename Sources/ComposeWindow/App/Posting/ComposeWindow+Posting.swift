@@ -173,6 +173,10 @@ extension ComposeWindow {
             }
         }
         let names = (poster.plan?.accountNames ?? accounts.map(\.name)).joined(separator: ", ")
+        poster.onProgress = { [weak self, weak poster] words in
+            guard let self, let poster, poster.isRunning else { return }
+            self.infoBar.showPosting(words ?? localized("Posting to {0}…", names))
+        }
         switch result {
         case .run:
             if poster.isRunning { infoBar.showPosting(localized("Posting to {0}…", names)) }

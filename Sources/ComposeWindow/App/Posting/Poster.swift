@@ -31,6 +31,8 @@ final class Poster {
     var mastodonImageLimits = ImageLimits.mastodonDefault
     /// The wait before asking again whether Mastodon has processed an image.
     private var pause: MainLoopSource?
+    /// What the run is doing with the post's images now, for the bar (nil: posting the post itself).
+    var onProgress: (@MainActor (String?) -> Void)?
 
     init(session: PostingSession, store: OutboxStore, language: String?) {
         self.session = session
@@ -60,7 +62,12 @@ final class Poster {
     }
 
     private func next() {
-        switch session.nextMove(now: Self.now) {
+        let move = session.nextMove(now: Self.now)
+        switch move {
+        case .prepare(let index, _), .send(let index, _): onProgress?(plan?.imageProgress(index, now: Self.now))
+        case .finished: break
+        }
+        switch move {
         case .finished(let outcome): finish(outcome)
         case .prepare(let index, let image): prepare(index, image: image)
         case .send(let index, let delay) where delay > 0:

@@ -152,3 +152,21 @@ extension DeliveryFailure {
         }
     }
 }
+
+extension PostingPlan {
+    /// What the bar says while delivery `index`'s next step runs: the image being prepared, uploaded
+    /// or processed ("image 2 of 3"), or nil for the post itself (the bar's "Posting to …").
+    package func imageProgress(_ index: Int, now: Int64) -> String? {
+        let count = String(outbox.images.count)
+        let network = network(index) == .mastodon ? "Mastodon" : "Bluesky"
+        switch outbox.next(for: index, now: now) {
+        case .prepare(let image):
+            return localized("Preparing image {0} of {1} for {2}…", String(image + 1), count, network)
+        case .request(.uploadImage(let image)):
+            return localized("Uploading image {0} of {1} to {2}…", String(image + 1), count, network)
+        case .request(.checkImage(let image)):
+            return localized("{0} is processing image {1} of {2}…", network, String(image + 1), count)
+        default: return nil
+        }
+    }
+}
