@@ -14,6 +14,9 @@ final class ImagePostingTests: SandboxTestCase {
                 "--attach", pictures.appendingPathComponent("photo.jpg").path, "--alt", "A gradient, red to green",
                 "--attach", pictures.appendingPathComponent("turned.jpg").path,
             ])
+        // turned.jpg has no alt text: Send asks once; Post Without goes on.
+        XCTAssertTrue(window.waitForWindows(2), "the reminder about the missing description")
+        window.key("alt+p")
         let finished = try XCTUnwrap(window.finish(timeout: 60))
         XCTAssertEqual(finished.code, 0, finished.stderr)
         XCTAssertEqual(sandbox.statuses.count, 1)
@@ -43,7 +46,8 @@ final class ImagePostingTests: SandboxTestCase {
         let pictures = try sandbox.testImages()
         try sandbox.setServer(["mastodonProcessing": 3])
         let window = try sandbox.send(
-            "Processed first", to: "mastodon", extra: ["--attach", pictures.appendingPathComponent("photo.jpg").path])
+            "Processed first", to: "mastodon",
+            extra: ["--attach", pictures.appendingPathComponent("photo.jpg").path, "--alt", "A gradient"])
         let finished = try XCTUnwrap(window.finish(timeout: 60))
         XCTAssertEqual(finished.code, 0, finished.stderr)
         XCTAssertEqual(sandbox.statuses.count, 1)
@@ -88,7 +92,8 @@ final class ImagePostingTests: SandboxTestCase {
         let pictures = try sandbox.testImages()
         try sandbox.setServer(["blobLimit": 150_000])
         let window = try sandbox.send(
-            "Smaller", to: "bluesky", extra: ["--attach", pictures.appendingPathComponent("photo.jpg").path])
+            "Smaller", to: "bluesky",
+            extra: ["--attach", pictures.appendingPathComponent("photo.jpg").path, "--alt", "A gradient"])
         let finished = try XCTUnwrap(window.finish(timeout: 60))
         XCTAssertEqual(finished.code, 0, finished.stderr)
         XCTAssertEqual(sandbox.records.count, 1)
@@ -96,6 +101,49 @@ final class ImagePostingTests: SandboxTestCase {
         XCTAssertEqual(blobs.count, 1)
         XCTAssertLessThanOrEqual(blobs.first?["size"] as? Int ?? .max, 150_000)
         XCTAssertGreaterThan(sandbox.requests.filter { $0.path.hasSuffix("uploadBlob") }.count, 1, "refused first")
+    }
+
+    /// An image without alt text: Send asks once; Add a Description opens its alt text, and what is
+    /// typed there goes with the image.
+    func testSendAsksForAMissingDescriptionAndItGoesWithTheImage() throws {
+        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        let pictures = try sandbox.testImages()
+        let window = try sandbox.send(
+            "Described", to: "mastodon", extra: ["--attach", pictures.appendingPathComponent("small.png").path])
+        XCTAssertTrue(window.waitForWindows(2), "the reminder")
+        window.key("Return")  // Add a Description, the default
+        XCTAssertTrue(
+            waitUntil(timeout: 10) {
+                !Xdotool.run("search", "--onlyvisible", "--name", "^Image description$").isEmpty
+            }, "the image's alt text opens")
+        window.type("An orange rectangle")
+        window.key("alt+d")
+        XCTAssertTrue(window.waitForWindows(1), "the alt text is done")
+        XCTAssertEqual(sandbox.statuses.count, 0, "nothing was sent meanwhile")
+        window.key("ctrl+Return")
+        let finished = try XCTUnwrap(window.finish(timeout: 60))
+        XCTAssertEqual(finished.code, 0, finished.stderr)
+        let media = sandbox.state["media"] as? [[String: Any]] ?? []
+        XCTAssertEqual(media.map { $0["description"] as? String }, ["An orange rectangle"])
+    }
+
+    /// remind-missing-alt off (GSettings, here its keyfile backend): Send posts at once.
+    func testTheReminderCanBeTurnedOff() throws {
+        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        let pictures = try sandbox.testImages()
+        let keyfile = sandbox.home.appendingPathComponent("config/glib-2.0/settings/keyfile")
+        let group = "[io/github/gtkplaceholder/ComposeWindow]"
+        var settings = (try? String(contentsOf: keyfile, encoding: .utf8)) ?? ""
+        if !settings.contains(group) { settings += "\n" + group + "\n" }
+        settings = settings.replacingOccurrences(of: group, with: group + "\nremind-missing-alt=false")
+        try FileManager.default.createDirectory(
+            at: keyfile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try settings.write(to: keyfile, atomically: true, encoding: .utf8)
+        let window = try sandbox.send(
+            "Undescribed", to: "mastodon", extra: ["--attach", pictures.appendingPathComponent("small.png").path])
+        let finished = try XCTUnwrap(window.finish(timeout: 60))
+        XCTAssertEqual(finished.code, 0, finished.stderr)
+        XCTAssertEqual((sandbox.state["media"] as? [[String: Any]])?.count, 1)
     }
 
     /// A video, a missing file, more --alt than --attach: one line, exit 2, no window.

@@ -44,6 +44,8 @@ final class PasteImageTests: SandboxTestCase {
         let kept = draftImages(sandbox).first?["path"] as? String ?? ""
         XCTAssertTrue(kept.contains("/compose-window/pasted/") && kept.hasSuffix(".png"), kept)
         window.key("ctrl+Return")
+        XCTAssertTrue(window.waitForWindows(2), "a pasted image has no description yet: Send asks")
+        window.key("alt+p")
         let finished = try XCTUnwrap(window.finish(timeout: 60))
         XCTAssertEqual(finished.code, 0, finished.stderr)
         XCTAssertEqual(sandbox.statuses.first?["text"] as? String, "Pasted", "no text was pasted")

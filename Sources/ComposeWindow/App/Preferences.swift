@@ -10,9 +10,14 @@ import PlaceholderGtk3Glue
 final class Preferences {
     static let schemaID = ComposeApplication.applicationID
     let settings: UnsafeMutablePointer<GSettings>?
+    /// Whether the schema found has the key: one installed by an older version may not, and GLib
+    /// aborts on reading a key its schema lacks.
+    private let knowsAltReminder: Bool
 
     init() {
-        settings = Self.schema().map { schema in
+        let schema = Self.schema()
+        knowsAltReminder = schema.map { g_settings_schema_has_key($0, "remind-missing-alt") != 0 } ?? false
+        settings = schema.map { schema in
             defer { g_settings_schema_unref(schema) }
             return g_settings_new_full(schema, nil, nil)
         }
@@ -49,6 +54,12 @@ final class Preferences {
     var mastodonServer: String? {
         get { string("mastodon-server").flatMap { try? ServerName.validate($0) } }
         set { set("mastodon-server", newValue ?? "") }
+    }
+
+    /// Whether Send asks once about images without alt text (on unless turned off).
+    var remindsMissingAlt: Bool {
+        guard let settings, knowsAltReminder else { return true }
+        return g_settings_get_boolean(settings, "remind-missing-alt") != 0
     }
 
     /// Waits until every change is written (GSettings writes in the background).

@@ -34,8 +34,8 @@ enum AltTextDialog {
         gtk_container_set_border_width(column.cast(), 12)
         let picture = gtk_image_new_from_icon_name("image-x-generic-symbolic", GTK_ICON_SIZE_DIALOG)!
         gtk_widget_set_size_request(picture, -1, 160)
-        let question = gtk_label_new_with_mnemonic(
-            localized("_Describe the image for people who cannot see it:"))!
+        // No mnemonic of its own: Alt+D is Done's.
+        let question = gtk_label_new(localized("Describe the image for people who cannot see it:"))!
         gtk_label_set_xalign(question.cast(), 0)
         gtk_label_set_line_wrap(question.cast(), 1)
         let field = gtk_text_view_new()!

@@ -137,3 +137,25 @@ extension ComposeWindow {
         return (try? JSONText.value(of: json)).flatMap(PostImage.list(json:)) ?? []
     }
 }
+
+extension ComposeWindow {
+    /// Send with an image that has no alt text asks once, unless turned off (remind-missing-alt):
+    /// Add a Description opens the first such image's; Post Without goes on with `then`. True while
+    /// it asks (Send waits for the answer).
+    func askAboutMissingAlt(then: @escaping @MainActor () -> Void) -> Bool {
+        guard !postsWithoutAlt, preferences?.remindsMissingAlt ?? true,
+            let missing = images.firstIndex(where: { $0.alt.isEmpty })
+        else { return false }
+        let count = images.filter { $0.alt.isEmpty }.count
+        MissingAltDialog.ask(parent: window.cast(), count: count) { [weak self] postWithout in
+            guard let self, !self.closed else { return }
+            if postWithout {
+                self.postsWithoutAlt = true
+                then()
+            } else {
+                self.openImage(missing)
+            }
+        }
+        return true
+    }
+}

@@ -149,6 +149,7 @@ extension ComposeWindow {
 
     /// A new post to `accounts`.
     func run(to accounts: [PostingAccount]) {
+        if poster?.plan == nil, askAboutMissingAlt(then: { [weak self] in self?.run(to: accounts) }) { return }
         if poster == nil {
             let store: OutboxStore
             do throws(StateFile.Failure) { store = try outboxStore() } catch {

@@ -77,6 +77,8 @@ final class ComposeWindow {
     /// Discard…'s confirmation, or a sign-in's dialog, is open: a retry that falls due meanwhile
     /// (or while a sign-in runs) waits for the answer.
     var askingToDiscard = false
+    /// The person answered, for this post, that its images without alt text may go without.
+    var postsWithoutAlt = false
     var askingToSignIn = false
     var retryDue = false
     private var draftFailing = false
