@@ -32,6 +32,27 @@ import Testing
         #expect(try store.load() == nil)
     }
 
+    /// Each post keeps its prepared images in a folder of its own (named by its first key), so an
+    /// entry set aside keeps its own while another post of the same draft comes and goes.
+    @Test func eachPostsImagesGoWithItAlone() throws {
+        let environment = ["XDG_STATE_HOME": root]
+        let store = try OutboxStore(draftName: "default", environment: environment)
+        let first = PostingPlanImagesTests.plan()
+        let second = PostingPlanImagesTests.plan()
+        let firstFolder = try #require(store.forPost(first).mediaFolder)
+        let secondFolder = try #require(store.forPost(second).mediaFolder)
+        #expect(firstFolder != secondFolder && firstFolder.hasPrefix(store.directory + "/media/"))
+        for folder in [firstFolder, secondFolder] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try Data("jpeg".utf8).write(to: URL(fileURLWithPath: folder + "/0-0.jpg"))
+        }
+        try store.save("{}")
+        try store.forPost(second).remove()
+        #expect(!FileManager.default.fileExists(atPath: secondFolder), "its images go with it")
+        #expect(FileManager.default.fileExists(atPath: firstFolder + "/0-0.jpg"), "the other post's stay")
+        #expect(try store.load() == nil)
+    }
+
     @Test func itsFailuresNameTheOutbox() throws {
         let store = try OutboxStore(draftName: "default", environment: ["XDG_STATE_HOME": root])
         try FileManager.default.createDirectory(atPath: store.path, withIntermediateDirectories: true)

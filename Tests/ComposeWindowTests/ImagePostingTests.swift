@@ -33,10 +33,9 @@ final class ImagePostingTests: SandboxTestCase {
         XCTAssertEqual([media.first?["width"], media.first?["height"]] as? [Int], [1200, 800])
         XCTAssertEqual([media.last?["width"], media.last?["height"]] as? [Int], [480, 640])
         XCTAssertFalse(FileManager.default.fileExists(atPath: sandbox.outboxFile.path), "the outbox is emptied")
-        XCTAssertFalse(
-            FileManager.default.fileExists(
-                atPath: sandbox.outboxDirectory.appendingPathComponent("default.media").path),
-            "and its prepared images")
+        let mediaFolder = sandbox.outboxDirectory.appendingPathComponent("media").path
+        XCTAssertEqual(
+            (try? FileManager.default.contentsOfDirectory(atPath: mediaFolder)) ?? [], [], "and its prepared images")
     }
 
     /// Mastodon answers 202 and processes for three seconds: the window asks GET /api/v1/media/:id

@@ -100,9 +100,9 @@ final class KilledWithImagesTests: SandboxTestCase {
         XCTAssertEqual(made.count, 1, "\(step.name): exactly one post")
         XCTAssertEqual(made.first.map { images(of: $0, network, sandbox) }, [alt], "\(step.name): the image once")
         XCTAssertFalse(FileManager.default.fileExists(atPath: sandbox.outboxFile.path), step.name)
-        XCTAssertFalse(
-            FileManager.default.fileExists(
-                atPath: sandbox.outboxDirectory.appendingPathComponent("default.media").path),
+        let media = sandbox.outboxDirectory.appendingPathComponent("media").path
+        XCTAssertEqual(
+            (try? FileManager.default.contentsOfDirectory(atPath: media)) ?? [], [],
             "\(step.name): the prepared image goes with the outbox")
     }
 

@@ -105,7 +105,7 @@ extension ComposeWindow {
             compose.text = ""
             discardDraft()
         }
-        do { try outbox.remove() } catch { reportError(error.description) }
+        do { try outbox.forPost(plan).remove() } catch { reportError(error.description) }
         infoBar.showAlreadyPosted(
             localized(
                 "This post is already on {0}: {1}", plan.accountNames.joined(separator: ", "),

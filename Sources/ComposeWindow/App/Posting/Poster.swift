@@ -18,7 +18,9 @@ final class Poster {
     }
 
     private(set) var session: PostingSession
-    let store: OutboxStore
+    private let entry: OutboxStore
+    /// The outbox entry, and once there is a post, its images' folder with it.
+    var store: OutboxStore { plan.map(entry.forPost) ?? entry }
     private let language: String?
     private var accounts: [PostingAccount] = []
     /// Made anew for each run: a session keeps a host's resolved addresses for minutes, and a retry
@@ -36,7 +38,7 @@ final class Poster {
 
     init(session: PostingSession, store: OutboxStore, language: String?) {
         self.session = session
-        self.store = store
+        self.entry = store
         self.language = language
     }
 
@@ -85,7 +87,7 @@ final class Poster {
     private func prepare(_ index: Int, image: Int) {
         guard let plan else { return }
         let (source, limits) = plan.imageToPrepare(index, image: image, mastodonLimits: mastodonImageLimits)
-        let folder = store.mediaFolder
+        let folder = store.mediaFolder ?? ""
         StateWriter.shared.write {
             ImagePreparation.prepare(source.path, limits: limits) {
                 plan.preparedFile(index, image: image, folder: folder, mimeType: $0)
@@ -230,9 +232,9 @@ final class Poster {
     /// The person took the post elsewhere (Open in browser) or discarded it: the outbox lets it go
     /// (after any write of it asked for before).
     func forget() {
+        let store = self.store  // with the post's images, before the session lets the post go
         guard session.discard() else { return }
         pause?.cancel()
-        let store = self.store
         StateWriter.shared.write {
             try? store.remove()
         } then: { _ in

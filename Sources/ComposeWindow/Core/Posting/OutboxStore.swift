@@ -6,6 +6,8 @@ import Glibc
 /// first request until every network has confirmed it; its content is Outbox.json as JSON text.
 package struct OutboxStore: Sendable {
     private let file: StateFile
+    /// This post's prepared images (`forPost`), removed with the entry.
+    private var postMedia: String?
 
     /// `draftName` as validated by DraftStore; `environment` is the process environment.
     package init(draftName: String, environment: [String: String]) throws(StateFile.Failure) {
@@ -22,24 +24,31 @@ package struct OutboxStore: Sendable {
     package func load() throws(StateFile.Failure) -> String? { try file.load() }
     package func save(_ json: String) throws(StateFile.Failure) { try file.save(json) }
 
-    /// The outbox goes, then the images prepared for it (a crash in between leaves only files
-    /// nothing names, which the next post of this name replaces).
+    /// The images prepared for the post go, then the entry: a crash in between leaves an entry
+    /// that is posted or abandoned, which needs them no more.
     package func remove() throws(StateFile.Failure) {
+        if let postMedia { Self.removeFolder(postMedia) }
         try file.remove()
-        removeMedia()
     }
 
-    /// Where the post's images are kept as each network is sent them: `NAME.media/` beside the
-    /// outbox (0700, made when the first image is prepared).
-    package var mediaFolder: String { String(path.dropLast(".json".count)) + ".media" }
+    /// This entry as the store of `plan`'s post: its images are kept in `outbox/media/POST/`, POST
+    /// named by the post's first key, so that an entry set aside and taken over keeps its own.
+    package func forPost(_ plan: PostingPlan) -> OutboxStore {
+        var store = self
+        store.postMedia = directory + "/media/" + plan.mediaName
+        return store
+    }
 
-    private func removeMedia() {
-        guard let folder = g_dir_open(mediaFolder, 0, nil) else { return }
+    /// Where this post's prepared images are kept (nil until `forPost`).
+    package var mediaFolder: String? { postMedia }
+
+    private static func removeFolder(_ path: String) {
+        guard let folder = g_dir_open(path, 0, nil) else { return }
         while let name = g_dir_read_name(folder) {
-            unlink(mediaFolder + "/" + String(cString: name))
+            unlink(path + "/" + String(cString: name))
         }
         g_dir_close(folder)
-        rmdir(mediaFolder)
+        rmdir(path)
     }
 }
 

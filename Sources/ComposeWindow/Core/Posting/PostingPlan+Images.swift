@@ -19,7 +19,13 @@ extension PostingPlan {
         return (outbox.images[image], limits.withMaxBytes(outbox.deliveries[index].images[image].byteLimit))
     }
 
-    /// The file a prepared image of delivery `index` is kept in, in the outbox's media folder
+    /// The name of this post's media folder: its first key (hex digits or a TID), unique to it.
+    package var mediaName: String {
+        let key = outbox.deliveries.first?.key ?? "post"
+        return String(key.filter { $0.isASCII && ($0.isLetter || $0.isNumber) })
+    }
+
+    /// The file a prepared image of delivery `index` is kept in, in the post's media folder
     /// `folder`: one per network and image, so that each resume sends its network's own bytes.
     package func preparedFile(_ index: Int, image: Int, folder: String, mimeType: String) -> String {
         let suffix =
