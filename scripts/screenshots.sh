@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Renders Resources/screenshots/gallery.png, gallery-gtk4.png, compose-window.png,
-# compose-window-desktop.png and compose-window-posting.png from the built binaries in $1.
+# compose-window-desktop.png, compose-window-posting.png and compose-window-images.png from the
+# built binaries in $1.
 # Needs a display: `make screenshots` starts Xvfb when DISPLAY is unset; and root, for the posting
 # tests' private network (Tests/Support/Networks), where the accounts are signed in.
 set -euo pipefail
@@ -103,7 +104,31 @@ posting() { # locale title-match png text to [fault]
 posting C.UTF-8 "New Post" "$work/posting-en.png" "Posted by the window itself, exactly once." mastodon
 posting zh_CN.UTF-8 "发微博" "$work/posting-zh.png" "今天天气真好，出去走走吧！" bluesky \
     '[{"method": "createRecord", "status": 503, "json": {}}]'
+# A post with images: the strip under the text, and the first image's alt text open.
+mkdir -p "$work/pictures"
+/usr/bin/python3 Tests/Support/Networks/make-test-images.py "$work/pictures"
+images() { # locale title-match png text alt
+    LANG=$1 LC_ALL=$1 "${inside[@]}" "$bin/compose-window" --desktop --to mastodon --height 280 --no-spell --no-draft \
+        --attach "$work/pictures/photo.jpg" --alt "$5" --attach "$work/pictures/turned.jpg" </dev/null &
+    local pid=$!
+    capture "$2" "$work/blank.png"
+    local id height
+    id=$(cat "$work/last-window")
+    xdotool type --delay 15 --window "$id" "$4"
+    sleep 0.8
+    import -window root -crop 600x330+0+0 "$3-strip.png"
+    height=$(xdotool getwindowgeometry --shell "$id" | awk -F= '/HEIGHT/{print $2}')
+    xdotool mousemove 87 $((height - 35)) click 1
+    sleep 1.5
+    import -window root -crop 600x400+0+0 "$3-alt.png"
+    kill "$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+}
+images C.UTF-8 "New Post" "$work/images-en" "Two pictures, each with its description." "A gradient from red to green"
+images zh_CN.UTF-8 "发微博" "$work/images-zh" "两张图片，各有描述。" "从红到绿的渐变"
 kill "$sandbox_pid"
 convert "$work/posting-en.png" "$work/posting-zh.png" +append "$out/compose-window-posting.png"
+convert \( "$work/images-en-strip.png" "$work/images-zh-strip.png" +append \) \
+    \( "$work/images-en-alt.png" "$work/images-zh-alt.png" +append \) -append "$out/compose-window-images.png"
 echo "wrote $out/gallery.png, $out/gallery-gtk4.png, $out/compose-window.png, $out/compose-window-desktop.png"
-echo "  and $out/compose-window-posting.png"
+echo "  and $out/compose-window-posting.png, $out/compose-window-images.png"
