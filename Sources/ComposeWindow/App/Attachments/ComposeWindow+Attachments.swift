@@ -129,6 +129,8 @@ extension ComposeWindow {
     func showImages() {
         imageStrip.show(images, editable: imagesEditable)
         gtk_widget_set_visible(attachButton, takesImages.gboolean)
+        // Read-only with the text while a network may have the post unsaid.
+        gtk_widget_set_sensitive(attachButton, imagesEditable.gboolean)
     }
 
     /// The images a saved draft kept (none when its file is unreadable JSON: the text still comes back).
