@@ -29,6 +29,7 @@ final class ComposeProcess: @unchecked Sendable {
         _ arguments: [String], stateHome: URL, stdin: Data = Data(), environment extra: [String: String] = [:],
         launcher: [String]? = nil
     ) throws {
+        TestWatchdog.start()
         // strace and faketime run the app as their child.
         traced = launcher?.contains { ["/usr/bin/strace", "/usr/bin/faketime"].contains($0) } == true
         if let launcher {

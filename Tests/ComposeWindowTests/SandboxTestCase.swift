@@ -5,6 +5,11 @@ import XCTest
 /// and environment — for each token, client secret and app password the stand-ins know. Only the
 /// keyring may hold them.
 class SandboxTestCase: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestWatchdog.start()
+    }
+
     override func tearDown() {
         for sandbox in NetworkSandbox.made {
             XCTAssertEqual(sandbox.leakedSecrets, [], "a secret outside the keyring")

@@ -1,0 +1,81 @@
+import Foundation
+import XCTest
+
+/// A test that hangs would hold CI until its 90-minute limit and, its output still in a pipe's
+/// buffer, say nothing of where (a CI run once ended so). Output is made line-buffered, and a test
+/// case that runs longer than `limit` is named, with the processes it left; they are killed and the
+/// run ends failing, so the rest of `make test` still reports.
+final class TestWatchdog: NSObject, XCTestObservation, @unchecked Sendable {
+    /// Far beyond the slowest test case (KilledWithImagesTests' 40 s); TEST_WATCHDOG_SECONDS to try it.
+    static let limit = ProcessInfo.processInfo.environment["TEST_WATCHDOG_SECONDS"].flatMap(TimeInterval.init) ?? 600
+    private static let shared = TestWatchdog()
+    private static let started = NSLock()
+    nonisolated(unsafe) private static var isStarted = false
+
+    private let lock = NSLock()
+    private var current: (name: String, since: Date)?
+
+    /// Idempotent: every base class's `setUp` calls it.
+    static func start() {
+        started.lock()
+        defer { started.unlock() }
+        guard !isStarted else { return }
+        isStarted = true
+        // C's `stdout` is a mutable global Swift 6 will not touch; its address is read instead.
+        if let standardOutput = dlsym(nil, "stdout")?.load(as: UnsafeMutablePointer<FILE>?.self) {
+            setvbuf(standardOutput, nil, _IOLBF, 0)
+        }
+        XCTestObservationCenter.shared.addTestObserver(shared)
+        Thread.detachNewThread { shared.watch() }
+    }
+
+    func testCaseWillStart(_ testCase: XCTestCase) {
+        lock.withLock { current = (testCase.name, Date()) }
+    }
+
+    func testCaseDidFinish(_ testCase: XCTestCase) {
+        lock.withLock { current = nil }
+    }
+
+    private func watch() {
+        while true {
+            Thread.sleep(forTimeInterval: min(5, Self.limit / 4))
+            guard let running = lock.withLock({ current }), -running.since.timeIntervalSinceNow > Self.limit
+            else { continue }
+            let left = descendants(of: getpid())
+            let table =
+                (try? Shell.run(
+                    "/bin/ps", ["-o", "pid,ppid,etime,args", "-p", left.map(String.init).joined(separator: ",")]))?
+                .stdout ?? ""
+            print(
+                "watchdog: \(running.name) has run over \(Int(Self.limit)) s; stopping the run. Its processes:\n\(table)"
+            )
+            fflush(nil)
+            for pid in left { kill(pid, SIGKILL) }
+            _exit(1)
+        }
+    }
+
+    /// Every process below `root`, read from /proc.
+    private func descendants(of root: pid_t) -> [pid_t] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        var parents: [pid_t: pid_t] = [:]
+        for entry in entries {
+            guard let pid = pid_t(entry),
+                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { continue }
+            // "pid (name) state ppid …": the name may hold spaces and brackets, so read after the last ")".
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            if fields.count > 1, let parent = pid_t(fields[1]) { parents[pid] = parent }
+        }
+        var found: [pid_t] = []
+        var frontier = [root]
+        while let next = frontier.popLast() {
+            let children = parents.filter { $0.value == next }.map(\.key)
+            found += children
+            frontier += children
+        }
+        return found
+    }
+}
