@@ -137,8 +137,11 @@ final class ComposeProcess: @unchecked Sendable {
 
     /// The process's mapped windows: the compose window, and a dialog or menu while one is open.
     var visibleWindows: Int {
+        // Not GTK's 1x1 window off the screen, which a drop (GtkInvisible, for the selection) maps.
         Xdotool.run("search", "--onlyvisible", "--pid", String(applicationPID))
-            .split(separator: "\n").count
+            .split(separator: "\n").filter { id in
+                !Xdotool.run("getwindowgeometry", "--shell", String(id)).contains("WIDTH=1\nHEIGHT=1\n")
+            }.count
     }
 
     /// Waits until the process shows `count` windows (a dialog opened or closed).

@@ -178,6 +178,13 @@ extension NetworkSandbox {
     }
 
     /// What accounts.json says besides the accounts (read by the stand-ins at each request).
+    /// The images the draft holds now (written within a second of a change).
+    func draftImages() -> [[String: Any]] {
+        let file = home.appendingPathComponent("state/compose-window/drafts/default.images.json")
+        return (try? Data(contentsOf: file)).flatMap { try? JSONSerialization.jsonObject(with: $0) as? [[String: Any]] }
+            ?? []
+    }
+
     func setServer(_ values: [String: Any]) throws {
         let file = directory.appendingPathComponent("accounts.json")
         var accounts = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])

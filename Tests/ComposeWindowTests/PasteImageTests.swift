@@ -26,13 +26,6 @@ final class PasteImageTests: SandboxTestCase {
         return copier
     }
 
-    /// The images the draft holds now (written within a second of a change).
-    func draftImages(_ sandbox: NetworkSandbox) -> [[String: Any]] {
-        let file = sandbox.home.appendingPathComponent("state/compose-window/drafts/default.images.json")
-        return (try? Data(contentsOf: file)).flatMap { try? JSONSerialization.jsonObject(with: $0) as? [[String: Any]] }
-            ?? []
-    }
-
     func testAPastedImageIsPostedWithThePost() throws {
         let sandbox = try NetworkSandbox.signedIn("mastodon")
         let pictures = try sandbox.testImages()
@@ -40,8 +33,8 @@ final class PasteImageTests: SandboxTestCase {
         defer { copier.terminate() }
         let window = try sandbox.window("Pasted", to: "mastodon")
         window.key("ctrl+v")
-        XCTAssertTrue(waitUntil(timeout: 10) { draftImages(sandbox).count == 1 }, "the pasted image joins the post")
-        let kept = draftImages(sandbox).first?["path"] as? String ?? ""
+        XCTAssertTrue(waitUntil(timeout: 10) { sandbox.draftImages().count == 1 }, "the pasted image joins the post")
+        let kept = sandbox.draftImages().first?["path"] as? String ?? ""
         XCTAssertTrue(kept.contains("/compose-window/pasted/") && kept.hasSuffix(".png"), kept)
         window.key("ctrl+Return")
         XCTAssertTrue(window.waitForWindows(2), "a pasted image has no description yet: Send asks")
@@ -61,9 +54,9 @@ final class PasteImageTests: SandboxTestCase {
         let copier = try copy(Data((uris.joined(separator: "\r\n") + "\r\n").utf8), as: "text/uri-list")
         let window = try sandbox.window("Files", to: "mastodon")
         window.key("ctrl+v")
-        XCTAssertTrue(waitUntil(timeout: 10) { draftImages(sandbox).count == 2 }, "both files join the post")
+        XCTAssertTrue(waitUntil(timeout: 10) { sandbox.draftImages().count == 2 }, "both files join the post")
         XCTAssertEqual(
-            draftImages(sandbox).compactMap { $0["path"] as? String },
+            sandbox.draftImages().compactMap { $0["path"] as? String },
             ["photo.jpg", "turned.jpg"].map {
                 pictures.appendingPathComponent($0).path
             })

@@ -7,6 +7,11 @@ import PlaceholderGObjectGlue
 package typealias PointerPredicate = @MainActor (gpointer?) -> Bool
 /// A handler for a signal with one gint argument.
 package typealias IntHandler = @MainActor (Int32) -> Void
+/// A handler for GtkWidget "drag-data-received": the drag's context, where it was dropped, its
+/// GtkSelectionData, the target's info and the event's time.
+package typealias DropHandler =
+    @MainActor (_ context: OpaquePointer, _ x: Int32, _ y: Int32, _ data: OpaquePointer, _ info: UInt32, _ time: UInt32)
+    -> Void
 
 private let predicateThunk: @convention(c) (gpointer?, gpointer?, gpointer?) -> gboolean = {
     _, argument, data in
@@ -20,8 +25,18 @@ private let intThunk: @convention(c) (gpointer?, gint, gpointer?) -> Void = { _,
     MainActor.assumeIsolated { handler(number) }
 }
 
+private let dropThunk:
+    @convention(c) (gpointer?, OpaquePointer?, gint, gint, OpaquePointer?, guint, guint, gpointer?) -> Void = {
+        _, context, x, y, selection, info, time, data in
+        let handler = HandlerBox<DropHandler>.unbox(data)
+        nonisolated(unsafe) let context = context!  // GTK emits on its own thread, which is main
+        nonisolated(unsafe) let selection = selection!
+        MainActor.assumeIsolated { handler(context, x, y, selection, info, time) }
+    }
+
 private let predicateCallback = unsafeBitCast(predicateThunk, to: GCallback.self)
 private let intCallback = unsafeBitCast(intThunk, to: GCallback.self)
+private let dropCallback = unsafeBitCast(dropThunk, to: GCallback.self)
 
 extension Signal {
     /// For signals with one pointer argument returning gboolean ("draw", "key-press-event").
@@ -43,5 +58,15 @@ extension Signal {
         connectHandler(
             instance.asGPointer, signal, after: after, thunk: intCallback, handler: handler,
             signature: .init([.int], returns: .none))
+    }
+
+    /// For GtkWidget "drag-data-received".
+    @discardableResult
+    package static func connect(
+        _ instance: some GObjectPointer, _ signal: String, after: Bool = false, dropped handler: @escaping DropHandler
+    ) -> SignalConnection {
+        connectHandler(
+            instance.asGPointer, signal, after: after, thunk: dropCallback, handler: handler,
+            signature: .init([.pointer, .int, .int, .pointer, .int, .int], returns: .none))
     }
 }

@@ -56,52 +56,6 @@ extension ComposeWindow {
         }
     }
 
-    /// Ctrl+V (and the text view's Paste) where Send takes images: image files a file manager copied
-    /// and images a browser or an editor copied join the post; anything else is pasted as text.
-    func setUpPaste() {
-        let view = compose.textView
-        Signal.connect(view, "paste-clipboard") { [weak self] in
-            guard let self, self.takesImages, self.imagesEditable else { return }
-            g_signal_stop_emission_by_name(view.asGPointer, "paste-clipboard")
-            let clipboard = ClipboardHandoff.clipboard
-            ClipboardImages.read(clipboard) { [weak self] content in
-                guard let self, !self.closed else {
-                    if case .image(let pixbuf) = content { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
-                    return
-                }
-                switch content {
-                case .files(let paths):
-                    let images = paths.filter(Self.namesAnImage)
-                    if images.isEmpty { return ClipboardImages.pasteText(clipboard, into: view) }
-                    self.attach(images)
-                case .image(let pixbuf): self.attachPasted(pixbuf)
-                case .text: ClipboardImages.pasteText(clipboard, into: view)
-                }
-            }
-        }
-    }
-
-    /// A pasted picture becomes a PNG file the draft and the outbox can name:
-    /// `$XDG_STATE_HOME/compose-window/pasted/TIME.png`.
-    private func attachPasted(_ pixbuf: OpaquePointer) {
-        guard let folder = try? StateFile.folder("pasted", environment: SystemIO.environment) else {
-            g_object_unref(UnsafeMutableRawPointer(pixbuf))
-            return infoBar.showSendFailure(localized("The pasted image could not be kept."))
-        }
-        let path = folder + "/" + String(g_get_real_time()) + ".png"
-        ClipboardImages.save(pixbuf, to: path) { [weak self] saved in
-            guard let self, !self.closed else { return }
-            guard saved else { return self.infoBar.showSendFailure(localized("The pasted image could not be kept.")) }
-            self.attach([path])
-        }
-    }
-
-    /// Whether a file name says image (a pasted list of files may hold anything).
-    static func namesAnImage(_ path: String) -> Bool {
-        let lowered = path.lowercased()
-        return [".png", ".jpg", ".jpeg", ".webp", ".gif"].contains { lowered.hasSuffix($0) }
-    }
-
     /// The person pressed image `index`: its alt text, or its removal.
     func openImage(_ index: Int) {
         guard images.indices.contains(index), imagesEditable else { return }

@@ -189,6 +189,7 @@ final class ComposeWindow {
         Signal.connect(attachButton, "clicked") { [weak self] in self?.chooseImages() }
         imageStrip.onOpen = { [weak self] index in self?.openImage(index) }
         setUpPaste()
+        setUpDrop()
         Signal.connect(
             window, "delete-event",
             returning: { [weak self] _ in
