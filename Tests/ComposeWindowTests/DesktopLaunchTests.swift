@@ -155,6 +155,34 @@ final class DesktopLaunchTests: XCTestCase {
         XCTAssertEqual(desktop.opened, [])
     }
 
+    /// "Open With" in a file manager (`gio launch` with the file, the .desktop's %F): the window
+    /// starts a post with the image. Sent to X, whose compose page takes text only, Send says so and
+    /// nothing goes to the browser; the draft keeps the image.
+    func testOpenWithStartsAPostWithTheImageAndXCannotTakeIt() throws {
+        let desktop = try FakeDesktop()
+        let picture = state.url.appendingPathComponent("sunset.png")
+        try XCTUnwrap(Data(base64Encoded: Self.tinyPNG)).write(to: picture)
+        let launcher = try Launcher(
+            ["/usr/bin/gio", "launch", Self.desktopFile.path, picture.path], environment: environment(desktop))
+        let id = try window()
+        choose("x")
+        Xdotool.run("type", "--delay", "15", "--window", id, "Look")
+        Xdotool.run("key", "ctrl+Return")  // refused: X cannot take the image
+        Xdotool.run("key", "Escape")
+        XCTAssertTrue(waitUntil(timeout: 10) { visibleWindows() >= 2 }, "no discard question")
+        Xdotool.run("key", "--delay", "100", "alt+s")  // "_Save draft"
+        XCTAssertNotNil(launcher.written(), "the window did not exit")
+        XCTAssertEqual(desktop.opened, [], "the text went to X without its image")
+        XCTAssertEqual(state.draft(), "Look")
+        let images = try String(
+            contentsOf: state.url.appendingPathComponent("compose-window/drafts/default.images.json"), encoding: .utf8)
+        XCTAssertTrue(images.contains(picture.path), images)
+    }
+
+    /// A 2x2 PNG.
+    static let tinyPNG =
+        "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8VSHHwMDAxMDAwMDAAAATxgGUFMi3tQAAAABJRU5ErkJggg=="
+
     /// The staged binary run without its schema anywhere GSettings looks (no XDG_DATA_DIRS to it,
     /// no schemas/ beside it): nothing is remembered, everything else works.
     func testWithoutAnInstalledSchemaTheWindowStillSends() throws {

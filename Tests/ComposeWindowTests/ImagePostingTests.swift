@@ -12,7 +12,8 @@ final class ImagePostingTests: SandboxTestCase {
             "Two pictures", to: "mastodon",
             extra: [
                 "--attach", pictures.appendingPathComponent("photo.jpg").path, "--alt", "A gradient, red to green",
-                "--attach", pictures.appendingPathComponent("turned.jpg").path,
+                // After the options, as a file manager's "Open With" gives it (%F).
+                pictures.appendingPathComponent("turned.jpg").path,
             ])
         // turned.jpg has no alt text: Send asks once; Post Without goes on.
         XCTAssertTrue(window.waitForWindows(2), "the reminder about the missing description")
@@ -161,6 +162,18 @@ final class ImagePostingTests: SandboxTestCase {
             XCTAssertEqual(run.stderr.split(separator: "\n").count, 1, run.stderr)
             XCTAssertTrue(run.stderr.contains(words), "\(arguments): \(run.stderr)")
         }
+        // Without --to the post goes to standard output, which takes text: a file after the options
+        // is refused by name (a script that meant it as the text learns so).
+        let photo = pictures.appendingPathComponent("photo.jpg").path
+        let toScript = try sandbox.composeWindow(["--text", "x", photo])
+        XCTAssertEqual(toScript.code, 2, toScript.stderr)
+        XCTAssertTrue(
+            toScript.stderr.contains("“\(photo)”: images are posted to mastodon or bluesky only"), toScript.stderr)
+        let video = try sandbox.composeWindow([
+            "--to", "mastodon", "--text", "x", pictures.appendingPathComponent("clip.mp4").path,
+        ])
+        XCTAssertEqual(video.code, 2, video.stderr)
+        XCTAssertTrue(video.stderr.contains("a video"), video.stderr)
     }
 }
 

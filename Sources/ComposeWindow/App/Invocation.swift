@@ -19,6 +19,7 @@ enum Invocation {
     static func parse() throws(Failure) -> (ComposeOptions, initialText: String) {
         // Every option's name, value and help: ComposeOption.
         let parser = OptionParser(
+            parameters: localized("[IMAGE…]"),
             summary: localized("Write a post in a window and print it on standard output."),
             details: helpDetails, translationDomain: translationDomain)
         let parsed: OptionParser.Result

@@ -80,11 +80,15 @@ final class OptionParser {
             throw Failure(description: message)
         }
         var result = Result()
-        if count > 1, let extra = vector?[1] {
-            throw Failure(description: "unexpected argument “\(String(cString: extra))”")
+        // What no option took: image files, as a file manager's "Open With" passes them (%F).
+        var files: [String] = []
+        for index in 1..<Int(max(count, 1)) {
+            if let argument = vector?[index] { files.append(String(cString: argument)) }
         }
         for (index, option) in options.enumerated() {
-            if option.isRepeatable {
+            if option == .attach {
+                result.lists[option] = slots.strings(index) + files
+            } else if option.isRepeatable {
                 result.lists[option] = slots.strings(index)
             } else if option.takesValue {
                 if let value = slots.string(index) { result.values[option] = value }

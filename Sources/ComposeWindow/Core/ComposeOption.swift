@@ -98,7 +98,8 @@ public enum ComposeOption: String, CaseIterable, Sendable {
         case .accounts: localized("List the signed-in accounts and exit")
         case .signOut: localized("Sign out of an account as --accounts names it, and exit")
         case .account: localized("Send posts with this signed-in account (as --accounts names it)")
-        case .attach: localized("Attach an image (PNG, JPEG, WebP or GIF; repeat for up to 4)")
+        case .attach:
+            localized("Attach an image (PNG, JPEG, WebP or GIF; repeat for up to 4); IMAGE… after the options too")
         case .alt: localized("Alt text of an image, one per --attach in the same order")
         case .version: localized("Print the version and exit")
         }

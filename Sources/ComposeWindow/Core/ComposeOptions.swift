@@ -213,7 +213,9 @@ public struct ComposeOptions: Equatable, Sendable {
         }
         // Signing in reads the app password from standard input; it is never the post's text.
         if accountCommand != nil { initialText = .none }
-        images = try Self.images(lists[.attach] ?? [], alts: lists[.alt] ?? [], target: targetGiven ? target : nil)
+        // From the desktop without --to, the window asks where to (and Send says what cannot go).
+        images = try Self.images(
+            lists[.attach] ?? [], alts: lists[.alt] ?? [], target: targetGiven || !fromDesktop ? target : nil)
     }
 
     private static func accountCommand(
@@ -293,8 +295,9 @@ extension ComposeOptions {
         guard paths.count <= mostImages else {
             throw UsageError(description: localized("--attach: at most {0} images", String(mostImages)))
         }
-        if !paths.isEmpty, let target, target != .mastodon, target != .bluesky {
-            throw UsageError(description: localized("--attach: images are posted to mastodon or bluesky only"))
+        if let first = paths.first, let target, target != .mastodon, target != .bluesky {
+            throw UsageError(
+                description: localized("“{0}”: images are posted to mastodon or bluesky only (--to)", first.onOneLine))
         }
         var images: [PostImage] = []
         for (index, path) in paths.enumerated() {

@@ -75,6 +75,14 @@ extension ComposeWindow {
         guard fitsEveryNetwork, signingIn == nil else { return gtk_widget_error_bell(window) }
         // A post in the outbox: Send and Retry are about it (PostingSession decides what they do).
         if poster?.plan != nil { return continuePosting() }
+        // Never posted without the images the person sees: they go through an account or not at all.
+        let throughAccount = !alsoTo.isEmpty || postingAccount != nil
+        guard images.isEmpty || target.carriesImages(throughAccount: throughAccount) else {
+            gtk_widget_error_bell(window)
+            return infoBar.showSendFailure(
+                localized(
+                    "Images are posted only through a signed-in Mastodon or Bluesky account: sign in, or remove them."))
+        }
         let text = compose.text
         switch target {
         case .stdout: finish(.sent(text))

@@ -15,6 +15,12 @@ public enum PostTarget: String, CaseIterable, Sendable {
     /// Whether Send opens a network's compose page.
     public var isNetwork: Bool { self != .stdout && self != .clipboard }
 
+    /// Whether Send can carry images here: only a post through a signed-in Mastodon or Bluesky
+    /// account (a compose page in the browser, standard output and the clipboard take text).
+    public func carriesImages(throughAccount: Bool) -> Bool {
+        (self == .mastodon || self == .bluesky) && throughAccount
+    }
+
     /// How the network counts (its own rule); graphemes where nothing counts for us.
     public var countingRule: CountingRule {
         switch self {
