@@ -1,5 +1,15 @@
 # bash completion for compose-window. Options as in --help (checked by InstalledTests); the
 # --spell languages are the installed dictionaries, asked of compose-window itself.
+# Image files (and folders to go into), as --attach and the words after the options take.
+_compose_window_images() {
+    compopt -o filenames 2>/dev/null
+    # The filter is an extended pattern: bash-completion turns extglob on; a plain `source` may not.
+    local extglob_was_off
+    shopt -q extglob || { extglob_was_off=1; shopt -s extglob; }
+    COMPREPLY=($(compgen -f -X '!*.@(png|PNG|jpg|JPG|jpeg|JPEG|webp|WEBP|gif|GIF)' -- "$cur") $(compgen -d -- "$cur"))
+    [[ -z $extglob_was_off ]] || shopt -u extglob
+}
+
 _compose_window() {
     local cur=${COMP_WORDS[COMP_CWORD]} option=${COMP_WORDS[COMP_CWORD-1]} prefix=""
     # "--count=we" arrives as "--count" "=" "we" (COMP_WORDBREAKS holds "=").
@@ -25,8 +35,7 @@ _compose_window() {
         --sign-in)
             values='mastodon bluesky' ;;
         --attach)
-            compopt -o filenames 2>/dev/null
-            COMPREPLY=($(compgen -f -X '!*.@(png|PNG|jpg|JPG|jpeg|JPEG|webp|WEBP|gif|GIF)' -- "$cur") $(compgen -d -- "$cur"))
+            _compose_window_images
             return ;;
         --sign-out|--account)
             local network name
@@ -35,7 +44,8 @@ _compose_window() {
         --handle|--service|--alt|--class|--name|--gtk-module)
             return ;;
         *)
-            [[ -z $cur || $cur == -* ]] || return
+            # A word after the options: an image to attach.
+            [[ -z $cur || $cur == -* ]] || { _compose_window_images; return; }
             COMPREPLY=($(compgen -W '--title= --placeholder= --text= --limit= --count= --to= --instance= --desktop --font=
                 --placeholder-color= --draft= --no-draft --spell= --no-spell --list-dictionaries --measure --timeout=
                 --width= --height= --sign-in= --handle= --service= --accounts --sign-out= --account= --attach= --alt= --version --help --help-all

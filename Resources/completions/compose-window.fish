@@ -1,5 +1,12 @@
 # fish completion for compose-window. Options as in --help (checked by InstalledTests).
 complete -c compose-window -f
+# Words after the options, and --attach's value: images, and folders to go into.
+function __compose_window_images
+    # fish hands "--attach=PATH" over whole; what it offers there is PATH alone.
+    set -l path (string replace -r -- '^--attach=' '' (commandline -ct))
+    __fish_complete_path "$path" | string match -ri '^.*(?:/|\.(?:png|jpe?g|webp|gif))\t.*$'
+end
+complete -c compose-window -a '(__compose_window_images)'
 complete -c compose-window -l title -r -d 'Window title'
 complete -c compose-window -l placeholder -r -d 'Placeholder shown while the text is empty'
 complete -c compose-window -l text -r -d 'Initial text; - reads standard input'
@@ -25,7 +32,7 @@ complete -c compose-window -l service -x -d 'The Bluesky server to sign in at (d
 complete -c compose-window -l accounts -d 'List the signed-in accounts and exit'
 complete -c compose-window -l sign-out -x -d 'Sign out of an account, and exit' -a '(compose-window --accounts 2>/dev/null | string split -f2 " ")'
 complete -c compose-window -l account -x -d 'Send posts with this signed-in account' -a '(compose-window --accounts 2>/dev/null | string split -f2 " ")'
-complete -c compose-window -l attach -r -F -d 'Attach an image (PNG, JPEG, WebP or GIF; up to 4)'
+complete -c compose-window -l attach -x -a '(__compose_window_images)' -d 'Attach an image (PNG, JPEG, WebP or GIF; up to 4)'
 complete -c compose-window -l alt -x -d 'Alt text of an image, one per --attach in order'
 complete -c compose-window -l version -d 'Print the version and exit'
 complete -c compose-window -s h -l help -d 'Show help options'

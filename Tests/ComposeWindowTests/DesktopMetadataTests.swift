@@ -140,9 +140,11 @@ final class DesktopMetadataTests: XCTestCase {
             ask compose-window ""
             ask compose-window --no-
             ask compose-window --to ""
+            ask compose-window --desktop "$2/s"
             """
+        let pictures = try Self.folderOfFiles()
         let result = try Shell.bash(
-            script, Self.installed("share/bash-completion/completions/compose-window"),
+            script, Self.installed("share/bash-completion/completions/compose-window"), pictures.path,
             environment: ["PATH": InstalledTests.stage.appendingPathComponent("usr/bin").path + ":/usr/bin:/bin"])
         XCTAssertEqual(result.code, 0, result.stderr)
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -156,6 +158,21 @@ final class DesktopMetadataTests: XCTestCase {
         XCTAssertEqual(offered, Self.documentedOptions)
         XCTAssertEqual(lines[5], "--no-draft --no-spell")
         XCTAssertEqual(lines[6].split(separator: " ").map(String.init), PostTarget.allCases.map(\.rawValue))
+        // After the options: images, and folders to go into; not the other files.
+        XCTAssertEqual(
+            Set(lines[7].split(separator: " ").map(String.init)),
+            Set(["sunset.png", "still.JPG", "summer"].map { pictures.appendingPathComponent($0).path }))
+    }
+
+    /// sunset.png, still.JPG, summer/ and the non-images song.mp3 and sketch.txt.
+    static func folderOfFiles() throws -> URL {
+        let folder = try StateHome().url.appendingPathComponent("Pictures")
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("summer"), withIntermediateDirectories: true)
+        for name in ["sunset.png", "still.JPG", "song.mp3", "sketch.txt"] {
+            try Data().write(to: folder.appendingPathComponent(name))
+        }
+        return folder
     }
 
     func testFishCompletion() throws {
@@ -166,9 +183,14 @@ final class DesktopMetadataTests: XCTestCase {
             complete -C'compose-window --'
             echo ---
             complete -C'compose-window --to '
+            echo ---
+            complete -C"compose-window $argv[2]/s"
+            echo ---
+            complete -C"compose-window --attach=$argv[2]/s"
             """
         let path = Self.installed("share/fish/vendor_completions.d/compose-window.fish")
-        let result = try Shell.run("/usr/bin/fish", ["--no-config", "-c", script, path])
+        let pictures = try Self.folderOfFiles()
+        let result = try Shell.run("/usr/bin/fish", ["--no-config", "-c", script, path, pictures.path])
         XCTAssertEqual(result.code, 0, result.stderr)
         let parts = result.stdout.components(separatedBy: "---\n")
         // fish sorts what it offers.
@@ -180,6 +202,12 @@ final class DesktopMetadataTests: XCTestCase {
         XCTAssertEqual(
             Set(parts[2].split(separator: "\n").map { String($0.split(separator: "\t")[0]) }),
             Set(PostTarget.allCases.map(\.rawValue)))
+        let images = Set(parts[3].split(separator: "\n").map { String($0.split(separator: "\t")[0]) })
+        XCTAssertTrue(images.contains(pictures.appendingPathComponent("sunset.png").path), "\(images)")
+        XCTAssertFalse(images.contains { $0.hasSuffix("song.mp3") || $0.hasSuffix("sketch.txt") }, "\(images)")
+        let attached = Set(parts[4].split(separator: "\n").map { String($0.split(separator: "\t")[0]) })
+        XCTAssertEqual(
+            attached, Set(["still.JPG", "summer/", "sunset.png"].map { "--attach=" + pictures.path + "/" + $0 }))
     }
 
     /// zsh: the file parses, and its _arguments specs name exactly --help's options (`*` marks one
