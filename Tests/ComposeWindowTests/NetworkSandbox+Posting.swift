@@ -42,10 +42,14 @@ extension NetworkSandbox {
     /// The window opened on `text` for `network` (standard input, as a script gives it). `faster`:
     /// its clocks run that many times faster (libfaketime, from outside: Mastodon's settle time and
     /// Retry-After waits pass in seconds).
-    func window(_ text: String, to network: String, extra: [String] = [], faster: Int? = nil) throws -> ComposeProcess {
+    func window(
+        _ text: String, to network: String, extra: [String] = [], faster: Int? = nil,
+        environment more: [String: String] = [:]
+    ) throws -> ComposeProcess {
         let window = try ComposeProcess(
             ["--to", network, "--no-spell"] + extra, stateHome: home.appendingPathComponent("state"),
-            stdin: Data(text.utf8), environment: environment, launcher: composeLauncher(faster: faster))
+            stdin: Data(text.utf8), environment: environment.merging(more) { $1 },
+            launcher: composeLauncher(faster: faster))
         track(window)
         XCTAssertTrue(window.waitForWindow())
         return window
