@@ -76,7 +76,7 @@ final class KilledWithImagesTests: SandboxTestCase {
         let killed = try XCTUnwrap(first.finish(timeout: 40), step.name)
         XCTAssertNotEqual(killed.code, 0, "\(step.name): \(killed.stderr)")
         XCTAssertEqual(killed.stdout, Data(), step.name)
-        XCTAssertEqual(posts(text, network, sandbox).count, step.networkHasIt ? 1 : 0, step.name)
+        XCTAssertEqual(sandbox.posts(text, network).count, step.networkHasIt ? 1 : 0, step.name)
         let outbox = try? String(contentsOf: sandbox.outboxFile, encoding: .utf8)
         if let says = step.outboxSays {
             XCTAssertTrue(outbox?.contains("\"\(says)\"") == true, "\(step.name): \(outbox ?? "no outbox")")
@@ -96,27 +96,30 @@ final class KilledWithImagesTests: SandboxTestCase {
             let finished = try XCTUnwrap(second.finish(timeout: 40), step.name)
             XCTAssertEqual(finished.code, 0, "\(step.name): \(finished.stderr)")
         }
-        let made = posts(text, network, sandbox)
+        let made = sandbox.posts(text, network)
         XCTAssertEqual(made.count, 1, "\(step.name): exactly one post")
-        XCTAssertEqual(made.first.map { images(of: $0, network, sandbox) }, [alt], "\(step.name): the image once")
+        XCTAssertEqual(made.first.map { sandbox.imageAlts(of: $0, network) }, [alt], "\(step.name): the image once")
         XCTAssertFalse(FileManager.default.fileExists(atPath: sandbox.outboxFile.path), step.name)
         let media = sandbox.outboxDirectory.appendingPathComponent("media").path
         XCTAssertEqual(
             (try? FileManager.default.contentsOfDirectory(atPath: media)) ?? [], [],
             "\(step.name): the prepared image goes with the outbox")
     }
+}
 
-    private func posts(_ text: String, _ network: String, _ sandbox: NetworkSandbox) -> [[String: Any]] {
+extension NetworkSandbox {
+    /// The posts on `network` whose text is `text`.
+    func posts(_ text: String, _ network: String) -> [[String: Any]] {
         network == "mastodon"
-            ? sandbox.statuses.filter { $0["text"] as? String == text }
-            : sandbox.records.filter { ($0["value"] as? [String: Any])?["text"] as? String == text }
+            ? statuses.filter { $0["text"] as? String == text }
+            : records.filter { ($0["value"] as? [String: Any])?["text"] as? String == text }
     }
 
     /// The alt text of each image the post carries, as the server keeps it.
-    private func images(of post: [String: Any], _ network: String, _ sandbox: NetworkSandbox) -> [String] {
+    func imageAlts(of post: [String: Any], _ network: String) -> [String] {
         if network == "mastodon" {
             let ids = post["media"] as? [String] ?? []
-            let media = sandbox.state["media"] as? [[String: Any]] ?? []
+            let media = state["media"] as? [[String: Any]] ?? []
             return ids.compactMap { id in media.first { $0["id"] as? String == id }?["description"] as? String }
         }
         let embed = (post["value"] as? [String: Any])?["embed"] as? [String: Any]
