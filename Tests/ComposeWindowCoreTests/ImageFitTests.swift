@@ -85,3 +85,23 @@ import Testing
         #expect(MastodonRules.Limits(instance: .object([])).images == .mastodonDefault)
     }
 }
+
+/// Which pasted pictures go: old enough not to be another window's, and named by no draft or outbox.
+@Suite struct PastedImagesTests {
+    let now: Int64 = 1_800_000_000
+
+    @Test func onlyOldUnnamedPicturesGo() {
+        let files: [(name: String, modifiedSeconds: Int64)] = [
+            ("1.png", now - 7200), ("2.png", now - 7200), ("3.png", now - 60), ("notes.txt", now - 7200),
+        ]
+        let draft = #"[{"path":"\/home\/a\/.local\/state\/compose-window\/pasted\/2.png","alt":""}]"#
+        #expect(PastedImages.unused(files, documents: [draft], nowSeconds: now) == ["1.png"])
+        #expect(PastedImages.unused(files, documents: [], nowSeconds: now) == ["1.png", "2.png"])
+    }
+
+    @Test func theGracePeriodIsAnHour() {
+        let edge = PastedImages.graceSeconds
+        #expect(PastedImages.unused([("a.png", now - edge)], documents: [], nowSeconds: now) == ["a.png"])
+        #expect(PastedImages.unused([("a.png", now - edge + 1)], documents: [], nowSeconds: now) == [])
+    }
+}

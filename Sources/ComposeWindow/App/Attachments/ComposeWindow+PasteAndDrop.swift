@@ -1,5 +1,6 @@
 import ComposeWindowCore
 import ComposeWindowGlue
+import ComposeWindowPostingGlue
 import GtkPlaceholder
 import PlaceholderGtk3Glue
 
@@ -45,6 +46,16 @@ extension ComposeWindow {
             guard saved else { return self.infoBar.showSendFailure(localized("The pasted image could not be kept.")) }
             self.attach([path])
         }
+    }
+
+    /// The pasted pictures no draft and no outbox entry names any more go (on the image thread,
+    /// once the window is up).
+    func removeUnusedPastedImages() {
+        guard let folder = try? StateFile.folder("pasted", environment: SystemIO.environment) else { return }
+        let state = String(folder.dropLast("/pasted".count))
+        StateWriter.imageWork.write {
+            PastedImageCleanup.run(state: state)
+        } then: { _ in }
     }
 
     /// Whether a file name says image (a pasted list of files may hold anything).

@@ -164,6 +164,7 @@ final class ComposeWindow {
             gtk_window_set_icon_name(self.window.cast(), ComposeApplication.applicationID)
             SpellChecking.attach(
                 to: self.compose.textView, language: self.options.spellLanguage, enabled: self.options.spellChecking)
+            self.removeUnusedPastedImages()
         }
     }
 
