@@ -55,7 +55,8 @@ extension ComposeWindow {
         let state = String(folder.dropLast("/pasted".count))
         StateWriter.imageWork.write {
             PastedImageCleanup.run(state: state)
-        } then: { _ in }
+        } then: { _ in
+        }
     }
 
     /// Whether a file name says image (a pasted list of files may hold anything).
