@@ -103,13 +103,19 @@ final class ImagePostingTests: SandboxTestCase {
         XCTAssertGreaterThan(sandbox.requests.filter { $0.path.hasSuffix("uploadBlob") }.count, 1, "refused first")
     }
 
-    /// An image without alt text: Send asks once; Add a Description opens its alt text, and what is
-    /// typed there goes with the image.
+    /// An image without alt text: its thumbnail is marked; Send asks once; Add a Description opens its
+    /// alt text, and what is typed there goes with the image (and the mark goes).
     func testSendAsksForAMissingDescriptionAndItGoesWithTheImage() throws {
         let sandbox = try NetworkSandbox.signedIn("mastodon")
         let pictures = try sandbox.testImages()
-        let window = try sandbox.send(
+        let window = try sandbox.window(
             "Described", to: "mastodon", extra: ["--attach", pictures.appendingPathComponent("small.png").path])
+        // The mark's yellow (AttachmentStrip.markColor, #f6d32d); the picture is orange.
+        let markPixels = {
+            (try? window.pixels())?.filter { abs($0.0 - 246) + abs($0.1 - 211) + abs($0.2 - 45) < 8 }.count ?? 0
+        }
+        XCTAssertTrue(waitUntil(timeout: 10) { markPixels() > 20 }, "no mark on an image without alt text")
+        window.key("ctrl+Return")
         XCTAssertTrue(window.waitForWindows(2), "the reminder")
         window.key("Return")  // Add a Description, the default
         XCTAssertTrue(
@@ -119,6 +125,7 @@ final class ImagePostingTests: SandboxTestCase {
         window.type("An orange rectangle")
         window.key("alt+d")
         XCTAssertTrue(window.waitForWindows(1), "the alt text is done")
+        XCTAssertTrue(waitUntil(timeout: 10) { markPixels() == 0 }, "the mark stayed once described")
         XCTAssertEqual(sandbox.statuses.count, 0, "nothing was sent meanwhile")
         window.key("ctrl+Return")
         let finished = try XCTUnwrap(window.finish(timeout: 60))

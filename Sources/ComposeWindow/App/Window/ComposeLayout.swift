@@ -38,10 +38,14 @@ struct ComposeLayout {
     }
 
     /// The header bar's title in the regular weight: the theme's bold one is a second font file
-    /// opened and kept mapped before the first frame (half a megabyte resident) for two words.
+    /// opened and kept mapped before the first frame (half a megabyte resident) for two words. An
+    /// image without alt text is marked as the themes mark a warning (Adwaita's yellow).
     private static func addStyleSheet() {
         let provider = gtk_css_provider_new()!
-        let css = "headerbar .title { font-weight: normal; }"
+        let css = """
+            headerbar .title { font-weight: normal; }
+            .no-alt-mark { color: #000000; background-color: \(AttachmentStrip.markColor); border-radius: 8px; padding: 1px; }
+            """
         gtk_css_provider_load_from_data(provider, css, gssize(css.utf8.count), nil)
         gtk_style_context_add_provider_for_screen(
             gdk_screen_get_default(), OpaquePointer(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
