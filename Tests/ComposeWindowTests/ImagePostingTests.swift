@@ -134,6 +134,33 @@ final class ImagePostingTests: SandboxTestCase {
         XCTAssertEqual(media.map { $0["description"] as? String }, ["An orange rectangle"])
     }
 
+    /// The alt text takes what an input method composes: GTK's own (Ctrl+Shift+U, a code point, Space)
+    /// shows its preedit in the field and commits it there, as an IBus or Fcitx one does.
+    func testTheAltTextTakesAnInputMethodsComposition() throws {
+        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        let pictures = try sandbox.testImages()
+        let window = try sandbox.send(
+            "输入法", to: "mastodon", extra: ["--attach", pictures.appendingPathComponent("small.png").path])
+        XCTAssertTrue(window.waitForWindows(2), "the reminder")
+        window.key("Return")  // Add a Description
+        XCTAssertTrue(
+            waitUntil(timeout: 10) {
+                !Xdotool.run("search", "--onlyvisible", "--name", "^Image description$").isEmpty
+            }, "the image's alt text opens")
+        for codePoint in ["6a59", "8272"] {  // 橙色
+            window.key("ctrl+shift+u")
+            Xdotool.run("type", "--delay", "30", codePoint)
+            window.key("space")
+        }
+        window.key("alt+d")
+        XCTAssertTrue(window.waitForWindows(1), "the alt text is done")
+        window.key("ctrl+Return")
+        let finished = try XCTUnwrap(window.finish(timeout: 60))
+        XCTAssertEqual(finished.code, 0, finished.stderr)
+        let media = sandbox.state["media"] as? [[String: Any]] ?? []
+        XCTAssertEqual(media.map { $0["description"] as? String }, ["橙色"])
+    }
+
     /// remind-missing-alt off (GSettings, here its keyfile backend): Send posts at once.
     func testTheReminderCanBeTurnedOff() throws {
         let sandbox = try NetworkSandbox.signedIn("mastodon")
