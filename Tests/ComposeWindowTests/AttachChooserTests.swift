@@ -23,7 +23,8 @@ final class AttachChooserTests: SandboxTestCase {
         let closed = { Xdotool.run("search", "--onlyvisible", "--name", "^Attach Images$").isEmpty }
         Xdotool.run("key", "Return")
         // The field's completion, when its list was showing, takes the first Return, as a person sees.
-        if !waitUntil(timeout: 3, closed) { Xdotool.run("key", "Return") }
+        // Sent to the chooser's own window: if it closed meanwhile, no Return reaches the text.
+        if !waitUntil(timeout: 3, closed) { Xdotool.run("key", "--window", id, "Return") }
         XCTAssertTrue(waitUntil(timeout: 10, closed), "the chooser stayed open")
         XCTAssertTrue(waitUntil(timeout: 10) { sandbox.draftImages().count == 1 }, "the chosen image joins the post")
         XCTAssertEqual(sandbox.draftImages().first?["path"] as? String, photo)
