@@ -179,6 +179,38 @@ final class DesktopLaunchTests: XCTestCase {
         XCTAssertTrue(images.contains(picture.path), images)
     }
 
+    /// "Open With" on more than a post takes, one of them no image, with a draft holding an image:
+    /// the window opens (nobody reads standard error there) with the draft's image first, then what
+    /// fits; the rest is said in the bar.
+    func testOpenWithMoreThanFitsAttachesWhatFitsAfterTheDraftsImage() throws {
+        let desktop = try FakeDesktop()
+        let files = ["a.png", "notes.txt", "b.png", "c.png", "d.png", "e.png"].map {
+            state.url.appendingPathComponent($0)
+        }
+        for file in files { try XCTUnwrap(Data(base64Encoded: Self.tinyPNG)).write(to: file) }
+        try "not an image".write(to: files[1], atomically: true, encoding: .utf8)
+        try state.writeDraft("Earlier")
+        try #"[{"path":"\#(files[0].path)","alt":"First"}]"#.write(
+            to: state.url.appendingPathComponent("compose-window/drafts/default.images.json"), atomically: true,
+            encoding: .utf8)
+        let launcher = try Launcher(
+            ["/usr/bin/gio", "launch", Self.desktopFile.path] + files.dropFirst().map(\.path),
+            environment: environment(desktop))
+        _ = try window()
+        let imagesFile = state.url.appendingPathComponent("compose-window/drafts/default.images.json")
+        let kept = { (try? String(contentsOf: imagesFile, encoding: .utf8)) ?? "" }
+        XCTAssertTrue(waitUntil(timeout: 10) { kept().contains("d.png") }, kept())
+        Xdotool.run("key", "Escape")
+        XCTAssertTrue(waitUntil(timeout: 10) { visibleWindows() >= 2 }, "no discard question")
+        Xdotool.run("key", "--delay", "100", "alt+s")  // "_Save draft"
+        XCTAssertNotNil(launcher.written(), "the window did not exit")
+        let paths = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(kept().utf8)) as? [[String: Any]]
+        ).compactMap { $0["path"] as? String }
+        XCTAssertEqual(paths, ["a.png", "b.png", "c.png", "d.png"].map { state.url.appendingPathComponent($0).path })
+        XCTAssertEqual(state.draft(), "Earlier")
+    }
+
     /// A 2x2 PNG.
     static let tinyPNG =
         "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8VSHHwMDAxMDAwMDAAAATxgGUFMi3tQAAAABJRU5ErkJggg=="

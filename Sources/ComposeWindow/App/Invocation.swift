@@ -48,8 +48,9 @@ enum Invocation {
         if let color = options.placeholderColor, PlaceholderColor(parsing: color) == nil {
             throw Failure(code: .usage, description: localized("--placeholder-color: unknown colour “{0}”", color))
         }
-        // Before the window maps: an image that cannot be posted is a usage error, as any option is.
-        for image in options.images {
+        // Before the window maps: an image that cannot be posted is a usage error, as any option is
+        // (from the desktop the window says so instead: nobody reads standard error there).
+        for image in options.images where !options.fromDesktop {
             if case .failure(let failure) = ImagePreparation.facts(of: image.path) {
                 throw Failure(code: .usage, description: localized("--attach: {0}: {1}", image.path, failure.reason))
             }

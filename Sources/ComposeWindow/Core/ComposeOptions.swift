@@ -215,7 +215,8 @@ public struct ComposeOptions: Equatable, Sendable {
         if accountCommand != nil { initialText = .none }
         // From the desktop without --to, the window asks where to (and Send says what cannot go).
         images = try Self.images(
-            lists[.attach] ?? [], alts: lists[.alt] ?? [], target: targetGiven || !fromDesktop ? target : nil)
+            lists[.attach] ?? [], alts: lists[.alt] ?? [], target: targetGiven || !fromDesktop ? target : nil,
+            fromDesktop: fromDesktop)
     }
 
     private static func accountCommand(
@@ -288,11 +289,15 @@ extension ComposeOptions {
 
     /// `--attach` paths made absolute (the window may be started from anywhere; the outbox names
     /// them), each with its `--alt`. Whether each is an image is checked as the window starts.
-    static func images(_ paths: [String], alts: [String], target: PostTarget?) throws(UsageError) -> [PostImage] {
+    /// `fromDesktop`: a file manager's "Open With", where nobody reads standard error: the window
+    /// attaches what it can and says what it could not (more than the network takes, no image).
+    static func images(
+        _ paths: [String], alts: [String], target: PostTarget?, fromDesktop: Bool = false
+    ) throws(UsageError) -> [PostImage] {
         guard alts.count <= paths.count else {
             throw UsageError(description: localized("--alt: one per --attach, in the same order"))
         }
-        guard paths.count <= mostImages else {
+        guard paths.count <= mostImages || fromDesktop else {
             throw UsageError(description: localized("--attach: at most {0} images", String(mostImages)))
         }
         if let first = paths.first, let target, target != .mastodon, target != .bluesky {

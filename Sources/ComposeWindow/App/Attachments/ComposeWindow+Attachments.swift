@@ -34,8 +34,16 @@ extension ComposeWindow {
 
     /// Adds the images at `paths` (absolute) once each is checked, in order; what cannot be
     /// attached is said in the bar, with the reason.
-    func attach(_ paths: [String]) {
-        for path in paths {
+    func attach(_ paths: [String]) { attach(paths.map { PostImage(path: $0, alt: "") }) }
+
+    /// The images a file manager opened the window with (`--desktop`, its %F), after the draft's.
+    func attachOpened() {
+        if options.fromDesktop { attach(options.images) }
+    }
+
+    func attach(_ given: [PostImage]) {
+        for image in given {
+            let path = image.path
             StateWriter.imageWork.write {
                 ImagePreparation.facts(of: path)
             } then: { [weak self] facts in
@@ -44,12 +52,15 @@ extension ComposeWindow {
                 switch facts {
                 case .failure(let failure):
                     self.infoBar.showSendFailure(localized("{0} cannot be attached: {1}", name, failure.reason))
+                case .success where !self.imagesEditable:
+                    self.infoBar.showSendFailure(
+                        localized("{0} was not attached: a network may have the post already.", name))
                 case .success where self.images.count >= self.mostImages:
                     self.infoBar.showSendFailure(
                         localized(
                             "{0} was not attached: a post carries at most {1} images.", name, String(self.mostImages)))
                 case .success:
-                    self.images.append(PostImage(path: path, alt: ""))
+                    self.images.append(image)
                     self.imagesChanged()
                 }
             }

@@ -98,7 +98,8 @@ final class ComposeWindow {
         let preferences = options.target == .stdout ? nil : Preferences()
         self.preferences = preferences
         accountName = options.accountName
-        images = options.images
+        // From the desktop the window checks them (attachOpened), after the draft's own.
+        images = options.fromDesktop ? [] : options.images
         target = options.target ?? preferences?.target ?? .clipboard
         mastodonServer = options.mastodonServer ?? preferences?.mastodonServer
         if let server = options.mastodonServer { preferences?.mastodonServer = server }
@@ -141,6 +142,7 @@ final class ComposeWindow {
         loadInitialText(drafts: drafts)
         resumeOutbox()
         showImages()
+        attachOpened()
 
         counter.onChange = { [weak self] _ in self?.textChanged() }
         for (_, tracker) in alsoTo { tracker.onChange = { [weak self] _ in self?.updateCounter() } }

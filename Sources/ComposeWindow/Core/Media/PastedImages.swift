@@ -13,7 +13,17 @@ package enum PastedImages {
     ) -> [String] {
         files.filter { file in
             file.name.hasSuffix(".png") && nowSeconds - file.modifiedSeconds >= graceSeconds
-                && !documents.contains { $0.contains(file.name) }
+                && !documents.contains { Self.mentions($0, file.name) }
         }.map(\.name)
+    }
+
+    /// Whether `name` occurs in `text` (the release build has no String.contains(String): no
+    /// _StringProcessing import).
+    private static func mentions(_ text: String, _ name: String) -> Bool {
+        let text = Array(text.utf8)
+        let name = Array(name.utf8)
+        guard !name.isEmpty, name.count <= text.count else { return false }
+        return (0...(text.count - name.count)).contains { start in text[start..<start + name.count].elementsEqual(name)
+        }
     }
 }
