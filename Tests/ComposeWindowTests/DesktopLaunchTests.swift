@@ -226,6 +226,8 @@ final class DesktopLaunchTests: XCTestCase {
         Xdotool.run("type", "--delay", "15", "--window", id, "no schema")
         Xdotool.run("key", "ctrl+Return")
         let written = try XCTUnwrap(launcher.written())
+        // Its pipes close as it exits, a moment before it is reaped (Foundation traps on the status before).
+        launcher.process.waitUntilExit()
         XCTAssertEqual(launcher.process.terminationStatus, 0, written.stderr)
         XCTAssertEqual(desktop.waitForOpened(), ["https://bsky.app/intent/compose?text=no%20schema"])
     }

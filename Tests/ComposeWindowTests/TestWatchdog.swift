@@ -4,7 +4,8 @@ import XCTest
 /// A test that hangs would hold CI until its 90-minute limit and, its output still in a pipe's
 /// buffer, say nothing of where (a CI run once ended so). Output is made line-buffered, and a test
 /// case that runs longer than `limit` is named, with the processes it left; they are killed and the
-/// run ends failing, so the rest of `make test` still reports.
+/// run ends failing, so the rest of `make test` still reports. It also closes the windows each test
+/// case left open.
 final class TestWatchdog: NSObject, XCTestObservation, @unchecked Sendable {
     /// Far beyond the slowest test case (KilledWithImagesTests' 40 s); TEST_WATCHDOG_SECONDS to try it.
     static let limit = ProcessInfo.processInfo.environment["TEST_WATCHDOG_SECONDS"].flatMap(TimeInterval.init) ?? 600
@@ -35,6 +36,21 @@ final class TestWatchdog: NSObject, XCTestObservation, @unchecked Sendable {
 
     func testCaseDidFinish(_ testCase: XCTestCase) {
         lock.withLock { current = nil }
+        closeLeftoverWindows()
+    }
+
+    /// A window a test left open would be found by a later test that looks for the app's windows by
+    /// class (DesktopLaunchTests), and take its keys: every compose-window below this process goes
+    /// when its test ends (whatever launched it: nsenter, strace, faketime).
+    private func closeLeftoverWindows() {
+        let windows = descendants(of: getpid()).filter {
+            (try? String(contentsOfFile: "/proc/\($0)/comm", encoding: .utf8)) == "compose-window\n"
+        }
+        for pid in windows { kill(pid, SIGKILL) }
+        // The X server drops a dead client's windows a moment later; a search meanwhile finds them.
+        _ = waitUntil(timeout: 10) {
+            windows.allSatisfy { Xdotool.run("search", "--onlyvisible", "--pid", String($0)).isEmpty }
+        }
     }
 
     private func watch() {
