@@ -27,8 +27,16 @@ final class TestWatchdog: NSObject, XCTestObservation, @unchecked Sendable {
             setvbuf(standardOutput, nil, _IOLBF, 0)
         }
         XCTestObservationCenter.shared.addTestObserver(shared)
-        Thread.detachNewThread { shared.watch() }
+        let interval = min(5, limit / 4)
+        let timer = DispatchSource.makeTimerSource(queue: .global())
+        timer.schedule(deadline: .now() + interval, repeating: interval)
+        timer.setEventHandler { shared.check() }
+        timer.resume()
+        checks = timer
     }
+
+    /// The timer that runs `check` (kept for the whole run).
+    nonisolated(unsafe) private static var checks: DispatchSourceTimer?
 
     func testCaseWillStart(_ testCase: XCTestCase) {
         lock.withLock { current = (testCase.name, Date()) }
@@ -53,23 +61,20 @@ final class TestWatchdog: NSObject, XCTestObservation, @unchecked Sendable {
         }
     }
 
-    private func watch() {
-        while true {
-            Thread.sleep(forTimeInterval: min(5, Self.limit / 4))
-            guard let running = lock.withLock({ current }), -running.since.timeIntervalSinceNow > Self.limit
-            else { continue }
-            let left = descendants(of: getpid())
-            let table =
-                (try? Shell.run(
-                    "/bin/ps", ["-o", "pid,ppid,etime,args", "-p", left.map(String.init).joined(separator: ",")]))?
-                .stdout ?? ""
-            print(
-                "watchdog: \(running.name) has run over \(Int(Self.limit)) s; stopping the run. Its processes:\n\(table)"
-            )
-            fflush(nil)
-            for pid in left { kill(pid, SIGKILL) }
-            _exit(1)
-        }
+    private func check() {
+        guard let running = lock.withLock({ current }), -running.since.timeIntervalSinceNow > Self.limit
+        else { return }
+        let left = descendants(of: getpid())
+        let table =
+            (try? Shell.run(
+                "/bin/ps", ["-o", "pid,ppid,etime,args", "-p", left.map(String.init).joined(separator: ",")]))?
+            .stdout ?? ""
+        print(
+            "watchdog: \(running.name) has run over \(Int(Self.limit)) s; stopping the run. Its processes:\n\(table)"
+        )
+        fflush(nil)
+        for pid in left { kill(pid, SIGKILL) }
+        _exit(1)
     }
 
     /// Every process below `root`, read from /proc.
