@@ -211,6 +211,18 @@ final class ImagePostingTests: SandboxTestCase {
     }
 }
 
+extension ComposeProcess {
+    /// Send, with images that have no alt text yet: the reminder asks, Post Without goes on; the exit.
+    func sendWithoutAlt(file: StaticString = #filePath, line: UInt = #line) throws -> (
+        code: Int32, stdout: Data, stderr: String
+    ) {
+        key("ctrl+Return")
+        XCTAssertTrue(waitForWindows(2), "an image has no description yet: Send asks", file: file, line: line)
+        key("alt+p")
+        return try XCTUnwrap(finish(timeout: 60), "the window did not exit", file: file, line: line)
+    }
+}
+
 extension NetworkSandbox {
     /// photo.jpg (GPS in EXIF and XMP, a serial), turned.jpg (orientation 6), noise.png (> 1 MB),
     /// clip.mp4 (a video), made in the sandbox where the app can read them.
