@@ -45,6 +45,13 @@ enum Invocation {
         if let language = options.spellLanguage, !SpellChecking.isAvailable(language) {
             throw Failure(code: .usage, description: localized("--spell: no dictionary installed for “{0}”", language))
         }
+        if !options.postOptions.languages.isEmpty {
+            // A code of the right shape that names no language is refused as Mastodon would ignore it.
+            let known = Set(LanguageNames.load().map(\.code))
+            for code in options.postOptions.languages where !known.isEmpty && !known.contains(code) {
+                throw Failure(code: .usage, description: localized("--language: no language has the code “{0}”", code))
+            }
+        }
         if let color = options.placeholderColor, PlaceholderColor(parsing: color) == nil {
             throw Failure(code: .usage, description: localized("--placeholder-color: unknown colour “{0}”", color))
         }

@@ -7,7 +7,11 @@ import Glibc
 /// no display is needed.
 enum Measurement {
     static func report(_ text: String, options: ComposeOptions) -> ExitCode {
-        let counter = IncrementalCounter.counting(text, rule: options.counting)
+        var counter = IncrementalCounter.counting(text, rule: options.counting)
+        // Mastodon counts its content warning with the text.
+        if options.target == .mastodon {
+            counter.extraUnits = MastodonRules.contentWarningUnits(options.postOptions.contentWarning, text: text)
+        }
         do throws(SystemIO.Failure) {
             try SystemIO.writeAll((counter.label(limit: options.limit) + "\n").utf8, to: STDOUT_FILENO)
         } catch {

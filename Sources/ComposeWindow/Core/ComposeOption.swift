@@ -29,6 +29,11 @@ public enum ComposeOption: String, CaseIterable, Sendable {
     case account
     case attach
     case alt
+    case cw
+    case visibility
+    case language
+    case sensitive
+    case label
     case version
 
     /// The long option's name, without the dashes.
@@ -54,8 +59,11 @@ public enum ComposeOption: String, CaseIterable, Sendable {
         case .service: localized("HOST")
         case .signOut, .account: localized("ACCOUNT")
         case .attach: localized("FILE")
-        case .alt: localized("TEXT")
-        case .desktop, .measure, .noDraft, .noSpell, .listDictionaries, .accounts, .version: nil
+        case .alt, .cw: localized("TEXT")
+        case .visibility: localized("WHO")
+        case .language: localized("CODE")
+        case .label: localized("LABEL")
+        case .sensitive,.desktop, .measure, .noDraft, .noSpell, .listDictionaries, .accounts, .version: nil
         }
     }
 
@@ -63,7 +71,7 @@ public enum ComposeOption: String, CaseIterable, Sendable {
     public var takesValue: Bool { argumentName != nil }
 
     /// Whether each time it is given adds a value (`--attach a.jpg --attach b.png`).
-    public var isRepeatable: Bool { self == .attach || self == .alt }
+    public var isRepeatable: Bool { self == .attach || self == .alt || self == .language }
 
     /// The line `--help` shows for it, translated.
     public var help: String {
@@ -101,6 +109,12 @@ public enum ComposeOption: String, CaseIterable, Sendable {
         case .attach:
             localized("Attach an image (PNG, JPEG, WebP or GIF; repeat for up to 4); IMAGE… after the options too")
         case .alt: localized("Alt text of an image, one per --attach in the same order")
+        case .cw: localized("Content warning shown before the text (Mastodon)")
+        case .visibility: localized("Who may see the post on Mastodon: public, unlisted, private or direct")
+        case .language:
+            localized("Language of the post, an ISO 639-1 code such as en or zh (repeat for up to 3 on Bluesky)")
+        case .sensitive: localized("Mark the images sensitive (Mastodon)")
+        case .label: localized("Label the images for Bluesky: sexual, nudity, porn or graphic-media")
         case .version: localized("Print the version and exit")
         }
     }

@@ -84,6 +84,8 @@ public struct ComposeOptions: Equatable, Sendable {
     public var accountName: String?
     /// `--attach` and `--alt`: the images to post, with their alt text (empty when not given).
     package var images: [PostImage] = []
+    /// `--cw`, `--visibility`, `--language`, `--sensitive` and `--label`.
+    package var postOptions = PostOptions()
 
     /// `--sign-in`, `--accounts` or `--sign-out`; nil: open the window.
     public var accountCommand: AccountCommand?
@@ -217,6 +219,10 @@ public struct ComposeOptions: Equatable, Sendable {
         images = try Self.images(
             lists[.attach] ?? [], alts: lists[.alt] ?? [], target: targetGiven || !fromDesktop ? target : nil,
             fromDesktop: fromDesktop)
+        postOptions = try Self.postOptions(
+            values, languages: lists[.language] ?? [], flags: flags,
+            networks: targetGiven || !fromDesktop ? ([target] + alsoTo.map(Optional.some)).compactMap { $0 } : nil,
+            hasImages: !images.isEmpty || fromDesktop)
     }
 
     private static func accountCommand(

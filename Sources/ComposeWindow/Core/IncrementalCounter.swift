@@ -63,8 +63,11 @@ public struct IncrementalCounter: Sendable {
     /// An empty text's count.
     public init(rule: CountingRule) { self.rule = rule }
 
+    /// Units counted with the text that are not in it: Mastodon's content warning.
+    public var extraUnits = 0
+
     /// What the counter shows.
-    public var displayed: Int { rule.displayed(units - strippedUnits) }
+    public var displayed: Int { rule.displayed(units - strippedUnits + extraUnits) }
 
     /// The count of a whole text at once (what `--measure` reports).
     public static func counting(_ text: String, rule: CountingRule) -> IncrementalCounter {

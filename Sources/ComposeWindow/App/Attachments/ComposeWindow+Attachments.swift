@@ -96,6 +96,8 @@ extension ComposeWindow {
         gtk_widget_set_visible(attachButton, takesImages.gboolean)
         // Read-only with the text while a network may have the post unsaid.
         gtk_widget_set_sensitive(attachButton, imagesEditable.gboolean)
+        // The options follow the same changes: where Send goes, the images, editability.
+        fitPostOptions()
     }
 
     /// The images a saved draft kept (none when its file is unreadable JSON: the text still comes back).

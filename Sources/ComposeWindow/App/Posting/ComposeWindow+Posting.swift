@@ -37,7 +37,7 @@ extension ComposeWindow {
         serverRules = rules
         let rule = countingRule(for: target)
         if counter.counter.rule != rule { counter.recount(by: rule) }
-        overflow.reconfigure(rule: rule, limit: limit)
+        overflow.reconfigure(rule: rule, limit: textLimit)
         updateCounter()
     }
 
@@ -84,8 +84,9 @@ extension ComposeWindow {
         }
         if plan.isConfirmedEverywhere { return alreadyPosted(plan, outbox: store) }
         let session = PostingSession(plan: plan)
-        poster = Poster(session: session, store: store, language: SpellChecking.language(of: compose.textView))
+        poster = Poster(session: session, store: store)
         images = plan.images
+        postOptionsRow.show(plan.options)
         let shown = compose.text
         if let text = session.resumedText(draft: shown.isEmpty ? nil : shown), text != shown { compose.text = text }
         let names = plan.accountNames.joined(separator: ", ")
@@ -155,15 +156,16 @@ extension ComposeWindow {
             do throws(StateFile.Failure) { store = try outboxStore() } catch {
                 return postFailed([error.description], retryAt: nil)
             }
-            poster = Poster(
-                session: PostingSession(), store: store, language: SpellChecking.language(of: compose.textView))
+            poster = Poster(session: PostingSession(), store: store)
         }
         guard let poster else { return }
         retryTimer?.cancel()
         retryTimer = nil
         keepDraftNow()
         poster.mastodonImageLimits = serverRules?.images ?? .mastodonDefault
-        let result = poster.send(compose.text, images: images, to: accounts, known: preferences?.accounts ?? accounts) {
+        let result = poster.send(
+            compose.text, images: images, options: postOptions, to: accounts, known: preferences?.accounts ?? accounts
+        ) {
             [weak self] outcome in
             guard let self else { return }
             self.showEditability()

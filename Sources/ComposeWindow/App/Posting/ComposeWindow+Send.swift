@@ -83,6 +83,14 @@ extension ComposeWindow {
                 localized(
                     "Images are posted only through a signed-in Mastodon or Bluesky account: sign in, or remove them."))
         }
+        // Nor without the warning, the audience or the mark the person chose.
+        guard throughAccount || !postOptionsRow.options.asksForMoreThanText else {
+            gtk_widget_error_bell(window)
+            return infoBar.showSendFailure(
+                localized(
+                    "A content warning, a visibility or a sensitive mark goes only through a signed-in Mastodon or Bluesky account: sign in, or turn it off."
+                ))
+        }
         let text = compose.text
         switch target {
         case .stdout: finish(.sent(text))

@@ -21,7 +21,6 @@ final class Poster {
     private let entry: OutboxStore
     /// The outbox entry, and once there is a post, its images' folder with it.
     var store: OutboxStore { plan.map(entry.forPost) ?? entry }
-    private let language: String?
     private var accounts: [PostingAccount] = []
     /// Made anew for each run: a session keeps a host's resolved addresses for minutes, and a retry
     /// after a failed connection must look the name up again.
@@ -36,23 +35,23 @@ final class Poster {
     /// What the run is doing with the post's images now, for the bar (nil: posting the post itself).
     var onProgress: (@MainActor (String?) -> Void)?
 
-    init(session: PostingSession, store: OutboxStore, language: String?) {
+    init(session: PostingSession, store: OutboxStore) {
         self.session = session
         self.entry = store
-        self.language = language
     }
 
     var plan: PostingPlan? { session.plan }
     var isRunning: Bool { session.isPosting }
 
-    /// Send or Retry with the window's `text` and `images` to `chosen` (one account per network);
-    /// `known` are the signed-in accounts, whose keyring entries hold the credentials.
+    /// Send or Retry with the window's `text`, `images` and `options` to `chosen` (one account per
+    /// network); `known` are the signed-in accounts, whose keyring entries hold the credentials.
     func send(
-        _ text: String, images: [PostImage], to chosen: [PostingAccount], known: [PostingAccount],
-        completion: @escaping @MainActor (Outcome) -> Void
+        _ text: String, images: [PostImage], options: PostOptions, to chosen: [PostingAccount],
+        known: [PostingAccount], completion: @escaping @MainActor (Outcome) -> Void
     ) -> PostingSession.SendResult {
         let result = session.send(
-            text: text, images: images, accounts: chosen, microsecondsSinceEpoch: UInt64(max(0, g_get_real_time())))
+            text: text, images: images, options: options, accounts: chosen,
+            microsecondsSinceEpoch: UInt64(max(0, g_get_real_time())))
         guard result == .run else { return result }
         accounts = known
         self.completion = completion
@@ -127,7 +126,7 @@ final class Poster {
         guard let credentials = credentials[index], let plan,
             let request = plan.request(
                 for: index, credentials: credentials, now: now, createdAt: Self.rfc3339(now: now),
-                language: language, didsByHandle: didsByHandle ?? [:])
+                didsByHandle: didsByHandle ?? [:])
         else {
             session.notSignedIn(index, now: now)
             return save { [weak self] in self?.next() }

@@ -16,6 +16,15 @@ struct ComposeLayout {
     let imageStrip: UnsafeMutablePointer<GtkWidget>
     /// The vertical box holding the text and the counter (and the info bar, when there is one).
     let column: UnsafeMutablePointer<GtkWidget>
+    /// The post's options (PostOptionsRow) and the content warning's field above the text.
+    let optionsRow: UnsafeMutablePointer<GtkWidget>
+    let warningEntry: UnsafeMutablePointer<GtkWidget>
+    let warningButton: UnsafeMutablePointer<GtkWidget>
+    let visibilityCombo: UnsafeMutablePointer<GtkWidget>
+    let languageCombo: UnsafeMutablePointer<GtkWidget>
+    let sensitiveCheck: UnsafeMutablePointer<GtkWidget>
+    let labelCombo: UnsafeMutablePointer<GtkWidget>
+    let optionsNote: UnsafeMutablePointer<GtkWidget>
 
     init() {
         PlaceholderTextView.registerType()
@@ -35,6 +44,14 @@ struct ComposeLayout {
         attachButton = interface.widget("attach_button")
         imageStrip = interface.widget("image_strip")
         column = interface.widget("column")
+        optionsRow = interface.widget("options_row")
+        warningEntry = interface.widget("cw_entry")
+        warningButton = interface.widget("cw_button")
+        visibilityCombo = interface.widget("visibility_combo")
+        languageCombo = interface.widget("language_combo")
+        sensitiveCheck = interface.widget("sensitive_check")
+        labelCombo = interface.widget("label_combo")
+        optionsNote = interface.widget("options_note")
     }
 
     /// The header bar's title in the regular weight: the theme's bold one is a second font file

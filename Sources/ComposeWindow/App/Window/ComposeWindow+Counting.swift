@@ -6,7 +6,9 @@ import PlaceholderGtk3Glue
 /// overflow marked in the text, and whether Send may go.
 extension ComposeWindow {
     func updateCounter() {
-        let count = counter.counter
+        let counted = counts
+        let count = counted[0].1
+        followWarning(count.extraUnits)
         let over = !count.fits(limit: limit)
         // By how much, in the window only: --measure prints the plain "287/280" scripts parse.
         var label =
@@ -23,18 +25,22 @@ extension ComposeWindow {
         var overAnywhere = over || count.refusal != nil
         if !alsoTo.isEmpty {
             // Each network's own count: "Mastodon 12/500 · Bluesky 12/300".
-            label = counts.map { network, counted in
+            label = counted.map { network, counted in
                 TargetChooser.name(of: network, server: nil) + " " + counted.label(limit: limit(for: network))
             }.joined(separator: " · ")
-            overAnywhere = counts.contains { !$0.1.fits(limit: limit(for: $0.0)) || $0.1.refusal != nil }
+            overAnywhere = counted.contains { !$0.1.fits(limit: limit(for: $0.0)) || $0.1.refusal != nil }
         }
         counterLabel.show(label, overLimit: overAnywhere)
         gtk_widget_set_sensitive(sendButton, (canSend && poster?.isRunning != true && signingIn == nil).gboolean)
     }
 
-    /// Each network Send posts to, with its count.
+    /// Each network Send posts to, with its count (Mastodon's with the content warning).
     var counts: [(PostTarget, IncrementalCounter)] {
-        [(target, counter.counter)] + alsoTo.map { ($0.target, $0.tracker.counter) }
+        ([(target, counter.counter)] + alsoTo.map { ($0.target, $0.tracker.counter) }).map { network, counted in
+            var counted = counted
+            counted.extraUnits = warningUnits(for: network)
+            return (network, counted)
+        }
     }
 
     /// Whether Send may go: the text fits every network it goes to.

@@ -69,6 +69,9 @@ final class ComposeWindow {
     /// The images the post carries, in order, with their alt text.
     var images: [PostImage] = []
     let imageStrip: AttachmentStrip
+    let postOptionsRow: PostOptionsRow
+    /// What the content warning took of the limit when the overflow was last placed.
+    var markedWarningUnits = 0
     let attachButton: UnsafeMutablePointer<GtkWidget>
     /// What the error bar says about the post, to show again when Discard… is not confirmed.
     var shownPostFailure: String?
@@ -122,6 +125,7 @@ final class ComposeWindow {
         counterLabel = CounterLabel(layout.counterLabel)
         imageStrip = AttachmentStrip(box: layout.imageStrip)
         attachButton = layout.attachButton
+        postOptionsRow = PostOptionsRow(layout)
         infoBar = DraftInfoBar(column: layout.column)
         let view = compose
         infoBar.returnFocus = { [weak view] in view.map { gtk_widget_grab_focus($0.textView.asWidget) } }
@@ -140,6 +144,7 @@ final class ComposeWindow {
         installActions()
         if target != .stdout { setUpChooser(layout) }
         loadInitialText(drafts: drafts)
+        setUpPostOptions()
         resumeOutbox()
         showImages()
         attachOpened()
@@ -206,6 +211,7 @@ final class ComposeWindow {
         let send: VoidHandler = { [weak self] in self?.send() }
         let cancel: VoidHandler = { [weak self] in self?.cancel() }
         let attach: VoidHandler = { [weak self] in self?.chooseImages() }
+        let warning: VoidHandler = { [weak self] in self?.postOptionsRow.toggleContentWarning() }
         let redo: VoidHandler = { [weak self] in
             guard let self, gtk_source_buffer_can_redo(self.sourceBuffer) != 0 else { return }
             gtk_source_buffer_redo(self.sourceBuffer)
@@ -214,7 +220,7 @@ final class ComposeWindow {
             on: window,
             [
                 ("<Control>Return", send), ("<Control>KP_Enter", send), ("Escape", cancel), ("<Control>w", cancel),
-                ("<Control>y", redo), ("<Control><Shift>a", attach),
+                ("<Control>y", redo), ("<Control><Shift>a", attach), ("<Control><Shift>w", warning),
             ])
         infoBar.onDiscardDraft = { [weak self] in
             self?.autosave?.discard()

@@ -86,15 +86,16 @@ struct BlueskyPost: Equatable, Sendable {
         let height: Int
     }
 
-    /// The record (app.bsky.feed.post): `createdAt` an RFC 3339 time, `langs` BCP 47 tags, `images`
-    /// its embed (at most 4: the lexicon's maxLength).
-    func record(createdAt: String, langs: [String], images: [Image] = []) -> JSONValue {
+    /// The record (app.bsky.feed.post): `createdAt` an RFC 3339 time, `langs` BCP 47 tags (at most
+    /// 3), `images` its embed (at most 4: the lexicon's maxLength), `labels` its self-labels.
+    func record(createdAt: String, langs: [String], images: [Image] = [], labels: JSONValue? = nil) -> JSONValue {
         var members: [JSONValue.Member] = [
             .init("$type", .string("app.bsky.feed.post")), .init("text", .string(text)),
             .init("createdAt", .string(createdAt)),
         ]
         if !facets.isEmpty { members.append(.init("facets", .array(facets.map(\.json)))) }
-        if !langs.isEmpty { members.append(.init("langs", .array(langs.map(JSONValue.string)))) }
+        if !langs.isEmpty { members.append(.init("langs", .array(langs.prefix(3).map(JSONValue.string)))) }
+        if let labels { members.append(.init("labels", labels)) }
         if !images.isEmpty {
             let embedded: [JSONValue] = images.prefix(4).map { image in
                 var members: [JSONValue.Member] = [.init("alt", .string(image.alt)), .init("image", image.blob)]

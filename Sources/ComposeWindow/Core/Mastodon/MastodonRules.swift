@@ -1,17 +1,33 @@
 /// What Send asks of a Mastodon server, and what it reads back, as plain values.
 package enum MastodonRules {
-    /// POST /api/v1/statuses: the text exactly as typed, the account's default visibility
-    /// (`source.privacy` of verify_credentials) and the spell checker's language where one is set.
-    /// The Idempotency-Key goes in a header, not here.
-    static func statusBody(text: String, visibility: String?, language: String?, mediaIDs: [String] = []) -> JSONValue {
+    /// POST /api/v1/statuses: the text exactly as typed, its media, and the post's options (its
+    /// content warning, visibility, sensitivity and first language; no visibility: the account's
+    /// own default). The Idempotency-Key goes in a header, not here.
+    static func statusBody(text: String, options: PostOptions = PostOptions(), mediaIDs: [String] = []) -> JSONValue {
         var members: [JSONValue.Member] = [.init("status", .string(text))]
         if !mediaIDs.isEmpty { members.append(.init("media_ids", .array(mediaIDs.map(JSONValue.string)))) }
-        if let visibility { members.append(.init("visibility", .string(visibility))) }
-        // Mastodon takes ISO 639 codes ("zh", "en"), not the dictionary's region ("zh_CN", "en_US").
-        if let language, let code = language.split(whereSeparator: { $0 == "_" || $0 == "-" }).first, !code.isEmpty {
-            members.append(.init("language", .string(code.lowercased())))
-        }
-        return .object(members)
+        return .object(members + options.mastodonMembers(hasImages: !mediaIDs.isEmpty))
+    }
+
+    /// What a content warning adds to the count: Mastodon counts `[spoiler_text, text].join` in
+    /// grapheme clusters, both stripped (StatusLengthValidator), so a warning whose last character
+    /// joins the text's first counts one less. `textStart`: the text's first character after the
+    /// white space Mastodon strips.
+    package static func contentWarningUnits(_ warning: String, text: String) -> Int {
+        let scalars = text.unicodeScalars
+        let start = scalars.firstIndex { !CountingRule.isStripped($0) } ?? scalars.endIndex
+        return contentWarningUnits(warning, textStart: String(String.UnicodeScalarView(scalars[start...].prefix(16))).first)
+    }
+
+    package static func contentWarningUnits(_ warning: String, textStart: Character?) -> Int {
+        let scalars = warning.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !CountingRule.isStripped($0) }),
+            let end = scalars.lastIndex(where: { !CountingRule.isStripped($0) })
+        else { return 0 }
+        let stripped = String(scalars[first...end])
+        let last = stripped.last!
+        guard let textStart else { return stripped.count }
+        return (String(last) + String(textStart)).count == 1 ? stripped.count - 1 : stripped.count
     }
 
     /// The counter's figures from GET /api/v2/instance (`configuration.statuses`); nil for what the

@@ -123,12 +123,14 @@ package struct MastodonSignIn: Equatable, Sendable {
         return request
     }
 
-    /// The signed-in account, "@user@HOST", from verify_credentials.
+    /// The signed-in account, "@user@HOST", and who sees its posts by default, from verify_credentials.
     package func account(from answer: APIAnswer) throws(Failure) -> PostingAccount {
         guard answer.succeeded, let username = answer.json?["username"]?.string, !username.isEmpty,
             !username.contains("@"), !username.contains(" ")
         else { throw failure(answer, doing: localized("learn the account’s name")) }
-        return PostingAccount(network: .mastodon, name: "@" + username + "@" + host, host: host)
+        return PostingAccount(
+            network: .mastodon, name: "@" + username + "@" + host, host: host,
+            defaultVisibility: answer.json?["source"]?["privacy"]?.string.flatMap(PostOptions.Visibility.init(rawValue:)))
     }
 
     private func failure(_ answer: APIAnswer, doing step: String) -> Failure {

@@ -3,8 +3,9 @@
 /// Version 2 adds what is known (`mayHave`) and when requests left; a version 1 file is read with
 /// "may have it" where its state said so. Version 3 adds the images, and for each network the
 /// bytes prepared for each and what it holds of them; a file of an earlier version has none.
+/// Version 4 adds the post's options (PostOptions), kept only when one is set.
 extension Outbox {
-    static let fileVersion = 3
+    static let fileVersion = 4
 
     var json: JSONValue {
         var members: [JSONValue.Member] = [
@@ -12,6 +13,7 @@ extension Outbox {
             .init("deliveries", .array(deliveries.map(\.json))),
         ]
         if !images.isEmpty { members.append(.init("images", PostImage.listJSON(images))) }
+        if let options = options.json { members.append(.init("options", options)) }
         return .object(members)
     }
 
@@ -25,12 +27,17 @@ extension Outbox {
             guard let read = PostImage.list(json: listed) else { return nil }
             images = read
         }
+        var options = PostOptions()
+        if let kept = json["options"] {
+            guard let read = PostOptions(json: kept) else { return nil }
+            options = read
+        }
         var deliveries: [Delivery] = []
         for item in items {
             guard let delivery = Delivery(json: item), delivery.images.count <= images.count else { return nil }
             deliveries.append(delivery)
         }
-        self.init(text: text, images: images, deliveries: deliveries)
+        self.init(text: text, images: images, options: options, deliveries: deliveries)
     }
 }
 

@@ -101,11 +101,15 @@ struct Outbox: Hashable, Sendable {
 
     let text: String
     let images: [PostImage]
+    /// The content warning, visibility, sensitivity and languages, as they were when Send recorded
+    /// the post (the language too: a retry after a restart says what the first request said).
+    let options: PostOptions
     private(set) var deliveries: [Delivery]
 
-    init(text: String, images: [PostImage] = [], deliveries: [Delivery]) {
+    init(text: String, images: [PostImage] = [], options: PostOptions = PostOptions(), deliveries: [Delivery]) {
         self.text = text
         self.images = images
+        self.options = options
         self.deliveries = deliveries.map { delivery in
             var delivery = delivery
             let known = delivery.images.prefix(images.count)
@@ -271,13 +275,14 @@ struct Outbox: Hashable, Sendable {
     /// Whether the post may have reached a network that did not confirm it.
     var mayHaveBeenSentSomewhere: Bool { deliveries.indices.contains(where: mayHaveBeenPosted) }
 
-    /// The post with `text` and `images` for every network that does not have it (an edit after a
-    /// refusal, or after one network took it and the other refused); nil while any network may have
-    /// it without saying so. Their keys stay: nothing was stored under them. An image kept as it was
-    /// (the same file, the same alt text) keeps what was prepared and uploaded for it.
-    func replacingContent(text: String, images: [PostImage]) -> Outbox? {
+    /// The post with `text`, `images` and `options` for every network that does not have it (an
+    /// edit after a refusal, or after one network took it and the other refused); nil while any
+    /// network may have it without saying so. Their keys stay: nothing was stored under them. An
+    /// image kept as it was (the same file, the same alt text) keeps what was prepared and uploaded
+    /// for it.
+    func replacingContent(text: String, images: [PostImage], options: PostOptions) -> Outbox? {
         guard !mayHaveBeenSentSomewhere else { return nil }
-        var edited = Outbox(text: text, images: images, deliveries: deliveries)
+        var edited = Outbox(text: text, images: images, options: options, deliveries: deliveries)
         for index in edited.deliveries.indices where !isConfirmed(index) {
             edited.deliveries[index].state = .waiting
             edited.deliveries[index].firstSentAt = nil

@@ -12,12 +12,19 @@ package struct PostingAccount: Hashable, Sendable {
     package let host: String
     /// Bluesky: the DID (the repository createRecord writes to); empty for Mastodon.
     package let identity: String
+    /// Mastodon: who sees a post by default (verify_credentials' `source.privacy` at sign-in); the
+    /// window's visibility starts there.
+    package let defaultVisibility: PostOptions.Visibility?
 
-    package init(network: Network, name: String, host: String, identity: String = "") {
+    package init(
+        network: Network, name: String, host: String, identity: String = "",
+        defaultVisibility: PostOptions.Visibility? = nil
+    ) {
         self.network = network
         self.name = name
         self.host = host
         self.identity = identity
+        self.defaultVisibility = defaultVisibility
     }
 
     /// The line `--accounts` prints: "bluesky @alice.bsky.social".
@@ -25,7 +32,9 @@ package struct PostingAccount: Hashable, Sendable {
 
     /// As GSettings keeps it (a{ss}).
     package var fields: [String: String] {
-        ["network": network.rawValue, "name": name, "host": host, "identity": identity]
+        var fields = ["network": network.rawValue, "name": name, "host": host, "identity": identity]
+        if let defaultVisibility { fields["visibility"] = defaultVisibility.rawValue }
+        return fields
     }
 
     /// From GSettings' fields; nil for an entry this version cannot use.
@@ -33,7 +42,9 @@ package struct PostingAccount: Hashable, Sendable {
         guard let network = fields["network"].flatMap(Network.init(rawValue:)), let name = fields["name"],
             name.hasPrefix("@"), let host = fields["host"].flatMap({ try? ServerName.validate($0) })
         else { return nil }
-        self.init(network: network, name: name, host: host, identity: fields["identity"] ?? "")
+        self.init(
+            network: network, name: name, host: host, identity: fields["identity"] ?? "",
+            defaultVisibility: fields["visibility"].flatMap(PostOptions.Visibility.init(rawValue:)))
     }
 }
 

@@ -24,7 +24,8 @@ package struct PostingPlan: Hashable, Sendable {
     /// A new post to `accounts`, each with the key that makes its retries safe, chosen now:
     /// Mastodon's Idempotency-Key (random), Bluesky's record key (a TID of `microseconds`).
     package init(
-        text: String, images: [PostImage] = [], accounts: [PostingAccount], microsecondsSinceEpoch: UInt64
+        text: String, images: [PostImage] = [], options: PostOptions = PostOptions(), accounts: [PostingAccount],
+        microsecondsSinceEpoch: UInt64
     ) {
         var random = SystemRandomNumberGenerator()
         let clock = UInt16.random(in: 0..<1024, using: &random)
@@ -36,7 +37,7 @@ package struct PostingPlan: Hashable, Sendable {
                 }
             return Outbox.Delivery(network: account.network, account: account.name, key: key, state: .waiting)
         }
-        outbox = Outbox(text: text, images: images, deliveries: deliveries)
+        outbox = Outbox(text: text, images: images, options: options, deliveries: deliveries)
     }
 
     /// The plan an outbox file holds (after a crash, the state it was left in); nil for one this
@@ -49,6 +50,7 @@ package struct PostingPlan: Hashable, Sendable {
     package var file: JSONValue { outbox.json }
     package var text: String { outbox.text }
     package var images: [PostImage] { outbox.images }
+    package var options: PostOptions { outbox.options }
     package var accountNames: [String] { outbox.deliveries.map(\.account) }
     package var isConfirmedEverywhere: Bool { outbox.isConfirmedEverywhere }
     /// The links of the networks that have the post, in the order given.
@@ -84,10 +86,10 @@ package struct PostingPlan: Hashable, Sendable {
         return did
     }
 
-    /// The post with `text` and `images` for every network that does not have it; nil while one may
-    /// have it unsaid (PostingSession keeps the text read-only then).
-    package func replacingContent(text: String, images: [PostImage]) -> PostingPlan? {
-        guard let edited = outbox.replacingContent(text: text, images: images) else { return nil }
+    /// The post with `text`, `images` and `options` for every network that does not have it; nil
+    /// while one may have it unsaid (PostingSession keeps the text read-only then).
+    package func replacingContent(text: String, images: [PostImage], options: PostOptions) -> PostingPlan? {
+        guard let edited = outbox.replacingContent(text: text, images: images, options: options) else { return nil }
         var plan = self
         plan.outbox = edited
         plan.lookups = [:]
@@ -154,11 +156,10 @@ package struct PostingPlan: Hashable, Sendable {
     package func account(_ index: Int) -> String { outbox.deliveries[index].account }
     package func network(_ index: Int) -> PostingAccount.Network { outbox.deliveries[index].network }
 
-    /// The request delivery `index` needs now. `createdAt` (RFC 3339) and `langs` go into a
-    /// Bluesky record, `language` to Mastodon; `didsByHandle` are the mentions that resolved.
+    /// The request delivery `index` needs now. `createdAt` (RFC 3339) goes into a Bluesky record;
+    /// `didsByHandle` are the mentions that resolved. The options are the outbox's own.
     package func request(
-        for index: Int, credentials: Credentials, now: Int64, createdAt: String, language: String?,
-        didsByHandle: [String: String]
+        for index: Int, credentials: Credentials, now: Int64, createdAt: String, didsByHandle: [String: String]
     ) -> APIRequest? {
         guard case .request(let next) = outbox.next(for: index, now: now) else { return nil }
         switch (next, credentials) {
@@ -168,21 +169,22 @@ package struct PostingPlan: Hashable, Sendable {
             var request = APIRequest(.post, host: mastodonHost(index), path: "/api/v1/statuses")
             request.bearer = token
             request.headers = [.init(name: "Idempotency-Key", value: key)]
-            // No visibility: the server then uses the account's own default (source.privacy).
+            // No visibility chosen: the server then uses the account's own default (source.privacy).
             request.body = MastodonRules.statusBody(
-                text: outbox.text, visibility: nil, language: language, mediaIDs: mastodonMediaIDs(index))
+                text: outbox.text, options: outbox.options, mediaIDs: mastodonMediaIDs(index))
             return request
         case (.lookUpStatus, .mastodon(let token)):
             return (lookups[index] ?? MastodonLookup(host: mastodonHost(index), text: outbox.text)).request(
                 token: token)
         case (.createRecord(let key), .bluesky(let session)):
             let post = BlueskyPost(typed: outbox.text, didsByHandle: didsByHandle)
-            let langs = language.map { [Self.languageTag($0)] } ?? []
             var request = APIRequest.xrpc(.post, host: session.account.host, "com.atproto.repo.createRecord")
             request.bearer = session.accessToken
             request.body = BlueskyPost.createRecordBody(
                 repo: session.account.identity, recordKey: key,
-                record: post.record(createdAt: createdAt, langs: langs, images: blueskyImages(index)))
+                record: post.record(
+                    createdAt: createdAt, langs: outbox.options.languages, images: blueskyImages(index),
+                    labels: outbox.options.blueskyLabels(hasImages: !outbox.images.isEmpty)))
             return request
         case (.findRecord(let key), .bluesky(let session)):
             var request = APIRequest.xrpc(.get, host: session.account.host, "com.atproto.repo.getRecord")
@@ -198,11 +200,6 @@ package struct PostingPlan: Hashable, Sendable {
 
     func mastodonHost(_ index: Int) -> String {
         String(outbox.deliveries[index].account.split(separator: "@").last ?? "")
-    }
-
-    /// BCP 47 from a dictionary's name: "en_US" → "en-US".
-    private static func languageTag(_ dictionary: String) -> String {
-        String(dictionary.map { $0 == "_" ? "-" : $0 })
     }
 
     /// The keyring holds no usable sign-in for delivery `index`'s account.

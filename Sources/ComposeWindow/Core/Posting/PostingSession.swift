@@ -45,21 +45,24 @@ package struct PostingSession: Hashable, Sendable {
         case alreadyPosted([String])
     }
 
-    /// Send with the window's `text` and `images`, to `accounts` (one per network, as chosen now).
+    /// Send with the window's `text`, `images` and `options`, to `accounts` (one per network, as
+    /// chosen now).
     package mutating func send(
-        text: String, images: [PostImage] = [], accounts: [PostingAccount], microsecondsSinceEpoch: UInt64
+        text: String, images: [PostImage] = [], options: PostOptions = PostOptions(), accounts: [PostingAccount],
+        microsecondsSinceEpoch: UInt64
     ) -> SendResult {
         guard !isPosting else { return .stillPosting }
         guard var current = plan else {
             plan = PostingPlan(
-                text: text, images: images, accounts: accounts, microsecondsSinceEpoch: microsecondsSinceEpoch)
+                text: text, images: images, options: options, accounts: accounts,
+                microsecondsSinceEpoch: microsecondsSinceEpoch)
             return startRun()
         }
         if current.isConfirmedEverywhere { return .alreadyPosted(current.links) }
         // An edit goes out only where nothing may be out; otherwise the post is settled first (the
         // window kept the text read-only, so it can differ only in what it never accepted).
-        if current.text != text || current.images != images,
-            let edited = current.replacingContent(text: text, images: images)
+        if current.text != text || current.images != images || current.options != options,
+            let edited = current.replacingContent(text: text, images: images, options: options)
         {
             current = edited
         }

@@ -1,0 +1,94 @@
+import ComposeWindowCore
+import ComposeWindowGlue
+import ComposeWindowPostingGlue
+import GtkPlaceholder
+import PlaceholderGtk3Glue
+
+/// The post's options in the window (PostOptionsRow): shown where Send goes through an account,
+/// counted where the network counts them, and what Send records in the outbox.
+extension ComposeWindow {
+    func setUpPostOptions() {
+        postOptionsRow.show(options.postOptions)
+        postOptionsRow.onChange = { [weak self] in
+            guard let self else { return }
+            self.fitPostOptions()
+            self.warningChanged()
+        }
+        // iso-codes' list is read off the main thread; the picker fills in when it is.
+        StateWriter.shared.write { LanguageNames.load() } then: { [weak self] languages in
+            self?.postOptionsRow.offer(languages)
+        }
+    }
+
+    /// The networks Send posts to through a signed-in account now (none for a handoff).
+    var accountNetworks: Set<PostingAccount.Network> {
+        if !alsoTo.isEmpty { return [.mastodon, .bluesky] }
+        return postingAccount.map { [$0.network] } ?? []
+    }
+
+    /// What Send records: the options shown, with the spell checker's language unless one is chosen.
+    var postOptions: PostOptions {
+        postOptionsRow.options.withLanguage(orSpellChecker: SpellChecking.language(of: compose.textView))
+    }
+
+    /// The row as where Send goes and the images ask: Mastodon's options for Mastodon, the images'
+    /// for images, and what Bluesky leaves out of a post that also goes there.
+    func fitPostOptions() {
+        let networks = accountNetworks
+        let options = postOptionsRow.options
+        var notes: [String] = []
+        if networks.contains(.bluesky) {
+            for dropped in options.notCarried(by: .bluesky, hasImages: !images.isEmpty) {
+                switch dropped {
+                case .contentWarning: notes.append(localized("Bluesky: no content warning"))
+                case .visibility: notes.append(localized("Bluesky: public"))
+                case .sensitiveWithoutLabel: notes.append(localized("Bluesky: images unlabelled"))
+                }
+            }
+        }
+        postOptionsRow.fit(networks: networks, hasImages: !images.isEmpty, notes: notes.joined(separator: " · "))
+        gtk_widget_set_sensitive(postOptionsRow.row, imagesEditable.gboolean)
+        gtk_widget_set_sensitive(postOptionsRow.warningEntry, imagesEditable.gboolean)
+        if let account = postingAccount, account.network == .mastodon {
+            postOptionsRow.showAccountDefault(account.defaultVisibility)
+        }
+    }
+
+    /// What the content warning adds to `network`'s count: Mastodon counts it with the text.
+    func warningUnits(for network: PostTarget) -> Int {
+        guard network == .mastodon, accountNetworks.contains(.mastodon) else { return 0 }
+        let warning = postOptionsRow.options.contentWarning
+        guard !warning.isEmpty else { return 0 }
+        // The text's first character after the white space Mastodon strips (the two may join).
+        var iter = GtkTextIter()
+        gtk_text_buffer_get_start_iter(compose.buffer, &iter)
+        while gtk_text_iter_is_end(&iter) == 0,
+            let scalar = Unicode.Scalar(gtk_text_iter_get_char(&iter)), CountingRule.isStripped(scalar)
+        {
+            gtk_text_iter_forward_char(&iter)
+        }
+        var end = iter
+        gtk_text_iter_forward_chars(&end, 8)
+        let start = gtk_text_iter_get_slice(&iter, &end).map { text in
+            defer { g_free(text) }
+            return String(cString: text).first
+        }
+        return MastodonRules.contentWarningUnits(warning, textStart: start ?? nil)
+    }
+
+    /// The content warning counts on Mastodon: the counter, and where the text stops fitting.
+    func warningChanged() {
+        updateCounter()
+        autosave?.textChanged()
+    }
+
+    /// Where the text stops fitting moves with what the content warning takes.
+    func followWarning(_ units: Int) {
+        guard units != markedWarningUnits else { return }
+        markedWarningUnits = units
+        overflow.reconfigure(rule: countingRule(for: target), limit: textLimit)
+    }
+
+    /// The limit for the text itself: the network's, less what the content warning takes.
+    var textLimit: Int? { limit.map { max(0, $0 - markedWarningUnits) } }
+}

@@ -1,0 +1,147 @@
+import ComposeWindowCore
+import ComposeWindowGlue
+import ComposeWindowPostingGlue
+import GtkPlaceholder
+import PlaceholderGtk3Glue
+
+/// The post's options under the text (Resources/compose-window.ui): CW and its field above the
+/// text, who may see it, its language, and for images Mastodon's Sensitive and Bluesky's label;
+/// beside them, what a cross-post's other network cannot carry (PostOptions decides).
+@MainActor
+final class PostOptionsRow {
+    let row: UnsafeMutablePointer<GtkWidget>
+    let warningEntry: UnsafeMutablePointer<GtkWidget>
+    private let warningButton: UnsafeMutablePointer<GtkWidget>
+    private let visibilityCombo: UnsafeMutablePointer<GtkWidget>
+    private let languageCombo: UnsafeMutablePointer<GtkWidget>
+    private let sensitiveCheck: UnsafeMutablePointer<GtkWidget>
+    private let labelCombo: UnsafeMutablePointer<GtkWidget>
+    private let note: UnsafeMutablePointer<GtkWidget>
+    /// Any option changed (the content warning's text too: it counts on Mastodon).
+    var onChange: (@MainActor () -> Void)?
+    /// The person chose a visibility (or the command line or the outbox did): the account's default
+    /// no longer replaces it.
+    private var visibilityChosen = false
+    private var filling = false
+
+    init(_ layout: ComposeLayout) {
+        row = layout.optionsRow
+        warningEntry = layout.warningEntry
+        warningButton = layout.warningButton
+        visibilityCombo = layout.visibilityCombo
+        languageCombo = layout.languageCombo
+        sensitiveCheck = layout.sensitiveCheck
+        labelCombo = layout.labelCombo
+        note = layout.optionsNote
+        gtk_combo_box_text_append(languageCombo.cast(), "", localized("Language: as spell-checked"))
+        gtk_combo_box_set_active_id(languageCombo.cast(), "")
+        gtk_combo_box_set_active_id(labelCombo.cast(), "")
+        gtk_combo_box_set_active_id(visibilityCombo.cast(), PostOptions.Visibility.public.rawValue)
+        Signal.connect(warningButton, "toggled") { [weak self] in self?.warningToggled() }
+        Signal.connect(warningEntry, "changed") { [weak self] in self?.changed() }
+        Signal.connect(visibilityCombo, "changed") { [weak self] in
+            guard let self, !self.filling else { return }
+            self.visibilityChosen = true
+            self.changed()
+        }
+        Signal.connect(sensitiveCheck, "toggled") { [weak self] in self?.changed() }
+        for combo in [languageCombo, labelCombo] {
+            Signal.connect(combo, "changed") { [weak self] in self?.changed() }
+        }
+    }
+
+    /// What the widgets say now. The language is empty while "as spell-checked" is chosen.
+    var options: PostOptions {
+        let warningOn = gtk_toggle_button_get_active(warningButton.cast()) != 0
+        let warning = warningOn ? String(cString: gtk_entry_get_text(warningEntry.cast())) : ""
+        let visibility =
+            visibilityChosen
+            ? comboID(visibilityCombo).flatMap(PostOptions.Visibility.init(rawValue:)) : nil
+        let images = gtk_widget_get_visible(sensitiveCheck) != 0 || gtk_widget_get_visible(labelCombo) != 0
+        return PostOptions(
+            contentWarning: warning.trimmingSpaces.isEmpty ? "" : warning, visibility: visibility,
+            sensitive: images && gtk_toggle_button_get_active(sensitiveCheck.cast()) != 0,
+            selfLabel: images ? comboID(labelCombo).flatMap(PostOptions.SelfLabel.init(rawValue:)) : nil,
+            languages: (comboID(languageCombo) ?? "").split(separator: ",").map(String.init))
+    }
+
+    /// Shows `options` (the command line's, or a post's from the outbox).
+    func show(_ options: PostOptions) {
+        filling = true
+        defer { filling = false }
+        gtk_entry_set_text(warningEntry.cast(), options.contentWarning)
+        gtk_toggle_button_set_active(warningButton.cast(), (!options.contentWarning.isEmpty).gboolean)
+        if let visibility = options.visibility {
+            visibilityChosen = true
+            gtk_combo_box_set_active_id(visibilityCombo.cast(), visibility.rawValue)
+        }
+        gtk_toggle_button_set_active(sensitiveCheck.cast(), options.sensitive.gboolean)
+        gtk_combo_box_set_active_id(labelCombo.cast(), options.selfLabel?.rawValue ?? "")
+        let id = options.languages.joined(separator: ",")
+        if gtk_combo_box_set_active_id(languageCombo.cast(), id) == 0 {
+            gtk_combo_box_text_append(languageCombo.cast(), id, options.languages.joined(separator: ", "))
+            gtk_combo_box_set_active_id(languageCombo.cast(), id)
+        }
+    }
+
+    /// The account's own default, until the person chooses.
+    func showAccountDefault(_ visibility: PostOptions.Visibility?) {
+        guard !visibilityChosen else { return }
+        filling = true
+        defer { filling = false }
+        gtk_combo_box_set_active_id(visibilityCombo.cast(), (visibility ?? .public).rawValue)
+    }
+
+    /// The languages to pick from, once read (off the main thread); the chosen one stays chosen.
+    func offer(_ languages: [LanguageNames.Language]) {
+        let chosen = comboID(languageCombo) ?? ""
+        for language in languages where language.code != chosen {
+            gtk_combo_box_text_append(languageCombo.cast(), language.code, language.name)
+        }
+        // A choice the command line made (its codes in the combo) is named in the tooltip.
+        guard !chosen.isEmpty else { return }
+        let names = chosen.split(separator: ",").map { code in
+            languages.first { $0.code == code }?.name ?? String(code)
+        }
+        gtk_widget_set_tooltip_text(languageCombo, names.joined(separator: ", "))
+    }
+
+    /// Which widgets apply to where Send goes: nothing when the post does not go through an account
+    /// (the browser's compose page, standard output); Mastodon's own with Mastodon; the image
+    /// options with images. `notes`: what the other network of a cross-post leaves out.
+    func fit(networks: Set<PostingAccount.Network>, hasImages: Bool, notes: String) {
+        let shown = !networks.isEmpty
+        gtk_widget_set_visible(row, shown.gboolean)
+        gtk_widget_set_visible(warningButton, networks.contains(.mastodon).gboolean)
+        gtk_widget_set_visible(visibilityCombo, networks.contains(.mastodon).gboolean)
+        gtk_widget_set_visible(sensitiveCheck, (hasImages && networks.contains(.mastodon)).gboolean)
+        gtk_widget_set_visible(labelCombo, (hasImages && networks.contains(.bluesky)).gboolean)
+        let warningShown = shown && networks.contains(.mastodon) && gtk_toggle_button_get_active(warningButton.cast()) != 0
+        gtk_widget_set_visible(warningEntry, warningShown.gboolean)
+        gtk_label_set_text(note.cast(), notes)
+        gtk_widget_set_tooltip_text(note, notes.isEmpty ? nil : notes)
+    }
+
+    /// Ctrl+Shift+W: the content warning on (and its field focused) or off.
+    func toggleContentWarning() {
+        guard gtk_widget_get_visible(warningButton) != 0 else { return }
+        let active = gtk_toggle_button_get_active(warningButton.cast()) != 0
+        gtk_toggle_button_set_active(warningButton.cast(), (!active).gboolean)
+    }
+
+    private func warningToggled() {
+        let on = gtk_toggle_button_get_active(warningButton.cast()) != 0
+        gtk_widget_set_visible(warningEntry, on.gboolean)
+        if on && !filling { gtk_widget_grab_focus(warningEntry) }
+        changed()
+    }
+
+    private func changed() {
+        guard !filling else { return }
+        onChange?()
+    }
+
+    private func comboID(_ combo: UnsafeMutablePointer<GtkWidget>) -> String? {
+        gtk_combo_box_get_active_id(combo.cast()).map { String(cString: $0) }
+    }
+}

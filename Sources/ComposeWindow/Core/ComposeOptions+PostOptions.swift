@@ -1,0 +1,74 @@
+extension ComposeOptions {
+    /// `--cw`, `--visibility`, `--language`, `--sensitive` and `--label`, checked against the
+    /// networks Send goes to (`networks`; nil: the window's choice, from the desktop) and whether
+    /// the post has images. An option no chosen network can carry is refused here rather than
+    /// dropped on the way; with two networks the window says what the second one leaves out.
+    static func postOptions(
+        _ values: [ComposeOption: String], languages: [String], flags: Set<ComposeOption>,
+        networks: [PostTarget]?, hasImages: Bool
+    ) throws(UsageError) -> PostOptions {
+        var options = PostOptions()
+        let given: [ComposeOption] = [.cw, .visibility, .sensitive, .label, .language].filter {
+            values[$0] != nil || flags.contains($0) || ($0 == .language && !languages.isEmpty)
+        }
+        guard let first = given.first else { return options }
+        let networks = networks ?? [.mastodon, .bluesky]
+        guard networks.contains(where: { $0 == .mastodon || $0 == .bluesky }) else {
+            throw UsageError(description: localized("--{0}: only for posts to mastodon or bluesky (--to)", first.name))
+        }
+        let mastodon = networks.contains(.mastodon)
+        if let warning = values[.cw] {
+            guard mastodon else {
+                throw UsageError(description: localized("--cw: Bluesky has no content warnings (--to mastodon has)"))
+            }
+            guard !warning.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }),
+                !warning.trimmingSpaces.isEmpty
+            else {
+                throw UsageError(description: localized("--cw: give the warning as one line of text"))
+            }
+            options.contentWarning = warning
+        }
+        if let word = values[.visibility] {
+            guard let visibility = PostOptions.Visibility(rawValue: word) else {
+                throw UsageError(
+                    description: localized(
+                        "--visibility: unknown visibility “{0}” (use public, unlisted, private or direct)",
+                        word.onOneLine))
+            }
+            guard mastodon || visibility == .public else {
+                throw UsageError(description: localized("--visibility: Bluesky posts are public"))
+            }
+            options.visibility = visibility
+        }
+        for code in languages {
+            guard code.count == 2, let language = PostOptions.languageCode(of: code) else {
+                throw UsageError(
+                    description: localized(
+                        "--language: “{0}” is not an ISO 639-1 code (two letters, e.g. en or zh)", code.onOneLine))
+            }
+            if !options.languages.contains(language) { options.languages.append(language) }
+        }
+        guard options.languages.count <= PostOptions.mostLanguages else {
+            throw UsageError(
+                description: localized("--language: at most {0} languages", String(PostOptions.mostLanguages)))
+        }
+        for option in [ComposeOption.sensitive, .label] where given.contains(option) && !hasImages {
+            throw UsageError(description: localized("--{0}: marks the images; attach one with --attach", option.name))
+        }
+        if flags.contains(.sensitive) {
+            guard mastodon else {
+                throw UsageError(description: localized("--sensitive: for Bluesky, label the images with --label"))
+            }
+            options.sensitive = true
+        }
+        if let name = values[.label] {
+            guard let label = PostOptions.SelfLabel(rawValue: name) else {
+                throw UsageError(
+                    description: localized(
+                        "--label: unknown label “{0}” (use sexual, nudity, porn or graphic-media)", name.onOneLine))
+            }
+            options.selfLabel = label
+        }
+        return options
+    }
+}

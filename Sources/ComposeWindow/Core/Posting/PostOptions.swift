@@ -1,0 +1,146 @@
+/// What a post carries besides its text and images, once for every network it goes to, and what
+/// each network makes of it (Mastodon's status fields, Bluesky's record fields):
+/// - a content warning: Mastodon's `spoiler_text`; Bluesky has none;
+/// - who may see it: Mastodon's four visibilities; Bluesky posts are public;
+/// - whether its images are sensitive: Mastodon's `sensitive`; Bluesky's self-label, which also
+///   makes the images sensitive on Mastodon;
+/// - its languages: Mastodon's `language` takes the first, Bluesky's `langs` up to three.
+package struct PostOptions: Hashable, Sendable {
+    /// Mastodon's own words, as its API takes them.
+    package enum Visibility: String, CaseIterable, Sendable {
+        case `public`, unlisted, `private`, direct
+    }
+
+    /// The four adult-content self-labels Bluesky's app offers for images (com.atproto.label.defs).
+    package enum SelfLabel: String, CaseIterable, Sendable {
+        case sexual, nudity, porn
+        case graphicMedia = "graphic-media"
+    }
+
+    /// Shown before the text on Mastodon; empty: none.
+    package var contentWarning = ""
+    /// nil: the account's own default (the server applies `source.privacy`).
+    package var visibility: Visibility?
+    package var sensitive = false
+    package var selfLabel: SelfLabel?
+    /// ISO 639-1 codes, at most `mostLanguages`; empty: none said (the window fills in the spell
+    /// checker's at Send, so the outbox keeps what was sent).
+    package var languages: [String] = []
+
+    /// Bluesky's `langs` holds at most three.
+    package static let mostLanguages = 3
+
+    package init(
+        contentWarning: String = "", visibility: Visibility? = nil, sensitive: Bool = false,
+        selfLabel: SelfLabel? = nil, languages: [String] = []
+    ) {
+        self.contentWarning = contentWarning
+        self.visibility = visibility
+        self.sensitive = sensitive
+        self.selfLabel = selfLabel
+        self.languages = Array(languages.prefix(Self.mostLanguages))
+    }
+
+    /// The ISO 639-1 code of a dictionary's or a locale's name ("zh_CN", "en-US", "pt_BR.UTF-8"
+    /// → "zh", "en", "pt"); nil when it does not start with two letters.
+    package static func languageCode(of name: String) -> String? {
+        let code = name.prefix { $0 != "_" && $0 != "-" && $0 != "." && $0 != "@" }.lowercased()
+        guard code.count == 2, code.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) }) else { return nil }
+        return code
+    }
+
+    /// These options, with `spellLanguage` (the spell checker's dictionary) as the language when
+    /// none was chosen: what Send records in the outbox.
+    package func withLanguage(orSpellChecker spellLanguage: String?) -> PostOptions {
+        guard languages.isEmpty, let code = spellLanguage.flatMap(Self.languageCode(of:)) else { return self }
+        var options = self
+        options.languages = [code]
+        return options
+    }
+
+    /// Whether Mastodon marks the images sensitive: asked for, or labelled for Bluesky.
+    func mastodonSensitive(hasImages: Bool) -> Bool { hasImages && (sensitive || selfLabel != nil) }
+
+    /// The members POST /api/v1/statuses takes from these options.
+    func mastodonMembers(hasImages: Bool) -> [JSONValue.Member] {
+        var members: [JSONValue.Member] = []
+        if !contentWarning.isEmpty { members.append(.init("spoiler_text", .string(contentWarning))) }
+        if let visibility { members.append(.init("visibility", .string(visibility.rawValue))) }
+        if mastodonSensitive(hasImages: hasImages) { members.append(.init("sensitive", .bool(true))) }
+        if let language = languages.first { members.append(.init("language", .string(language))) }
+        return members
+    }
+
+    /// The record's `labels` (com.atproto.label.defs#selfLabels), for a post with images only: the
+    /// labels Bluesky's app offers are about media.
+    func blueskyLabels(hasImages: Bool) -> JSONValue? {
+        guard hasImages, let selfLabel else { return nil }
+        return .object([
+            .init("$type", .string("com.atproto.label.defs#selfLabels")),
+            .init("values", .array([.object([.init("val", .string(selfLabel.rawValue))])])),
+        ])
+    }
+
+    /// What a network cannot carry of these options, for the window to say before Send.
+    package enum NotCarried: Hashable, Sendable {
+        /// Bluesky has no content warning: the text goes without it.
+        case contentWarning
+        /// Bluesky posts are public, whatever the visibility chosen for Mastodon.
+        case visibility(Visibility)
+        /// Sensitive without a Bluesky label: the images go unlabelled there.
+        case sensitiveWithoutLabel
+    }
+
+    /// What `network` drops of these options for a post with or without images.
+    package func notCarried(by network: PostingAccount.Network, hasImages: Bool) -> [NotCarried] {
+        guard network == .bluesky else { return [] }
+        var dropped: [NotCarried] = []
+        if !contentWarning.isEmpty { dropped.append(.contentWarning) }
+        if let visibility, visibility != .public { dropped.append(.visibility(visibility)) }
+        if hasImages && sensitive && selfLabel == nil { dropped.append(.sensitiveWithoutLabel) }
+        return dropped
+    }
+
+    /// Whether anything is set besides the language (which every target can leave out unharmed).
+    package var asksForMoreThanText: Bool {
+        !contentWarning.isEmpty || (visibility != nil && visibility != .public) || sensitive || selfLabel != nil
+    }
+}
+
+extension PostOptions {
+    /// As the outbox keeps them; nil when nothing is set.
+    var json: JSONValue? {
+        guard self != PostOptions() else { return nil }
+        var members: [JSONValue.Member] = []
+        if !contentWarning.isEmpty { members.append(.init("contentWarning", .string(contentWarning))) }
+        if let visibility { members.append(.init("visibility", .string(visibility.rawValue))) }
+        if sensitive { members.append(.init("sensitive", .bool(true))) }
+        if let selfLabel { members.append(.init("label", .string(selfLabel.rawValue))) }
+        if !languages.isEmpty { members.append(.init("languages", .array(languages.map(JSONValue.string)))) }
+        return .object(members)
+    }
+
+    /// nil for a value this version cannot read (an unknown visibility or label is never guessed).
+    init?(json: JSONValue) {
+        guard case .object = json else { return nil }
+        self.init()
+        if let warning = json["contentWarning"] {
+            guard case .string(let text) = warning else { return nil }
+            contentWarning = text
+        }
+        if let visibility = json["visibility"] {
+            guard let known = visibility.string.flatMap(Visibility.init(rawValue:)) else { return nil }
+            self.visibility = known
+        }
+        sensitive = json["sensitive"] == .bool(true)
+        if let label = json["label"] {
+            guard let known = label.string.flatMap(SelfLabel.init(rawValue:)) else { return nil }
+            selfLabel = known
+        }
+        if let listed = json["languages"] {
+            guard let codes = listed.elements?.compactMap(\.string), codes.allSatisfy({ Self.languageCode(of: $0) == $0 })
+            else { return nil }
+            languages = Array(codes.prefix(Self.mostLanguages))
+        }
+    }
+}
