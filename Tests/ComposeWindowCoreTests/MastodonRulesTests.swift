@@ -6,11 +6,12 @@ import Testing
 @Suite struct MastodonRulesTests {
     @Test func theStatusIsTheTextAsTypedWithTheAccountsVisibilityAndTheLanguage() {
         let text = "  分享新鲜事…\n\n#gtk https://example.com  "
-        let body = MastodonRules.statusBody(text: text, visibility: "unlisted", language: "zh_CN")
+        let body = MastodonRules.statusBody(
+            text: text, options: PostOptions(visibility: .unlisted, languages: [PostOptions.languageCode(of: "zh_CN")!]))
         #expect(body["status"] == .string(text))
         #expect(body["visibility"] == .string("unlisted"))
         #expect(body["language"] == .string("zh"))
-        let bare = MastodonRules.statusBody(text: "hi", visibility: nil, language: nil)
+        let bare = MastodonRules.statusBody(text: "hi")
         #expect(bare == .object([.init("status", .string("hi"))]))
     }
 

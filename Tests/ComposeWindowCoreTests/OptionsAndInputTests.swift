@@ -80,3 +80,73 @@ import Testing
         #expect(quoted.allSatisfy { !$0.isNewline })
     }
 }
+
+/// `--cw`, `--visibility`, `--language`, `--sensitive` and `--label`: what each network can carry.
+@Suite struct PostOptionArgumentTests {
+    func options(_ values: [String: String], languages: [String] = [], flags: Set<String> = []) throws
+        -> ComposeOptions
+    {
+        var lists: [ComposeOption: [String]] = [.language: languages]
+        if values["attach"] != nil { lists[.attach] = [values["attach"]!] }
+        return try ComposeOptions(
+            values: values.filter { $0.key != "attach" }.asOptions, lists: lists, flags: flags.asOptions,
+            standardInputIsTerminal: true)
+    }
+
+    func refusal(_ values: [String: String], languages: [String] = [], flags: Set<String> = []) -> String? {
+        do {
+            _ = try options(values, languages: languages, flags: flags)
+            return nil
+        } catch let error as ComposeOptions.UsageError {
+            return error.description
+        } catch { return "\(error)" }
+    }
+
+    @Test func eachOptionGoesWhereItsNetworkTakesIt() throws {
+        let parsed = try options(
+            ["to": "mastodon", "cw": "Spoilers", "visibility": "direct", "attach": "a.png", "label": "porn"],
+            languages: ["EN", "zh", "en"], flags: ["sensitive"])
+        #expect(
+            parsed.postOptions
+                == PostOptions(
+                    contentWarning: "Spoilers", visibility: .direct, sensitive: true, selfLabel: .porn,
+                    languages: ["en", "zh"]))
+        let bluesky = try options(["to": "bluesky", "attach": "a.png", "label": "graphic-media"], languages: ["ja"])
+        #expect(bluesky.postOptions == PostOptions(selfLabel: .graphicMedia, languages: ["ja"]))
+        let both = try options(["to": "mastodon,bluesky", "cw": "CW", "visibility": "private"])
+        #expect(both.postOptions.contentWarning == "CW", "Mastodon carries it; the window says Bluesky does not")
+        let desktop = try options(["cw": "CW"], flags: ["desktop"])
+        #expect(desktop.postOptions.contentWarning == "CW", "from the desktop the window chooses where")
+    }
+
+    @Test func whatNoChosenNetworkCarriesIsRefused() {
+        #expect(refusal(["cw": "x"]) == "--cw: only for posts to mastodon or bluesky (--to)")
+        #expect(refusal(["to": "x", "language": "en"], languages: ["en"])?.hasPrefix("--language: only for") == true)
+        #expect(refusal(["to": "bluesky", "cw": "x"]) == "--cw: Bluesky has no content warnings (--to mastodon has)")
+        #expect(refusal(["to": "bluesky", "visibility": "unlisted"]) == "--visibility: Bluesky posts are public")
+        #expect(refusal(["to": "bluesky", "visibility": "public"]) == nil)
+        #expect(
+            refusal(["to": "bluesky", "attach": "a.png"], flags: ["sensitive"])
+                == "--sensitive: for Bluesky, label the images with --label")
+        #expect(
+            refusal(["to": "mastodon"], flags: ["sensitive"]) == "--sensitive: marks the images; attach one with --attach")
+        #expect(refusal(["to": "mastodon", "label": "porn"]) == "--label: marks the images; attach one with --attach")
+    }
+
+    @Test func hostileValuesGetOneLine() {
+        #expect(refusal(["to": "mastodon", "cw": "a\nb"]) == "--cw: give the warning as one line of text")
+        #expect(refusal(["to": "mastodon", "cw": "  "]) == "--cw: give the warning as one line of text")
+        #expect(refusal(["to": "mastodon", "cw": "a\u{1B}[2J"]) == "--cw: give the warning as one line of text")
+        #expect(
+            refusal(["to": "mastodon", "visibility": "friends\nonly"])
+                == "--visibility: unknown visibility “friends\\nonly” (use public, unlisted, private or direct)")
+        #expect(
+            refusal(["to": "mastodon"], languages: ["english"])
+                == "--language: “english” is not an ISO 639-1 code (two letters, e.g. en or zh)")
+        #expect(refusal(["to": "mastodon"], languages: ["e1"])?.hasPrefix("--language: “e1”") == true)
+        #expect(refusal(["to": "mastodon"], languages: ["en", "zh", "ja", "fr"]) == "--language: at most 3 languages")
+        #expect(
+            refusal(["to": "bluesky", "attach": "a.png", "label": "nsfw"])
+                == "--label: unknown label “nsfw” (use sexual, nudity, porn or graphic-media)")
+    }
+}

@@ -92,8 +92,7 @@ import Testing
         // Mastodon's images are not uploaded yet; Bluesky's first is prepared.
         let blob = try #require(
             plan.request(
-                for: 1, credentials: .bluesky(Plain.session), now: Self.now, createdAt: "", language: nil,
-                didsByHandle: [:]))
+                for: 1, credentials: .bluesky(Plain.session), now: Self.now, createdAt: "", didsByHandle: [:]))
         #expect(blob.path == "/xrpc/com.atproto.repo.uploadBlob" && blob.bearer == "access")
         #expect(blob.file == .init(path: "/s/outbox/default.media/1-0.jpg", mimeType: "image/jpeg", form: nil))
     }
@@ -175,7 +174,7 @@ import Testing
     @Test func anEditKeepsWhatWasUploadedForTheImagesItKeeps() throws {
         let plan = Self.uploaded()
         let changed = [Self.images[1], PostImage(path: "/p/a.jpg", alt: "A red square, corrected")]
-        var edited = try #require(plan.replacingContent(text: "Two pictures", images: changed))
+        var edited = try #require(plan.replacingContent(text: "Two pictures", images: changed, options: PostOptions()))
         edited.startRun()
         #expect(edited.step(now: Self.now) == .request(index: 0), "b.png, uploaded before: checked")
         #expect(request(edited, 0)?.path == "/api/v1/media/m1")
@@ -186,7 +185,7 @@ import Testing
         #expect(upload.path == "/api/v2/media")
         #expect(upload.file?.form == [.init(name: "description", value: "A red square, corrected")])
         #expect(edited.file != plan.file)
-        let kept = try #require(plan.replacingContent(text: "Other words", images: Self.images))
+        let kept = try #require(plan.replacingContent(text: "Other words", images: Self.images, options: PostOptions()))
         #expect(request(kept, 0)?.body?["media_ids"] == .array([.string("m0"), .string("m1")]), "nothing again")
     }
 

@@ -12,7 +12,9 @@ import Testing
     static let session = BlueskySession(account: bluesky, accessToken: "access", refreshToken: "refresh")
 
     static func plan(_ text: String = "分享新鲜事 @bob.bsky.social") -> PostingPlan {
-        PostingPlan(text: text, accounts: [mastodon, bluesky], microsecondsSinceEpoch: 1_796_196_600_123_456)
+        PostingPlan(
+            text: text, options: PostOptions(languages: ["zh"]), accounts: [mastodon, bluesky],
+            microsecondsSinceEpoch: 1_796_196_600_123_456)
     }
 
     static let now: Int64 = 1_796_196_600
@@ -20,7 +22,7 @@ import Testing
     func request(_ plan: PostingPlan, _ index: Int) -> APIRequest? {
         plan.request(
             for: index, credentials: index == 0 ? .mastodon(token: "token") : .bluesky(Self.session), now: Self.now,
-            createdAt: "2026-12-02T07:30:00Z", language: "zh_CN", didsByHandle: ["bob.bsky.social": "did:plc:bob"])
+            createdAt: "2026-12-02T07:30:00Z", didsByHandle: ["bob.bsky.social": "did:plc:bob"])
     }
 
     @Test func mastodonGetsTheTextAsTypedWithAnIdempotencyKeyAndNoVisibility() throws {
@@ -44,7 +46,7 @@ import Testing
         #expect(record.body?["repo"] == .string("did:plc:alice"))
         let key = try #require(record.body?["rkey"]?.string)
         #expect(key.count == 13)
-        #expect(record.body?["record"]?["langs"] == .array([.string("zh-CN")]))
+        #expect(record.body?["record"]?["langs"] == .array([.string("zh")]))
         let facets = try #require(record.body?["record"]?["facets"]?.elements)
         #expect(facets.first?["features"]?.elements?.first?["did"] == .string("did:plc:bob"))
         #expect(Self.plan().mentionedHandles == ["bob.bsky.social"])

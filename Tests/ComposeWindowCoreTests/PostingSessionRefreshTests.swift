@@ -11,7 +11,7 @@ import Testing
     static func request(_ session: PostingSession, now: Int64) -> APIRequest? {
         session.plan?.request(
             for: 0, credentials: .bluesky(PostingPlanTests.session), now: now, createdAt: "2026-12-02T07:30:00Z",
-            language: nil, didsByHandle: [:])
+            didsByHandle: [:])
     }
 
     /// A run to Bluesky alone, its first request (createRecord) answered ExpiredToken.

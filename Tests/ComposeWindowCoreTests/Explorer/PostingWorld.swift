@@ -234,7 +234,7 @@ struct PostingWorld: Hashable {
             guard let plan = session.plan,
                 let request = plan.request(
                     for: index, credentials: credentials(plan.network(index)), now: now,
-                    createdAt: "2027-01-15T08:00:00Z", language: nil, didsByHandle: [:])
+                    createdAt: "2027-01-15T08:00:00Z", didsByHandle: [:])
             else { return .notYet(failures: [], waitUntil: nil) }
             session.willSend(index, now: now)
             outbox = Self.readBack(session.plan)

@@ -6,9 +6,10 @@ host name; it runs inside the test's private network namespace, where /etc/hosts
 networks' real names at 127.0.0.1 and a test CA is in the trust bundle.
 
 DIR/accounts.json: {"bluesky": {"HANDLE": "APP PASSWORD"}, "mastodon": "USERNAME", "mastodonLimit": N,
-"mastodonURLLength": N, "mastodonBeforeTheLock": BOOL} (the Mastodon user the browser is signed in as,
-on every Mastodon host; the servers' post limit, 500 unless given, and URL weight, 23 unless given;
-whether the server is one from before Mastodon's idempotency lock).
+"mastodonURLLength": N, "mastodonBeforeTheLock": BOOL, "mastodonPrivacy": VISIBILITY} (the Mastodon user
+the browser is signed in as, on every Mastodon host; the servers' post limit, 500 unless given, and URL
+weight, 23 unless given; whether the server is one from before Mastodon's idempotency lock; the
+account's default visibility, unlisted unless given). A status's options are checked by standin_status.
 Mastodon's Idempotency-Key as PostStatusService keeps it: recorded only once the status is stored, for
 an hour; a second request with a key whose first request is still being worked on gets 503 from a
 current server and makes a second status on one from before the lock (mastodon#21840). The account's
@@ -25,6 +26,7 @@ import base64, hashlib, json, os, re, secrets, ssl, sys, threading, time, urllib
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import standin_media as media
+import standin_status
 
 DIR = sys.argv[1]
 PDS = "morel.us-east.host.bsky.network"
@@ -331,7 +333,9 @@ class Handler(BaseHTTPRequestHandler):
             if "read:accounts" not in grant["scope"].split() and "read" not in grant["scope"].split():
                 raise MastodonFailure(403, "This action is outside the authorized scopes")
             return {"id": "1", "username": grant["username"], "acct": grant["username"],
-                    "display_name": grant["username"].title(), "source": {"privacy": "unlisted", "language": "en"}}
+                    "display_name": grant["username"].title(),
+                    "source": {"privacy": read_json("accounts.json", {}).get("mastodonPrivacy", "unlisted"),
+                               "language": "en"}}
         if path == "/api/v2/instance" and verb == "GET":
             accounts = read_json("accounts.json", {})
             limit, url_length = accounts.get("mastodonLimit", 500), accounts.get("mastodonURLLength", 23)
@@ -355,19 +359,22 @@ class Handler(BaseHTTPRequestHandler):
                 raise MastodonFailure(422, "Validation failed: Text can't be blank")
             accounts = read_json("accounts.json", {})
             limit, url_length = accounts.get("mastodonLimit", 500), accounts.get("mastodonURLLength", 23)
-            # As StatusLengthValidator counts: each URL stands for characters_reserved_per_url "x"s.
-            if len(re.sub(r"https?://\S+", "x" * url_length, text)) > limit:
-                raise MastodonFailure(422, "Validation failed: Text character limit of %d exceeded" % limit)
+            # As StatusLengthValidator counts: the content warning with the text, each URL as
+            # characters_reserved_per_url "x"s.
+            options = standin_status.check_options(body, text, limit, url_length, MastodonFailure)
             number = str(110000000000000000 + len(STATE["statuses"]) + 1)
             json_status = {"id": number, "url": "https://%s/@%s/%s" % (host, grant["username"], number),
                            "uri": "https://%s/users/%s/statuses/%s" % (host, grant["username"], number),
-                           "content": "<p>%s</p>" % text, "visibility": body.get("visibility") or "unlisted",
-                           "language": body.get("language"), "created_at": "2026-12-02T00:00:00.000Z",
+                           "content": "<p>%s</p>" % text, "visibility": options["visibility"] or
+                           accounts.get("mastodonPrivacy", "unlisted"), "spoiler_text": options["spoiler_text"],
+                           "sensitive": options["sensitive"],
+                           "language": options["language"], "created_at": "2026-12-02T00:00:00.000Z",
                            "media_attachments": [media.media_json(item, server_time()) for item in attached]}
             for item in attached:
                 item["status"] = number
             STATE["statuses"].append({"key": key, "account": grant["username"], "text": text, "json": json_status,
-                                      "language": body.get("language"), "visibility": body.get("visibility"),
+                                      "language": options["language"], "visibility": options["visibility"],
+                                      "spoiler_text": options["spoiler_text"], "sensitive": options["sensitive"],
                                       "stored": server_time(), "media": [item["id"] for item in attached]})
             return json_status
         match = re.fullmatch(r"/api/v1/accounts/([^/]+)/statuses", path)
@@ -383,7 +390,8 @@ class Handler(BaseHTTPRequestHandler):
             grant = self.bearer_token()
             for status in STATE["statuses"]:
                 if status["json"]["id"] == match.group(1) and status["account"] == grant["username"]:
-                    return {"id": status["json"]["id"], "text": status["text"], "spoiler_text": ""}
+                    return {"id": status["json"]["id"], "text": status["text"],
+                            "spoiler_text": status["spoiler_text"]}
             raise MastodonFailure(404, "Record not found")
         raise MastodonFailure(404, "Record not found")
 
