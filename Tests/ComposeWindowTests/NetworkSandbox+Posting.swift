@@ -41,13 +41,13 @@ extension NetworkSandbox {
 
     /// The window opened on `text` for `network` (standard input, as a script gives it). `faster`:
     /// its clocks run that many times faster (libfaketime, from outside: Mastodon's settle time and
-    /// Retry-After waits pass in seconds).
+    /// Retry-After waits pass in seconds). `spell`: the dictionary (none unless given).
     func window(
         _ text: String, to network: String, extra: [String] = [], faster: Int? = nil,
-        environment more: [String: String] = [:]
+        environment more: [String: String] = [:], spell: String? = nil
     ) throws -> ComposeProcess {
         let window = try ComposeProcess(
-            ["--to", network, "--no-spell"] + extra, stateHome: home.appendingPathComponent("state"),
+            ["--to", network] + (spell.map { ["--spell", $0] } ?? ["--no-spell"]) + extra, stateHome: home.appendingPathComponent("state"),
             stdin: Data(text.utf8), environment: environment.merging(more) { $1 },
             launcher: composeLauncher(faster: faster))
         track(window)

@@ -1,0 +1,137 @@
+import Foundation
+import XCTest
+
+/// A post's content warning, visibility, languages, sensitivity and label, posted for real through
+/// the stand-ins (which refuse what Mastodon's model or the atproto lexicon would), chosen on the
+/// command line or in the window, and kept by the outbox for a post that has not gone yet.
+final class PostOptionWindowTests: SandboxTestCase {
+    func testMastodonGetsEveryOptionTheCommandLineGives() throws {
+        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        let pictures = try sandbox.testImages()
+        let window = try sandbox.send(
+            "The twist is in the last scene", to: "mastodon",
+            extra: [
+                "--cw", "Film spoilers", "--visibility", "private", "--language", "fr", "--sensitive",
+                "--attach", pictures.appendingPathComponent("small.png").path, "--alt", "An orange rectangle",
+            ])
+        let finished = try XCTUnwrap(window.finish(timeout: 60))
+        XCTAssertEqual(finished.code, 0, finished.stderr)
+        let status = try XCTUnwrap(sandbox.statuses.first)
+        XCTAssertEqual(sandbox.statuses.count, 1)
+        XCTAssertEqual(status["spoiler_text"] as? String, "Film spoilers")
+        XCTAssertEqual(status["visibility"] as? String, "private")
+        XCTAssertEqual(status["language"] as? String, "fr")
+        XCTAssertEqual(status["sensitive"] as? Bool, true)
+    }
+
+    /// Mastodon counts the warning with the text: 12 + 20 characters do not fit a limit of 30, so
+    /// Send does nothing; with the warning turned off (Ctrl+Shift+W) the text alone goes, once.
+    func testTheWarningCountsWithTheTextOnMastodon() throws {
+        let sandbox = try NetworkSandbox.signedIn("mastodon", mastodonLimit: 30)
+        let window = try sandbox.window("12345678901234567890", to: "mastodon", extra: ["--cw", "0123456789ab"])
+        window.key("ctrl+Return")  // over the limit with the warning: nothing leaves
+        window.key("ctrl+shift+w")
+        window.key("ctrl+Return")
+        let finished = try XCTUnwrap(window.finish(timeout: 60))
+        XCTAssertEqual(finished.code, 0, finished.stderr)
+        XCTAssertEqual(sandbox.requests.filter { $0.path == "/api/v1/statuses" }.count, 1, "one request, the fitting one")
+        XCTAssertEqual(sandbox.statuses.first?["spoiler_text"] as? String, "")
+        let measured = try sandbox.composeWindow(
+            ["--measure", "--to", "mastodon", "--cw", "0123456789ab", "--text", "12345678901234567890"])
+        XCTAssertEqual(measured.stdout, "32/500\n", "--measure counts the warning too")
+    }
+
+    func testBlueskyGetsThreeLanguagesAndALabelTheLexiconAccepts() throws {
+        let sandbox = try NetworkSandbox.signedIn("bluesky")
+        let pictures = try sandbox.testImages()
+        let window = try sandbox.send(
+            "Three languages", to: "bluesky",
+            extra: [
+                "--language", "en", "--language", "zh", "--language", "ja", "--label", "nudity",
+                "--attach", pictures.appendingPathComponent("small.png").path, "--alt", "An orange rectangle",
+            ])
+        let finished = try XCTUnwrap(window.finish(timeout: 60))
+        XCTAssertEqual(finished.code, 0, finished.stderr)
+        let record = try XCTUnwrap(sandbox.records.first)
+        let value = try XCTUnwrap(record["value"] as? [String: Any])
+        XCTAssertEqual(value["langs"] as? [String], ["en", "zh", "ja"])
+        let labels = try XCTUnwrap(value["labels"] as? [String: Any])
+        XCTAssertEqual(labels["$type"] as? String, "com.atproto.label.defs#selfLabels")
+        XCTAssertEqual((labels["values"] as? [[String: String]])?.first?["val"], "nudity")
+        try assertTheLexiconAccepts(record)
+    }
+
+    /// Chosen with the keyboard: Ctrl+Shift+W and the warning's text, then Tab to the visibility
+    /// (which starts at the account's own default, unlisted here) and one step down, Alt+S for
+    /// Sensitive. The language is the spell checker's.
+    func testTheOptionsChosenInTheWindowAreThePosts() throws {
+        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        let pictures = try sandbox.testImages()
+        let window = try sandbox.window(
+            "Chosen in the window", to: "mastodon",
+            extra: ["--attach", pictures.appendingPathComponent("small.png").path, "--alt", "An orange rectangle"],
+            spell: "en_US")
+        window.key("ctrl+shift+w")
+        window.type("Film spoilers")
+        window.key("Tab")  // to the text
+        window.key("ctrl+Tab")  // out of it, to CW
+        window.key("Tab")  // to the visibility
+        window.key("Down")
+        window.key("alt+s")
+        window.key("ctrl+Return")
+        let finished = try XCTUnwrap(window.finish(timeout: 60))
+        XCTAssertEqual(finished.code, 0, finished.stderr)
+        let status = try XCTUnwrap(sandbox.statuses.first)
+        XCTAssertEqual(status["text"] as? String, "Chosen in the window")
+        XCTAssertEqual(status["spoiler_text"] as? String, "Film spoilers")
+        XCTAssertEqual(status["visibility"] as? String, "private", "one below the account's unlisted")
+        XCTAssertEqual(status["sensitive"] as? Bool, true)
+        XCTAssertEqual(status["language"] as? String, "en", "the spell checker's")
+    }
+
+    /// Refused once (422), closed, started again without any option: the outbox's post goes with
+    /// the options it was sent with, not the new window's.
+    func testAPostLeftInTheOutboxKeepsItsOptions() throws {
+        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        try sandbox.inject([["method": "/api/v1/statuses", "status": 422, "json": ["error": "Try again"]]])
+        let first = try sandbox.send(
+            "Kept for later", to: "mastodon", extra: ["--cw", "Kept warning", "--visibility", "direct"])
+        XCTAssertTrue(waitUntil(timeout: 30) { sandbox.requests.contains { $0.path == "/api/v1/statuses" } })
+        XCTAssertTrue(first.waitForStderr(containing: "did not take the post", timeout: 30))
+        first.key("Escape")
+        let closed = try XCTUnwrap(first.finish(timeout: 20))
+        XCTAssertEqual(closed.code, 4, "not posted: kept")
+        XCTAssertEqual(sandbox.statuses.count, 0)
+        let again = try sandbox.reopen(to: "mastodon")
+        again.waitForText("Kept for later")
+        again.key("ctrl+Return")
+        let finished = try XCTUnwrap(again.finish(timeout: 60))
+        XCTAssertEqual(finished.code, 0, finished.stderr)
+        XCTAssertEqual(sandbox.statuses.count, 1)
+        XCTAssertEqual(sandbox.statuses.first?["spoiler_text"] as? String, "Kept warning")
+        XCTAssertEqual(sandbox.statuses.first?["visibility"] as? String, "direct")
+    }
+
+    /// Cross-posted with a warning and Followers only: Mastodon gets both; Bluesky, which has
+    /// neither, gets the text (the window said so), in a record the lexicon accepts.
+    func testACrossPostGivesEachNetworkWhatItHas() throws {
+        let sandbox = try NetworkSandbox.signedInToBoth()
+        let window = try sandbox.send(
+            "Both networks", to: "mastodon,bluesky", extra: ["--cw", "A warning", "--visibility", "private"])
+        let finished = try XCTUnwrap(window.finish(timeout: 60))
+        XCTAssertEqual(finished.code, 0, finished.stderr)
+        XCTAssertEqual(sandbox.statuses.first?["spoiler_text"] as? String, "A warning")
+        XCTAssertEqual(sandbox.statuses.first?["visibility"] as? String, "private")
+        let record = try XCTUnwrap(sandbox.records.first)
+        XCTAssertEqual((record["value"] as? [String: Any])?["text"] as? String, "Both networks")
+        try assertTheLexiconAccepts(record)
+    }
+
+    private func assertTheLexiconAccepts(_ record: [String: Any], line: UInt = #line) throws {
+        let body = try JSONSerialization.data(withJSONObject: try XCTUnwrap(record["body"]))
+        let verdict = try Shell.run(
+            Shell.packageRoot.appendingPathComponent(".build/atproto/bin/python").path,
+            [Shell.packageRoot.appendingPathComponent("scripts/check-bluesky-record.py").path], input: body)
+        XCTAssertEqual(verdict.code, 0, verdict.stdout + verdict.stderr, line: line)
+    }
+}
