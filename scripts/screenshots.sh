@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Renders Resources/screenshots/gallery.png, gallery-gtk4.png, compose-window.png,
-# compose-window-desktop.png, compose-window-posting.png and compose-window-images.png from the
+# compose-window-desktop.png, compose-window-posting.png, compose-window-images.png and
+# compose-window-options.png from the
 # built binaries in $1.
 # Needs a display: `make screenshots` starts Xvfb when DISPLAY is unset; and root, for the posting
 # tests' private network (Tests/Support/Networks), where the accounts are signed in.
@@ -126,9 +127,27 @@ images() { # locale title-match png text alt
 }
 images C.UTF-8 "New Post" "$work/images-en" "Two pictures, each with its description." "A gradient from red to green"
 images zh_CN.UTF-8 "发微博" "$work/images-zh" "两张图片，各有描述。" "从红到绿的渐变"
+# The post's options, cross-posted: a content warning and Followers only for Mastodon, and beside
+# them what Bluesky cannot carry.
+options() { # locale title-match png text warning
+    LANG=$1 LC_ALL=$1 "${inside[@]}" "$bin/compose-window" --desktop --to mastodon,bluesky --height 300 --no-spell \
+        --no-draft --cw "$5" --visibility private --sensitive --attach "$work/pictures/photo.jpg" --alt "$5" </dev/null &
+    local pid=$!
+    capture "$2" "$work/blank.png"
+    local id
+    id=$(cat "$work/last-window")
+    xdotool type --delay 15 --window "$id" "$4"
+    sleep 0.8
+    import -window root -crop "$(xdotool getwindowgeometry --shell "$id" | awk -F= '/WIDTH/{w=$2}/HEIGHT/{h=$2}END{print w"x"h"+0+0"}')" "$3"
+    kill "$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+}
+options C.UTF-8 "New Post" "$work/options-en.png" "The twist comes in the last scene." "Film spoilers"
+options zh_CN.UTF-8 "发微博" "$work/options-zh.png" "结局在最后一幕反转。" "电影剧透"
 kill "$sandbox_pid"
+convert "$work/options-en.png" "$work/options-zh.png" +append "$out/compose-window-options.png"
 convert "$work/posting-en.png" "$work/posting-zh.png" +append "$out/compose-window-posting.png"
 convert \( "$work/images-en-strip.png" "$work/images-zh-strip.png" +append \) \
     \( "$work/images-en-alt.png" "$work/images-zh-alt.png" +append \) -append "$out/compose-window-images.png"
 echo "wrote $out/gallery.png, $out/gallery-gtk4.png, $out/compose-window.png, $out/compose-window-desktop.png"
-echo "  and $out/compose-window-posting.png, $out/compose-window-images.png"
+echo "  and $out/compose-window-posting.png, $out/compose-window-images.png, $out/compose-window-options.png"

@@ -83,13 +83,22 @@ import Testing
 
     @Test func blueskySaysWhatItCannotCarry() {
         #expect(
-            Self.all.notCarried(by: .bluesky, hasImages: true) == [.contentWarning, .visibility(.private)],
+            Self.all.notCarried(by: .bluesky, hasImages: true) == [.visibility(.private), .contentWarning],
             "labelled: the images are marked there too")
         #expect(
             PostOptions(sensitive: true).notCarried(by: .bluesky, hasImages: true) == [.sensitiveWithoutLabel])
         #expect(PostOptions(sensitive: true).notCarried(by: .bluesky, hasImages: false) == [])
         #expect(PostOptions(visibility: .public).notCarried(by: .bluesky, hasImages: false) == [])
         #expect(Self.all.notCarried(by: .mastodon, hasImages: true) == [])
+    }
+
+    @Test func whatAPostWithoutAnAccountWouldLose() {
+        #expect(PostOptions(contentWarning: "CW").asksForMoreThanText(hasImages: false))
+        #expect(PostOptions(visibility: .unlisted).asksForMoreThanText(hasImages: false))
+        #expect(!PostOptions(visibility: .public).asksForMoreThanText(hasImages: false))
+        #expect(!PostOptions(sensitive: true, selfLabel: .porn).asksForMoreThanText(hasImages: false))
+        #expect(PostOptions(selfLabel: .porn).asksForMoreThanText(hasImages: true))
+        #expect(!PostOptions(languages: ["en"]).asksForMoreThanText(hasImages: true), "a network guesses it")
     }
 
     @Test func languagesComeFromDictionariesAndLocales() {

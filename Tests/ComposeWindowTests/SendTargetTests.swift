@@ -79,6 +79,29 @@ final class SendTargetTests: XCTestCase {
         XCTAssertFalse(result.stderr.contains("keep me safe"), "the post is not written to standard error")
     }
 
+    /// A content warning cannot go through a compose page: Send says so and the window stays with
+    /// it in sight; turned off (Ctrl+Shift+W), the text goes to the browser.
+    func testAContentWarningNeverGoesThroughAComposePage() throws {
+        let desktop = try FakeDesktop()
+        let window = try launch(
+            ["--to", "mastodon", "--instance", "mastodon.social", "--cw", "Spoilers"], desktop: desktop,
+            stdin: "The ending")
+        func infoBarPixels() -> Int {
+            ((try? window.pixels()) ?? []).filter { abs($0.0 - 241) < 4 && abs($0.1 - 230) < 4 && abs($0.2 - 217) < 4 }
+                .count
+        }
+        window.key("ctrl+Return")
+        XCTAssertTrue(waitUntil(timeout: 5) { infoBarPixels() > 5_000 }, "no error bar")
+        XCTAssertTrue(window.isRunning, "the window stays")
+        window.key("ctrl+shift+w")
+        window.key("ctrl+Return")
+        let result = try XCTUnwrap(window.finish())
+        XCTAssertEqual(result.code, 0, result.stderr)
+        let opened = desktop.waitForOpened()
+        XCTAssertEqual(opened.count, 1, "one handoff, without the warning")
+        XCTAssertEqual(opened.first.flatMap { FakeDesktop.parameter("text", of: $0) }, "The ending")
+    }
+
     /// The server question: an address, a name with a space and an empty answer are refused (the
     /// question stays), a host name is taken, and the next run asks no more.
     func testTheMastodonServerIsAskedOnceAndBadAnswersAreRefused() throws {

@@ -36,17 +36,22 @@ extension ComposeWindow {
     func fitPostOptions() {
         let networks = accountNetworks
         let options = postOptionsRow.options
-        var notes: [String] = []
+        var dropped: [String] = []
         if networks.contains(.bluesky) {
-            for dropped in options.notCarried(by: .bluesky, hasImages: !images.isEmpty) {
-                switch dropped {
-                case .contentWarning: notes.append(localized("Bluesky: no content warning"))
-                case .visibility: notes.append(localized("Bluesky: public"))
-                case .sensitiveWithoutLabel: notes.append(localized("Bluesky: images unlabelled"))
+            for option in options.notCarried(by: .bluesky, hasImages: !images.isEmpty) {
+                switch option {
+                case .visibility: dropped.append(localized("public"))
+                case .contentWarning: dropped.append(localized("without the content warning"))
+                case .sensitiveWithoutLabel: dropped.append(localized("images without a label"))
                 }
             }
         }
-        postOptionsRow.fit(networks: networks, hasImages: !images.isEmpty, notes: notes.joined(separator: " · "))
+        let notes = dropped.isEmpty ? "" : localized("On Bluesky: {0}", dropped.joined(separator: localized(", ")))
+        // Without an account the options do not go, and Send says so: they stay in sight, to turn off.
+        let shownFor: Set<PostingAccount.Network> =
+            networks.isEmpty && options.asksForMoreThanText(hasImages: !images.isEmpty)
+            ? [target == .bluesky ? .bluesky : .mastodon] : networks
+        postOptionsRow.fit(networks: shownFor, hasImages: !images.isEmpty, notes: notes)
         gtk_widget_set_sensitive(postOptionsRow.row, imagesEditable.gboolean)
         gtk_widget_set_sensitive(postOptionsRow.warningEntry, imagesEditable.gboolean)
         if let account = postingAccount, account.network == .mastodon {

@@ -84,7 +84,7 @@ extension ComposeWindow {
                     "Images are posted only through a signed-in Mastodon or Bluesky account: sign in, or remove them."))
         }
         // Nor without the warning, the audience or the mark the person chose.
-        guard throughAccount || !postOptionsRow.options.asksForMoreThanText else {
+        guard throughAccount || !postOptionsRow.options.asksForMoreThanText(hasImages: !images.isEmpty) else {
             gtk_widget_error_bell(window)
             return infoBar.showSendFailure(
                 localized(

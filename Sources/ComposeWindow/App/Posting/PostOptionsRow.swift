@@ -33,7 +33,8 @@ final class PostOptionsRow {
         sensitiveCheck = layout.sensitiveCheck
         labelCombo = layout.labelCombo
         note = layout.optionsNote
-        gtk_combo_box_text_append(languageCombo.cast(), "", localized("Language: as spell-checked"))
+        gtk_combo_box_text_append(languageCombo.cast(), "", localized("Auto language"))
+        Self.capWidth(of: languageCombo, characters: 14)
         gtk_combo_box_set_active_id(languageCombo.cast(), "")
         gtk_combo_box_set_active_id(labelCombo.cast(), "")
         gtk_combo_box_set_active_id(visibilityCombo.cast(), PostOptions.Visibility.public.rawValue)
@@ -57,11 +58,12 @@ final class PostOptionsRow {
         let visibility =
             visibilityChosen
             ? comboID(visibilityCombo).flatMap(PostOptions.Visibility.init(rawValue:)) : nil
-        let images = gtk_widget_get_visible(sensitiveCheck) != 0 || gtk_widget_get_visible(labelCombo) != 0
+        // Sensitive and the label stay as set while there is no image (PostOptions applies them
+        // to images only), so removing the last image and attaching another keeps the choice.
         return PostOptions(
             contentWarning: warning.trimmingSpaces.isEmpty ? "" : warning, visibility: visibility,
-            sensitive: images && gtk_toggle_button_get_active(sensitiveCheck.cast()) != 0,
-            selfLabel: images ? comboID(labelCombo).flatMap(PostOptions.SelfLabel.init(rawValue:)) : nil,
+            sensitive: gtk_toggle_button_get_active(sensitiveCheck.cast()) != 0,
+            selfLabel: comboID(labelCombo).flatMap(PostOptions.SelfLabel.init(rawValue:)),
             languages: (comboID(languageCombo) ?? "").split(separator: ",").map(String.init))
     }
 
@@ -120,6 +122,7 @@ final class PostOptionsRow {
         gtk_widget_set_visible(warningEntry, warningShown.gboolean)
         gtk_label_set_text(note.cast(), notes)
         gtk_widget_set_tooltip_text(note, notes.isEmpty ? nil : notes)
+        gtk_widget_set_visible(note, (shown && !notes.isEmpty).gboolean)
     }
 
     /// Ctrl+Shift+W: the content warning on (and its field focused) or off.
@@ -139,6 +142,16 @@ final class PostOptionsRow {
     private func changed() {
         guard !filling else { return }
         onChange?()
+    }
+
+    /// Some language names run to 80 characters ("Church Slavic; Old Slavonic; …"): the combo
+    /// keeps its width, and a long name ends in an ellipsis.
+    private static func capWidth(of combo: UnsafeMutablePointer<GtkWidget>, characters: Int32) {
+        guard let cells = gtk_cell_layout_get_cells(OpaquePointer(combo)) else { return }
+        defer { g_list_free(cells) }
+        guard let renderer = cells.pointee.data?.assumingMemoryBound(to: GObject.self) else { return }
+        Property.set(renderer, "max-width-chars", characters)
+        Property.set(renderer, "ellipsize", Int32(PANGO_ELLIPSIZE_END.rawValue))
     }
 
     private func comboID(_ combo: UnsafeMutablePointer<GtkWidget>) -> String? {

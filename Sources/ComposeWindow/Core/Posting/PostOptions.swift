@@ -95,15 +95,18 @@ package struct PostOptions: Hashable, Sendable {
     package func notCarried(by network: PostingAccount.Network, hasImages: Bool) -> [NotCarried] {
         guard network == .bluesky else { return [] }
         var dropped: [NotCarried] = []
-        if !contentWarning.isEmpty { dropped.append(.contentWarning) }
         if let visibility, visibility != .public { dropped.append(.visibility(visibility)) }
+        if !contentWarning.isEmpty { dropped.append(.contentWarning) }
         if hasImages && sensitive && selfLabel == nil { dropped.append(.sensitiveWithoutLabel) }
         return dropped
     }
 
-    /// Whether anything is set besides the language (which every target can leave out unharmed).
-    package var asksForMoreThanText: Bool {
-        !contentWarning.isEmpty || (visibility != nil && visibility != .public) || sensitive || selfLabel != nil
+    /// Whether anything is set that a post without an account (a compose page, standard output)
+    /// would lose: a warning, a narrower audience, a mark on its images. The language is not: a
+    /// network guesses it.
+    package func asksForMoreThanText(hasImages: Bool) -> Bool {
+        !contentWarning.isEmpty || (visibility != nil && visibility != .public)
+            || (hasImages && (sensitive || selfLabel != nil))
     }
 }
 
