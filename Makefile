@@ -11,11 +11,13 @@ APP_ID     := io.github.gtkplaceholder.ComposeWindow
 # XTest and XDamage's headers build the bench's probe and gtk4-builder-tool (libgtk-4-bin) converts the
 # GTK 4 gallery's .ui files (`swift build` builds every target); libsoup 3 with glib-networking (its
 # TLS), json-glib and libsecret for posting's HTTPS, JSON and keyring (#28); gexiv2 to erase an image's
-# metadata (gdk-pixbuf, which GTK brings, decodes and encodes images). Every program the build
+# metadata (gdk-pixbuf, which GTK brings, decodes and encodes images); iso-codes for the languages a
+# post can be in, with their names in the person's language (the list gspell names dictionaries
+# from). Every program the build
 # runs comes from one of these (MakeTargetTests; scripts/check-debian.sh builds with these alone).
 BUILD_PACKAGES := libgtk-3-dev libgtk-4-dev libgtksourceview-4-dev libgspell-1-dev hunspell-en-us gettext locales \
   libglib2.0-bin gobject-introspection libgirepository1.0-dev valac librsvg2-bin libxtst-dev libxdamage-dev \
-  libgtk-4-bin libsoup-3.0-dev glib-networking libjson-glib-dev libsecret-1-dev libgexiv2-dev
+  libgtk-4-bin libsoup-3.0-dev glib-networking libjson-glib-dev libsecret-1-dev libgexiv2-dev iso-codes
 # What only the tests, benches and checks need (`make test`, `make bench`, check-*): Xvfb, xauth and
 # xdotool for the GUI tests; GIO's launcher, PyGObject with GIO and AT-SPI, D-Bus and xclip/wl-clipboard for the desktop and
 # clipboard tests (a button pressed through the accessibility bus where wtype's modifiers do not reach

@@ -40,7 +40,7 @@ Version: $version
 Architecture: $architecture
 Maintainer: $maintainer
 Installed-Size: 0
-Depends: $depends, glib-networking, dconf-gsettings-backend | gsettings-backend
+Depends: $depends, glib-networking, iso-codes, dconf-gsettings-backend | gsettings-backend
 Recommends: gnome-keyring | keepassxc | kwalletmanager
 Section: utils
 Priority: optional

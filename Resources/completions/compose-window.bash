@@ -34,6 +34,13 @@ _compose_window() {
             for name in "$drafts"/*.txt; do [[ -f $name ]] && name=${name##*/} && values+=" ${name%.txt}"; done ;;
         --sign-in)
             values='mastodon bluesky' ;;
+        --visibility)
+            values='public unlisted private direct' ;;
+        --label)
+            values='sexual nudity porn graphic-media' ;;
+        --language)
+            # Any ISO 639-1 code is taken; those of the installed dictionaries are the likely ones.
+            values=$("${COMP_WORDS[0]}" --list-dictionaries 2>/dev/null | cut -c1-2 | sort -u) ;;
         --attach)
             _compose_window_images
             return ;;
@@ -41,14 +48,15 @@ _compose_window() {
             local network name
             while read -r network name; do values+=" $name"; done < <("${COMP_WORDS[0]}" --accounts 2>/dev/null) ;;
         --title|--placeholder|--text|--limit|--font|--placeholder-color|--timeout|--width|--height|--display|--instance|\
-        --handle|--service|--alt|--class|--name|--gtk-module)
+        --handle|--service|--alt|--cw|--class|--name|--gtk-module)
             return ;;
         *)
             # A word after the options: an image to attach.
             [[ -z $cur || $cur == -* ]] || { _compose_window_images; return; }
             COMPREPLY=($(compgen -W '--title= --placeholder= --text= --limit= --count= --to= --instance= --desktop --font=
                 --placeholder-color= --draft= --no-draft --spell= --no-spell --list-dictionaries --measure --timeout=
-                --width= --height= --sign-in= --handle= --service= --accounts --sign-out= --account= --attach= --alt= --version --help --help-all
+                --width= --height= --sign-in= --handle= --service= --accounts --sign-out= --account= --attach= --alt= --cw= --visibility= --language= --sensitive
+                --label= --version --help --help-all
                 --help-gtk --display=' -- "$cur"))
             # An option that takes a value: no space after its "=".
             [[ ${COMPREPLY[0]} == *= ]] && compopt -o nospace 2>/dev/null

@@ -141,6 +141,9 @@ final class DesktopMetadataTests: XCTestCase {
             ask compose-window --no-
             ask compose-window --to ""
             ask compose-window --desktop "$2/s"
+            ask compose-window --visibility ""
+            ask compose-window --label ""
+            ask compose-window --language e
             """
         let pictures = try Self.folderOfFiles()
         let result = try Shell.bash(
@@ -162,6 +165,9 @@ final class DesktopMetadataTests: XCTestCase {
         XCTAssertEqual(
             Set(lines[7].split(separator: " ").map(String.init)),
             Set(["sunset.png", "still.JPG", "summer"].map { pictures.appendingPathComponent($0).path }))
+        XCTAssertEqual(lines[8].split(separator: " ").map(String.init), PostOptions.Visibility.allCases.map(\.rawValue))
+        XCTAssertEqual(lines[9].split(separator: " ").map(String.init), PostOptions.SelfLabel.allCases.map(\.rawValue))
+        XCTAssertEqual(lines[10], "en", "the installed dictionaries' languages")
     }
 
     /// sunset.png, still.JPG, summer/ and the non-images song.mp3 and sketch.txt.
@@ -187,6 +193,10 @@ final class DesktopMetadataTests: XCTestCase {
             complete -C"compose-window $argv[2]/s"
             echo ---
             complete -C"compose-window --attach=$argv[2]/s"
+            echo ---
+            complete -C'compose-window --visibility '
+            echo ---
+            complete -C'compose-window --label '
             """
         let path = Self.installed("share/fish/vendor_completions.d/compose-window.fish")
         let pictures = try Self.folderOfFiles()
@@ -208,6 +218,12 @@ final class DesktopMetadataTests: XCTestCase {
         let attached = Set(parts[4].split(separator: "\n").map { String($0.split(separator: "\t")[0]) })
         XCTAssertEqual(
             attached, Set(["still.JPG", "summer/", "sunset.png"].map { "--attach=" + pictures.path + "/" + $0 }))
+        XCTAssertEqual(
+            Set(parts[5].split(separator: "\n").map { String($0.split(separator: "\t")[0]) }),
+            Set(PostOptions.Visibility.allCases.map(\.rawValue)))
+        XCTAssertEqual(
+            Set(parts[6].split(separator: "\n").map { String($0.split(separator: "\t")[0]) }),
+            Set(PostOptions.SelfLabel.allCases.map(\.rawValue)))
     }
 
     /// zsh: the file parses, and its _arguments specs name exactly --help's options (`*` marks one
@@ -225,5 +241,8 @@ final class DesktopMetadataTests: XCTestCase {
         XCTAssertEqual(options, Self.documentedOptions)
         XCTAssertTrue(text.contains("(\(CountingRule.allCases.map(\.name).joined(separator: " ")))"))
         XCTAssertTrue(text.contains("(\(PostTarget.allCases.map(\.rawValue).joined(separator: " ")))"))
+        for words in [PostOptions.Visibility.allCases.map(\.rawValue), PostOptions.SelfLabel.allCases.map(\.rawValue)] {
+            XCTAssertTrue(text.contains("(\(words.joined(separator: " ")))"), "\(words)")
+        }
     }
 }
