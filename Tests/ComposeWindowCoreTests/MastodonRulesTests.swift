@@ -7,7 +7,8 @@ import Testing
     @Test func theStatusIsTheTextAsTypedWithTheAccountsVisibilityAndTheLanguage() {
         let text = "  分享新鲜事…\n\n#gtk https://example.com  "
         let body = MastodonRules.statusBody(
-            text: text, options: PostOptions(visibility: .unlisted, languages: [PostOptions.languageCode(of: "zh_CN")!]))
+            text: text, options: PostOptions(visibility: .unlisted, languages: [PostOptions.languageCode(of: "zh_CN")!])
+        )
         #expect(body["status"] == .string(text))
         #expect(body["visibility"] == .string("unlisted"))
         #expect(body["language"] == .string("zh"))

@@ -129,7 +129,8 @@ import Testing
             refusal(["to": "bluesky", "attach": "a.png"], flags: ["sensitive"])
                 == "--sensitive: for Bluesky, label the images with --label")
         #expect(
-            refusal(["to": "mastodon"], flags: ["sensitive"]) == "--sensitive: marks the images; attach one with --attach")
+            refusal(["to": "mastodon"], flags: ["sensitive"])
+                == "--sensitive: marks the images; attach one with --attach")
         #expect(refusal(["to": "mastodon", "label": "porn"]) == "--label: marks the images; attach one with --attach")
     }
 

@@ -140,7 +140,9 @@ import Testing
         #expect(edited.next(for: 1, now: Self.now) == .request(Self.create))
         outbox.willSend(1, Self.create, now: Self.now)
         outbox.received(1, .failure(.outcomeUnknown(.timeout)), now: Self.now)
-        #expect(outbox.replacingContent(text: "shorter", images: [], options: PostOptions()) == nil, "Bluesky may have the first text")
+        #expect(
+            outbox.replacingContent(text: "shorter", images: [], options: PostOptions()) == nil,
+            "Bluesky may have the first text")
     }
 
     @Test(

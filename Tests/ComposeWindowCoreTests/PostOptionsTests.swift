@@ -77,7 +77,8 @@ import Testing
         _ = session.send(text: "hi", options: PostOptions(), accounts: [Self.mastodon], microsecondsSinceEpoch: 1)
         session.runInterrupted()
         _ = session.send(
-            text: "hi", options: PostOptions(contentWarning: "CW"), accounts: [Self.mastodon], microsecondsSinceEpoch: 2)
+            text: "hi", options: PostOptions(contentWarning: "CW"), accounts: [Self.mastodon], microsecondsSinceEpoch: 2
+        )
         #expect(session.plan?.options.contentWarning == "CW")
     }
 

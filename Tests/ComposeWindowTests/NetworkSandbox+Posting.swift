@@ -47,7 +47,8 @@ extension NetworkSandbox {
         environment more: [String: String] = [:], spell: String? = nil
     ) throws -> ComposeProcess {
         let window = try ComposeProcess(
-            ["--to", network] + (spell.map { ["--spell", $0] } ?? ["--no-spell"]) + extra, stateHome: home.appendingPathComponent("state"),
+            ["--to", network] + (spell.map { ["--spell", $0] } ?? ["--no-spell"]) + extra,
+            stateHome: home.appendingPathComponent("state"),
             stdin: Data(text.utf8), environment: environment.merging(more) { $1 },
             launcher: composeLauncher(faster: faster))
         track(window)

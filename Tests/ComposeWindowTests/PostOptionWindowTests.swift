@@ -34,7 +34,8 @@ final class PostOptionWindowTests: SandboxTestCase {
         window.key("ctrl+Return")
         let finished = try XCTUnwrap(window.finish(timeout: 60))
         XCTAssertEqual(finished.code, 0, finished.stderr)
-        XCTAssertEqual(sandbox.requests.filter { $0.path == "/api/v1/statuses" }.count, 1, "one request, the fitting one")
+        XCTAssertEqual(
+            sandbox.requests.filter { $0.path == "/api/v1/statuses" }.count, 1, "one request, the fitting one")
         XCTAssertEqual(sandbox.statuses.first?["spoiler_text"] as? String, "")
         let measured = try sandbox.composeWindow(
             ["--measure", "--to", "mastodon", "--cw", "0123456789ab", "--text", "12345678901234567890"])

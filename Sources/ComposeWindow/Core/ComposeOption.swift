@@ -63,7 +63,7 @@ public enum ComposeOption: String, CaseIterable, Sendable {
         case .visibility: localized("WHO")
         case .language: localized("CODE")
         case .label: localized("LABEL")
-        case .sensitive,.desktop, .measure, .noDraft, .noSpell, .listDictionaries, .accounts, .version: nil
+        case .sensitive, .desktop, .measure, .noDraft, .noSpell, .listDictionaries, .accounts, .version: nil
         }
     }
 

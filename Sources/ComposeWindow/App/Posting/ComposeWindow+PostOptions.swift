@@ -15,7 +15,9 @@ extension ComposeWindow {
             self.warningChanged()
         }
         // iso-codes' list is read off the main thread; the picker fills in when it is.
-        StateWriter.shared.write { LanguageNames.load() } then: { [weak self] languages in
+        StateWriter.shared.write {
+            LanguageNames.load()
+        } then: { [weak self] languages in
             self?.postOptionsRow.offer(languages)
         }
     }

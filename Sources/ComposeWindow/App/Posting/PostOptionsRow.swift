@@ -118,7 +118,8 @@ final class PostOptionsRow {
         gtk_widget_set_visible(visibilityCombo, networks.contains(.mastodon).gboolean)
         gtk_widget_set_visible(sensitiveCheck, (hasImages && networks.contains(.mastodon)).gboolean)
         gtk_widget_set_visible(labelCombo, (hasImages && networks.contains(.bluesky)).gboolean)
-        let warningShown = shown && networks.contains(.mastodon) && gtk_toggle_button_get_active(warningButton.cast()) != 0
+        let warningShown =
+            shown && networks.contains(.mastodon) && gtk_toggle_button_get_active(warningButton.cast()) != 0
         gtk_widget_set_visible(warningEntry, warningShown.gboolean)
         gtk_label_set_text(note.cast(), notes)
         gtk_widget_set_tooltip_text(note, notes.isEmpty ? nil : notes)

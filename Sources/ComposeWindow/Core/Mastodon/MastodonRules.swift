@@ -16,7 +16,8 @@ package enum MastodonRules {
     package static func contentWarningUnits(_ warning: String, text: String) -> Int {
         let scalars = text.unicodeScalars
         let start = scalars.firstIndex { !CountingRule.isStripped($0) } ?? scalars.endIndex
-        return contentWarningUnits(warning, textStart: String(String.UnicodeScalarView(scalars[start...].prefix(16))).first)
+        return contentWarningUnits(
+            warning, textStart: String(String.UnicodeScalarView(scalars[start...].prefix(16))).first)
     }
 
     package static func contentWarningUnits(_ warning: String, textStart: Character?) -> Int {

@@ -130,7 +130,8 @@ package struct MastodonSignIn: Equatable, Sendable {
         else { throw failure(answer, doing: localized("learn the account’s name")) }
         return PostingAccount(
             network: .mastodon, name: "@" + username + "@" + host, host: host,
-            defaultVisibility: answer.json?["source"]?["privacy"]?.string.flatMap(PostOptions.Visibility.init(rawValue:)))
+            defaultVisibility: answer.json?["source"]?["privacy"]?.string.flatMap(
+                PostOptions.Visibility.init(rawValue:)))
     }
 
     private func failure(_ answer: APIAnswer, doing step: String) -> Failure {

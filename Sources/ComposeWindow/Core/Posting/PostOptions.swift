@@ -141,7 +141,8 @@ extension PostOptions {
             selfLabel = known
         }
         if let listed = json["languages"] {
-            guard let codes = listed.elements?.compactMap(\.string), codes.allSatisfy({ Self.languageCode(of: $0) == $0 })
+            guard let codes = listed.elements?.compactMap(\.string),
+                codes.allSatisfy({ Self.languageCode(of: $0) == $0 })
             else { return nil }
             languages = Array(codes.prefix(Self.mostLanguages))
         }
