@@ -63,8 +63,8 @@ final class PostOptionWindowTests: SandboxTestCase {
     }
 
     /// Chosen with the keyboard: Ctrl+Shift+W and the warning's text, then Tab to the visibility
-    /// (which starts at the account's own default, unlisted here) and one step down, Alt+S for
-    /// Sensitive. The language is the spell checker's.
+    /// (which starts at the account's own default, unlisted here) and one step down, Tab to the
+    /// language, whose search takes "japan" and Return, and Alt+S for Sensitive.
     func testTheOptionsChosenInTheWindowAreThePosts() throws {
         let sandbox = try NetworkSandbox.signedIn("mastodon")
         let pictures = try sandbox.testImages()
@@ -78,6 +78,10 @@ final class PostOptionWindowTests: SandboxTestCase {
         window.key("ctrl+Tab")  // out of it, to CW
         window.key("Tab")  // to the visibility
         window.key("Down")
+        window.key("Tab")  // to the language
+        window.key("Return")  // its popover, the search focused
+        window.type("japan")
+        window.key("Return")  // the first match
         window.key("alt+s")
         window.key("ctrl+Return")
         let finished = try XCTUnwrap(window.finish(timeout: 60))
@@ -87,7 +91,7 @@ final class PostOptionWindowTests: SandboxTestCase {
         XCTAssertEqual(status["spoiler_text"] as? String, "Film spoilers")
         XCTAssertEqual(status["visibility"] as? String, "private", "one below the account's unlisted")
         XCTAssertEqual(status["sensitive"] as? Bool, true)
-        XCTAssertEqual(status["language"] as? String, "en", "the spell checker's")
+        XCTAssertEqual(status["language"] as? String, "ja", "picked over the spell checker's (en)")
     }
 
     /// Refused once (422), closed, started again without any option: the outbox's post goes with
@@ -114,17 +118,22 @@ final class PostOptionWindowTests: SandboxTestCase {
     }
 
     /// Cross-posted with a warning and Followers only: Mastodon gets both; Bluesky, which has
-    /// neither, gets the text (the window said so), in a record the lexicon accepts.
+    /// neither, gets the text (the window said so), in a record the lexicon accepts. Both get the
+    /// spell checker's language.
     func testACrossPostGivesEachNetworkWhatItHas() throws {
         let sandbox = try NetworkSandbox.signedInToBoth()
-        let window = try sandbox.send(
-            "Both networks", to: "mastodon,bluesky", extra: ["--cw", "A warning", "--visibility", "private"])
+        let window = try sandbox.window(
+            "Both networks", to: "mastodon,bluesky", extra: ["--cw", "A warning", "--visibility", "private"],
+            spell: "en_US")
+        window.key("ctrl+Return")
         let finished = try XCTUnwrap(window.finish(timeout: 60))
         XCTAssertEqual(finished.code, 0, finished.stderr)
         XCTAssertEqual(sandbox.statuses.first?["spoiler_text"] as? String, "A warning")
         XCTAssertEqual(sandbox.statuses.first?["visibility"] as? String, "private")
+        XCTAssertEqual(sandbox.statuses.first?["language"] as? String, "en", "the spell checker's")
         let record = try XCTUnwrap(sandbox.records.first)
         XCTAssertEqual((record["value"] as? [String: Any])?["text"] as? String, "Both networks")
+        XCTAssertEqual((record["value"] as? [String: Any])?["langs"] as? [String], ["en"])
         try assertTheLexiconAccepts(record)
     }
 

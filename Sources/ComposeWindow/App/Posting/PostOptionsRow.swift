@@ -13,7 +13,7 @@ final class PostOptionsRow {
     let warningEntry: UnsafeMutablePointer<GtkWidget>
     private let warningButton: UnsafeMutablePointer<GtkWidget>
     private let visibilityCombo: UnsafeMutablePointer<GtkWidget>
-    private let languageCombo: UnsafeMutablePointer<GtkWidget>
+    private let languages: LanguagePicker
     private let sensitiveCheck: UnsafeMutablePointer<GtkWidget>
     private let labelCombo: UnsafeMutablePointer<GtkWidget>
     private let note: UnsafeMutablePointer<GtkWidget>
@@ -29,13 +29,10 @@ final class PostOptionsRow {
         warningEntry = layout.warningEntry
         warningButton = layout.warningButton
         visibilityCombo = layout.visibilityCombo
-        languageCombo = layout.languageCombo
+        languages = LanguagePicker(button: layout.languageButton, label: layout.languageLabel)
         sensitiveCheck = layout.sensitiveCheck
         labelCombo = layout.labelCombo
         note = layout.optionsNote
-        gtk_combo_box_text_append(languageCombo.cast(), "", localized("Auto language"))
-        Self.capWidth(of: languageCombo, characters: 14)
-        gtk_combo_box_set_active_id(languageCombo.cast(), "")
         gtk_combo_box_set_active_id(labelCombo.cast(), "")
         gtk_combo_box_set_active_id(visibilityCombo.cast(), PostOptions.Visibility.public.rawValue)
         Signal.connect(warningButton, "toggled") { [weak self] in self?.warningToggled() }
@@ -46,9 +43,8 @@ final class PostOptionsRow {
             self.changed()
         }
         Signal.connect(sensitiveCheck, "toggled") { [weak self] in self?.changed() }
-        for combo in [languageCombo, labelCombo] {
-            Signal.connect(combo, "changed") { [weak self] in self?.changed() }
-        }
+        Signal.connect(labelCombo, "changed") { [weak self] in self?.changed() }
+        languages.onChange = { [weak self] in self?.changed() }
     }
 
     /// What the widgets say now. The language is empty while "as spell-checked" is chosen.
@@ -64,7 +60,7 @@ final class PostOptionsRow {
             contentWarning: warning.trimmingSpaces.isEmpty ? "" : warning, visibility: visibility,
             sensitive: gtk_toggle_button_get_active(sensitiveCheck.cast()) != 0,
             selfLabel: comboID(labelCombo).flatMap(PostOptions.SelfLabel.init(rawValue:)),
-            languages: (comboID(languageCombo) ?? "").split(separator: ",").map(String.init))
+            languages: languages.chosen)
     }
 
     /// Shows `options` (the command line's, or a post's from the outbox).
@@ -79,11 +75,7 @@ final class PostOptionsRow {
         }
         gtk_toggle_button_set_active(sensitiveCheck.cast(), options.sensitive.gboolean)
         gtk_combo_box_set_active_id(labelCombo.cast(), options.selfLabel?.rawValue ?? "")
-        let id = options.languages.joined(separator: ",")
-        if gtk_combo_box_set_active_id(languageCombo.cast(), id) == 0 {
-            gtk_combo_box_text_append(languageCombo.cast(), id, options.languages.joined(separator: ", "))
-            gtk_combo_box_set_active_id(languageCombo.cast(), id)
-        }
+        languages.show(options.languages)
     }
 
     /// The account's own default, until the person chooses.
@@ -94,19 +86,8 @@ final class PostOptionsRow {
         gtk_combo_box_set_active_id(visibilityCombo.cast(), (visibility ?? .public).rawValue)
     }
 
-    /// The languages to pick from, once read (off the main thread); the chosen one stays chosen.
-    func offer(_ languages: [LanguageNames.Language]) {
-        let chosen = comboID(languageCombo) ?? ""
-        for language in languages where language.code != chosen {
-            gtk_combo_box_text_append(languageCombo.cast(), language.code, language.name)
-        }
-        // A choice the command line made (its codes in the combo) is named in the tooltip.
-        guard !chosen.isEmpty else { return }
-        let names = chosen.split(separator: ",").map { code in
-            languages.first { $0.code == code }?.name ?? String(code)
-        }
-        gtk_widget_set_tooltip_text(languageCombo, names.joined(separator: ", "))
-    }
+    /// The languages to pick from, once read (off the main thread).
+    func offer(_ list: [LanguageNames.Language]) { languages.offer(list) }
 
     /// Which widgets apply to where Send goes: nothing when the post does not go through an account
     /// (the browser's compose page, standard output); Mastodon's own with Mastodon; the image
@@ -143,16 +124,6 @@ final class PostOptionsRow {
     private func changed() {
         guard !filling else { return }
         onChange?()
-    }
-
-    /// Some language names run to 80 characters ("Church Slavic; Old Slavonic; …"): the combo
-    /// keeps its width, and a long name ends in an ellipsis.
-    private static func capWidth(of combo: UnsafeMutablePointer<GtkWidget>, characters: Int32) {
-        guard let cells = gtk_cell_layout_get_cells(OpaquePointer(combo)) else { return }
-        defer { g_list_free(cells) }
-        guard let renderer = cells.pointee.data?.assumingMemoryBound(to: GObject.self) else { return }
-        Property.set(renderer, "max-width-chars", characters)
-        Property.set(renderer, "ellipsize", Int32(PANGO_ELLIPSIZE_END.rawValue))
     }
 
     private func comboID(_ combo: UnsafeMutablePointer<GtkWidget>) -> String? {

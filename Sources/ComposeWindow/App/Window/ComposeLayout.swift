@@ -21,7 +21,8 @@ struct ComposeLayout {
     let warningEntry: UnsafeMutablePointer<GtkWidget>
     let warningButton: UnsafeMutablePointer<GtkWidget>
     let visibilityCombo: UnsafeMutablePointer<GtkWidget>
-    let languageCombo: UnsafeMutablePointer<GtkWidget>
+    let languageButton: UnsafeMutablePointer<GtkWidget>
+    let languageLabel: UnsafeMutablePointer<GtkWidget>
     let sensitiveCheck: UnsafeMutablePointer<GtkWidget>
     let labelCombo: UnsafeMutablePointer<GtkWidget>
     let optionsNote: UnsafeMutablePointer<GtkWidget>
@@ -48,7 +49,8 @@ struct ComposeLayout {
         warningEntry = interface.widget("cw_entry")
         warningButton = interface.widget("cw_button")
         visibilityCombo = interface.widget("visibility_combo")
-        languageCombo = interface.widget("language_combo")
+        languageButton = interface.widget("language_button")
+        languageLabel = interface.widget("language_label")
         sensitiveCheck = interface.widget("sensitive_check")
         labelCombo = interface.widget("label_combo")
         optionsNote = interface.widget("options_note")
