@@ -21,6 +21,10 @@ struct AppFigures {
     }
     private var floor: AppProbe.Subject { subject("Swift floor", "bare-window-swift") }
     private var compose: AppProbe.Subject { subject("compose-window", "compose-window", "--no-spell") }
+    /// X's rule: its links, mentions and hashtags highlighted as they are typed (Highlighter).
+    private var composeHighlighting: AppProbe.Subject {
+        subject("compose-window --count twitter", "compose-window", "--no-spell", "--count", "twitter")
+    }
     private var composeSpelling: AppProbe.Subject {
         subject("compose-window --spell en_US", "compose-window", "--spell", "en_US")
     }
@@ -36,7 +40,9 @@ struct AppFigures {
     }
     private var subjects: [AppProbe.Subject] { [c, cWidgets, floor, compose, composeSpelling, cSpelling] + peers }
     /// The floor only starts: typing into it is the C window's.
-    private var typingSubjects: [AppProbe.Subject] { [c, cWidgets, compose, composeSpelling, cSpelling] + peers }
+    private var typingSubjects: [AppProbe.Subject] {
+        [c, cWidgets, compose, composeHighlighting, composeSpelling, cSpelling] + peers
+    }
     private var sizes: [Int] { quick ? [0, 16] : [0, 100, 1_024] }
     private var keys: Int { quick ? 20 : 300 }
 
@@ -147,6 +153,14 @@ struct AppFigures {
             typingFigure(
                 "CPU a keystroke into \(label) / C with its widgets", "report", "s", compose, size: size,
                 against: cWidgets
+            ) { $0.cpuSecondsPerKey }
+            typingFigure(
+                "CPU a keystroke into \(label), highlighted (--count twitter) / C", "≤ 1.15", "s", composeHighlighting,
+                size: size
+            ) { $0.cpuSecondsPerKey }
+            typingFigure(
+                "CPU a keystroke into \(label), highlighted / not", "report", "s", composeHighlighting, size: size,
+                against: compose
             ) { $0.cpuSecondsPerKey }
             typingFigure("CPU a keystroke into \(label), --spell en_US / C", "≤ 1.30", "s", composeSpelling, size: size)
             {

@@ -37,6 +37,7 @@ extension ComposeWindow {
         serverRules = rules
         let rule = countingRule(for: target)
         if counter.counter.rule != rule { counter.recount(by: rule) }
+        highlighter.follow(rule)
         overflow.reconfigure(rule: rule, limit: textLimit)
         updateCounter()
     }

@@ -28,6 +28,7 @@ extension ComposeWindow {
         alsoTo = []  // one network from the menu
         preferences?.target = newTarget
         counter.recount(by: countingRule(for: newTarget))
+        highlighter.follow(countingRule(for: newTarget))
         followServerLimits()
         showTarget()
         if newTarget == .mastodon && mastodonServer == nil && postingAccount == nil {

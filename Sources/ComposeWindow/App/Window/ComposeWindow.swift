@@ -21,6 +21,7 @@ final class ComposeWindow {
     let initialText: String
     let counter: CountTracker
     let overflow: OverflowMarker
+    let highlighter: Highlighter
     let autosave: DraftAutosave?
     let finish: @MainActor (ComposeApplication.Outcome) -> Void
     /// Where Send puts the post; the header bar's chooser changes it unless it is standard output.
@@ -135,6 +136,8 @@ final class ComposeWindow {
         overflow = OverflowMarker(
             textView: view.textView, rule: options.counting(for: target), limit: options.limit(for: target),
             slice: counter.slice, scalarAt: counter.scalar)
+        highlighter = Highlighter(
+            view: view, rule: options.counting(for: target), slice: counter.slice, scalarAt: counter.scalar)
         alsoTo = options.alsoTo.map { network in
             let tracker = CountTracker(view: view, rule: options.counting(for: network))
             return (network, tracker)
@@ -334,6 +337,7 @@ final class ComposeWindow {
         timeout?.cancel()
         retryTimer?.cancel()
         autosave?.cancel()
+        highlighter.cancel()
         gtk_widget_destroy(window)
     }
 }
