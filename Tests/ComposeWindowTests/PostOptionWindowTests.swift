@@ -117,6 +117,30 @@ final class PostOptionWindowTests: SandboxTestCase {
         XCTAssertEqual(sandbox.statuses.first?["visibility"] as? String, "direct")
     }
 
+    /// A content warning is text the person wrote: the draft keeps it (with the other options), and
+    /// a window killed before Send comes back with it.
+    func testTheDraftKeepsTheContentWarningThroughAKill() throws {
+        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        let first = try sandbox.window("Written before the crash", to: "mastodon", extra: ["--visibility", "private"])
+        first.key("ctrl+shift+w")
+        first.type("Spoiler ahead")
+        let options = sandbox.draftFile.deletingLastPathComponent().appendingPathComponent("default.options.json")
+        XCTAssertTrue(
+            waitUntil(timeout: 10) {
+                ((try? String(contentsOf: options, encoding: .utf8)) ?? "").contains("Spoiler ahead")
+            }, "the draft has no options file")
+        first.signal(SIGKILL)
+        _ = first.finish()
+        let again = try sandbox.reopen(to: "mastodon")
+        again.waitForText("Written before the crash")
+        again.key("ctrl+Return")
+        let finished = try XCTUnwrap(again.finish(timeout: 60))
+        XCTAssertEqual(finished.code, 0, finished.stderr)
+        XCTAssertEqual(sandbox.statuses.first?["spoiler_text"] as? String, "Spoiler ahead")
+        XCTAssertEqual(sandbox.statuses.first?["visibility"] as? String, "private")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: options.path), "removed with the posted draft")
+    }
+
     /// Cross-posted with a warning and Followers only: Mastodon gets both; Bluesky, which has
     /// neither, gets the text (the window said so), in a record the lexicon accepts. Both get the
     /// spell checker's language.

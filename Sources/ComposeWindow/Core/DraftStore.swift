@@ -11,6 +11,9 @@ public struct DraftStore: Sendable {
     private let file: StateFile
     /// The draft's images (`NAME.images.json`, PostImage.listJSON as text), beside its text.
     private let imagesFile: StateFile
+    /// The post's options (`NAME.options.json`, PostOptions' JSON as text): a content warning is
+    /// text the person wrote.
+    private let optionsFile: StateFile
     /// The draft name (`--draft`).
     public let name: String
 
@@ -29,6 +32,8 @@ public struct DraftStore: Sendable {
         file = try StateFile(folder: "drafts", fileName: name + ".txt", wording: .draft, environment: environment)
         imagesFile = try StateFile(
             folder: "drafts", fileName: name + ".images.json", wording: .draft, environment: environment)
+        optionsFile = try StateFile(
+            folder: "drafts", fileName: name + ".options.json", wording: .draft, environment: environment)
         self.name = name
     }
 
@@ -47,10 +52,19 @@ public struct DraftStore: Sendable {
     /// Replaces the draft with `text` atomically.
     public func save(_ text: String) throws(Failure) { try file.save(text) }
 
-    /// Removes the draft and its images; removing a missing draft is not an error.
+    /// Removes the draft, its images and its options; removing a missing draft is not an error.
     public func remove() throws(Failure) {
         try file.remove()
         try imagesFile.remove()
+        try optionsFile.remove()
+    }
+
+    /// The post's options as JSON text, or nil when none was set.
+    package func loadOptions() throws(Failure) -> String? { try optionsFile.load() }
+
+    /// Replaces the post's options (JSON text; nil: none set).
+    package func saveOptions(_ json: String?) throws(Failure) {
+        if let json { try optionsFile.save(json) } else { try optionsFile.remove() }
     }
 
     /// The draft's images as JSON text, or nil when it has none.
@@ -67,7 +81,8 @@ public struct DraftStore: Sendable {
     /// Moves the saved draft to ``asidePath`` (replacing an older one there), so that saving a new
     /// text under the same name keeps it. A missing draft is not an error.
     public func keepAside() throws(Failure) {
-        for (from, to) in [(path, asidePath), (imagesFile.path, imagesFile.path + "~")] where rename(from, to) != 0 {
+        let moves = [path, imagesFile.path, optionsFile.path].map { ($0, $0 + "~") }
+        for (from, to) in moves where rename(from, to) != 0 {
             guard errno == ENOENT else {
                 throw Failure(
                     description: localized("cannot write the draft {0}: {1}", to, String(cString: strerror(errno))))

@@ -8,7 +8,7 @@ import PlaceholderGtk3Glue
 /// counted where the network counts them, and what Send records in the outbox.
 extension ComposeWindow {
     func setUpPostOptions() {
-        postOptionsRow.show(options.postOptions)
+        postOptionsRow.show(restoredOptions ?? options.postOptions)
         postOptionsRow.onChange = { [weak self] in
             guard let self else { return }
             self.fitPostOptions()

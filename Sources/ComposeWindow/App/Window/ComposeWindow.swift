@@ -71,6 +71,8 @@ final class ComposeWindow {
     var images: [PostImage] = []
     let imageStrip: AttachmentStrip
     let postOptionsRow: PostOptionsRow
+    /// The options a saved draft kept (its content warning is text the person wrote).
+    var restoredOptions: PostOptions?
     /// What the content warning took of the limit when the overflow was last placed.
     var markedWarningUnits = 0
     let attachButton: UnsafeMutablePointer<GtkWidget>
@@ -144,6 +146,7 @@ final class ComposeWindow {
         }
         connectWindow()
         autosave?.currentImages = { [unowned self] in self.images }
+        autosave?.currentOptions = { [unowned self] in self.postOptionsRow.options }
         installActions()
         if target != .stdout { setUpChooser(layout) }
         loadInitialText(drafts: drafts)
@@ -241,6 +244,9 @@ final class ComposeWindow {
         if let drafts {
             do {
                 let draftImages = initialText.isEmpty && images.isEmpty ? try Self.images(of: drafts) : []
+                if initialText.isEmpty, options.postOptions == PostOptions(), let json = try drafts.loadOptions() {
+                    restoredOptions = (try? JSONText.value(of: json)).flatMap(PostOptions.init(json:))
+                }
                 if !draftImages.isEmpty { images = draftImages }
                 if let draft = try drafts.load(), !draft.isEmpty || !draftImages.isEmpty, draft != initialText {
                     if initialText.isEmpty {

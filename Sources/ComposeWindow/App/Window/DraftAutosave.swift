@@ -14,6 +14,8 @@ final class DraftAutosave {
     private let currentText: @MainActor () -> String
     /// The window's images (set once the window is made).
     var currentImages: @MainActor () -> [PostImage] = { [] }
+    /// The post's options as shown (set once the window is made).
+    var currentOptions: @MainActor () -> PostOptions = { PostOptions() }
     private var pending: MainLoopSource?
     private(set) var isDirty = false
     var onResult: (@MainActor (DraftStore.Failure?) -> Void)?
@@ -33,8 +35,9 @@ final class DraftAutosave {
         }
     }
 
-    /// Writes the draft (its text, then its images) if anything changed since the last successful
-    /// save. An empty text without images has no draft: the files are removed rather than left empty.
+    /// Writes the draft (its text, then its images and options) if anything changed since the last
+    /// successful save. An empty text without images or options has no draft: the files are removed
+    /// rather than left empty.
     /// `evenIfUnchanged`: also a text the window started with (a post on its way to a network is
     /// kept whatever its origin).
     func saveNow(evenIfUnchanged: Bool = false) {
@@ -44,15 +47,17 @@ final class DraftAutosave {
         let text = currentText()
         let images = currentImages()
         let imagesJSON = images.isEmpty ? nil : try? JSONText.text(of: PostImage.listJSON(images))
+        let optionsJSON = currentOptions().json.flatMap { try? JSONText.text(of: $0) }
         let store = self.store
         isDirty = false
         StateWriter.shared.write { () -> DraftStore.Failure? in
             do throws(DraftStore.Failure) {
-                if text.isEmpty && images.isEmpty {
+                if text.isEmpty && images.isEmpty && optionsJSON == nil {
                     try store.remove()
                 } else {
                     try store.save(text)
                     try store.saveImages(imagesJSON)
+                    try store.saveOptions(optionsJSON)
                 }
                 return nil
             } catch { return error }

@@ -75,7 +75,8 @@ final class Highlighter {
         var end = min(count, start + Self.sliceLength)
         if end < count {
             // Cut where the counter would: at white space past a margin, so no highlight is halved.
-            end = IncrementalCounter.window(rule: rule, editStart: end, editEnd: end, count: count, scalarAt: scalarAt)
+            end =
+                IncrementalCounter.window(rule: rule, editStart: end, editEnd: end, count: count, scalarAt: scalarAt)
                 .upperBound
         }
         restyle(start..<end)
@@ -87,18 +88,50 @@ final class Highlighter {
         return true
     }
 
-    /// The highlights of `range` found again (its edges sit on white space or the text's ends).
+    /// The highlights of `range` found again (its edges sit on white space or the text's ends), and
+    /// only what changed retagged: a tag change makes GTK lay its paragraph out again, which in a
+    /// megabyte without a line break is the whole text.
     private func restyle(_ range: Range<Int>) {
+        let scalars = Array(slice(Int32(range.lowerBound), Int32(range.upperBound)).unicodeScalars)
+        let wanted = Set(
+            rule.highlights(in: scalars).map {
+                (range.lowerBound + $0.range.lowerBound)..<(range.lowerBound + $0.range.upperBound)
+            })
+        let present = Set(taggedRanges(in: range))
+        for old in present.subtracting(wanted) { setTag(false, old) }
+        for new in wanted.subtracting(present) { setTag(true, new) }
+    }
+
+    /// The tagged runs that start within `range`, from the tag's toggles.
+    private func taggedRanges(in range: Range<Int>) -> [Range<Int>] {
+        var iter = GtkTextIter()
+        gtk_text_buffer_get_iter_at_offset(buffer, &iter, gint(range.lowerBound))
+        var runs: [Range<Int>] = []
+        var start: Int? = gtk_text_iter_has_tag(&iter, tag) != 0 ? range.lowerBound : nil
+        while gtk_text_iter_forward_to_tag_toggle(&iter, tag) != 0 {
+            let offset = Int(gtk_text_iter_get_offset(&iter))
+            if let begun = start {
+                runs.append(begun..<offset)
+                start = nil
+                if offset >= range.upperBound { break }
+            } else {
+                guard offset < range.upperBound else { break }
+                start = offset
+            }
+        }
+        if let start { runs.append(start..<Int(gtk_text_buffer_get_char_count(buffer))) }
+        return runs
+    }
+
+    private func setTag(_ on: Bool, _ range: Range<Int>) {
         var from = GtkTextIter()
         var to = GtkTextIter()
         gtk_text_buffer_get_iter_at_offset(buffer, &from, gint(range.lowerBound))
         gtk_text_buffer_get_iter_at_offset(buffer, &to, gint(range.upperBound))
-        gtk_text_buffer_remove_tag(buffer, tag, &from, &to)
-        let scalars = Array(slice(Int32(range.lowerBound), Int32(range.upperBound)).unicodeScalars)
-        for highlight in rule.highlights(in: scalars) {
-            gtk_text_buffer_get_iter_at_offset(buffer, &from, gint(range.lowerBound + highlight.range.lowerBound))
-            gtk_text_buffer_get_iter_at_offset(buffer, &to, gint(range.lowerBound + highlight.range.upperBound))
+        if on {
             gtk_text_buffer_apply_tag(buffer, tag, &from, &to)
+        } else {
+            gtk_text_buffer_remove_tag(buffer, tag, &from, &to)
         }
     }
 

@@ -111,8 +111,8 @@ package struct PostOptions: Hashable, Sendable {
 }
 
 extension PostOptions {
-    /// As the outbox keeps them; nil when nothing is set.
-    var json: JSONValue? {
+    /// As the outbox and the draft keep them; nil when nothing is set.
+    package var json: JSONValue? {
         guard self != PostOptions() else { return nil }
         var members: [JSONValue.Member] = []
         if !contentWarning.isEmpty { members.append(.init("contentWarning", .string(contentWarning))) }
@@ -124,7 +124,7 @@ extension PostOptions {
     }
 
     /// nil for a value this version cannot read (an unknown visibility or label is never guessed).
-    init?(json: JSONValue) {
+    package init?(json: JSONValue) {
         guard case .object = json else { return nil }
         self.init()
         if let warning = json["contentWarning"] {

@@ -88,7 +88,9 @@ enum TwitterEntities {
         index + 2 < text.count && text[index] == ":" && text[index + 1] == "/" && text[index + 2] == "/"
     }
 
-    private static func isASCIILetter(_ s: Unicode.Scalar) -> Bool { ("a"..."z").contains(s) || ("A"..."Z").contains(s) }
+    private static func isASCIILetter(_ s: Unicode.Scalar) -> Bool {
+        ("a"..."z").contains(s) || ("A"..."Z").contains(s)
+    }
 
     private static func isNameCharacter(_ s: Unicode.Scalar) -> Bool {
         isASCIILetter(s) || ("0"..."9").contains(s) || s == "_"
