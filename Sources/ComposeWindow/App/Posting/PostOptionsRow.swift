@@ -47,7 +47,7 @@ final class PostOptionsRow {
         languages.onChange = { [weak self] in self?.changed() }
     }
 
-    /// What the widgets say now. The language is empty while "as spell-checked" is chosen.
+    /// What the widgets say now. The languages are empty while "Auto" (the spell checker's) is chosen.
     var options: PostOptions {
         let warningOn = gtk_toggle_button_get_active(warningButton.cast()) != 0
         let warning = warningOn ? String(cString: gtk_entry_get_text(warningEntry.cast())) : ""
