@@ -123,7 +123,9 @@ final class ComposeProcess: @unchecked Sendable {
         // clicked a moment later), and selecting everything twice changes nothing.
         let arrived = waitUntil(timeout: timeout) {
             key("ctrl+a")
-            last = (try? Shell.run("/usr/bin/xclip", ["-o", "-selection", "primary"]))?.stdout ?? ""
+            last =
+                (try? Shell.run("/usr/bin/timeout", ["5", "/usr/bin/xclip", "-o", "-selection", "primary"]))?.stdout
+                ?? ""
             return last == expected || !isRunning
         }
         key("ctrl+End")

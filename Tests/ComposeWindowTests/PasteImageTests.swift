@@ -17,9 +17,11 @@ final class PasteImageTests: SandboxTestCase {
         try copier.run()
         try input.fileHandleForWriting.write(contentsOf: data)
         try input.fileHandleForWriting.close()
-        // Served once xclip owns the selection: the clipboard answers with this type.
+        // Served once xclip owns the selection: the clipboard answers with this type. Each ask is
+        // bounded: `xclip -o` waits for ever on an owner that never answers (a CI run hung there).
         let served = waitUntil(timeout: 10) {
-            (try? Shell.run("/usr/bin/xclip", ["-o", "-selection", "clipboard", "-t", "TARGETS"]))?.stdout
+            (try? Shell.run(
+                "/usr/bin/timeout", ["5", "/usr/bin/xclip", "-o", "-selection", "clipboard", "-t", "TARGETS"]))?.stdout
                 .contains(type) == true
         }
         XCTAssertTrue(served, "xclip serves \(type)")

@@ -170,7 +170,9 @@ final class SendTargetTests: XCTestCase {
     }
 
     static func pasted() throws -> String {
-        try Shell.run("/usr/bin/xclip", ["-o", "-selection", "clipboard", "-t", "UTF8_STRING"]).stdout
+        try Shell.run(
+            "/usr/bin/timeout", ["5", "/usr/bin/xclip", "-o", "-selection", "clipboard", "-t", "UTF8_STRING"]
+        ).stdout
     }
 
     /// With no clipboard manager (none runs under this Xvfb): the caller gets exit 0 and nothing on

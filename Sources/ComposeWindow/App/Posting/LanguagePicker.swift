@@ -52,6 +52,17 @@ final class LanguagePicker {
     /// The languages to pick from, once read (off the main thread).
     func offer(_ languages: [LanguageNames.Language]) {
         self.languages = languages
+        // Opened before the list was read: its rows are made again at the next opening.
+        if rowCodes != nil {
+            var child = gtk_container_get_children(list.cast())
+            let children = child
+            while let node = child {
+                if let widget = node.pointee.data { gtk_widget_destroy(widget.assumingMemoryBound(to: GtkWidget.self)) }
+                child = node.pointee.next
+            }
+            g_list_free(children)
+            rowCodes = nil
+        }
         showChosen()
     }
 
