@@ -45,7 +45,7 @@ final class LanguagePicker {
             list, "row-activated",
             withArgument: { [weak self] row in
                 guard let self, let row else { return }
-                self.take(row: Int(gtk_list_box_row_get_index(row.assumingMemoryBound(to: GtkListBoxRow.self))))
+                self.take(row: Int(gtk_list_box_row_get_index(row.cast(to: GtkListBoxRow.self))))
             })
     }
 
@@ -57,7 +57,7 @@ final class LanguagePicker {
             var child = gtk_container_get_children(list.cast())
             let children = child
             while let node = child {
-                if let widget = node.pointee.data { gtk_widget_destroy(widget.assumingMemoryBound(to: GtkWidget.self)) }
+                if let widget = node.pointee.data { gtk_widget_destroy(widget.cast(to: GtkWidget.self)) }
                 child = node.pointee.next
             }
             g_list_free(children)
