@@ -8,6 +8,15 @@ public enum Highlight: Hashable, Sendable {
 }
 
 extension CountingRule {
+    /// Whether the network styles anything in a post (plain counting and Weibo do not): the window
+    /// need not look for highlights around each edit.
+    public var highlightsAnything: Bool {
+        switch self {
+        case .twitter, .mastodon, .bluesky: true
+        case .graphemes, .weibo: false
+        }
+    }
+
     /// The highlights in `text`, in order, none overlapping (an earlier one wins, as twitter-text's
     /// removeOverlappingEntities keeps it); ranges are indices into `text`.
     public func highlights(in text: [Unicode.Scalar]) -> [(range: Range<Int>, kind: Highlight)] {

@@ -36,3 +36,18 @@ package enum KeyboardShortcuts {
         g_object_unref(group.asGPointer)
     }
 }
+
+extension KeyboardShortcuts {
+    /// Ends a key's release at `widget` when it did not handle it. GTK 3 otherwise offers every
+    /// release to each ancestor's key bindings in turn, a binding-table look-up per container,
+    /// for keys none of them binds: a fifth of what typing a character costs beyond a bare view.
+    /// A modifier's release still travels (the window shows and hides mnemonics on Alt).
+    package static func endUnhandledKeyReleases(at widget: UnsafeMutablePointer<GtkWidget>) {
+        Signal.connect(
+            widget, "key-release-event", after: true,
+            returning: { event in
+                guard let event else { return false }
+                return event.cast(to: GdkEventKey.self).pointee.is_modifier == 0
+            })
+    }
+}

@@ -13,10 +13,11 @@ enum Keyboard {
         send(GDK_KEY_RELEASE, to: widget, keyval, modifiers)
     }
 
-    /// One key event (a press or a release) with `modifiers` held, dispatched at once.
+    /// One key event (a press or a release) with `modifiers` held, dispatched at once;
+    /// `isModifier` as GDK marks a modifier key's own events.
     static func send(
         _ type: GdkEventType, to widget: UnsafeMutablePointer<GtkWidget>, _ keyval: Int32,
-        _ modifiers: GdkModifierType = GdkModifierType(0)
+        _ modifiers: GdkModifierType = GdkModifierType(0), isModifier: Bool = false
     ) {
         guard let window = gtk_widget_get_window(gtk_widget_get_toplevel(widget)) else {
             preconditionFailure("the widget is not realized in a window")
@@ -29,6 +30,7 @@ enum Keyboard {
         event.pointee.key.state = modifiers.rawValue
         event.pointee.key.keyval = guint(keyval)
         event.pointee.key.hardware_keycode = keycode(for: keyval)
+        event.pointee.key.is_modifier = isModifier ? 1 : 0
         gdk_event_set_device(event, gdk_seat_get_keyboard(gdk_display_get_default_seat(gdk_window_get_display(window))))
         gtk_main_do_event(event)
         gdk_event_free(event)

@@ -147,6 +147,7 @@ final class ComposeWindow {
         connectWindow()
         autosave?.currentImages = { [unowned self] in self.images }
         autosave?.currentOptions = { [unowned self] in self.postOptionsRow.options }
+        autosave?.currentLength = { [unowned view] in Int(gtk_text_buffer_get_char_count(view.buffer)) }
         installActions()
         if target != .stdout { setUpChooser(layout) }
         loadInitialText(drafts: drafts)
@@ -203,6 +204,7 @@ final class ComposeWindow {
         Signal.connect(cancelButton, "clicked") { [weak self] in self?.cancel() }
         Signal.connect(sendButton, "clicked") { [weak self] in self?.send() }
         Signal.connect(attachButton, "clicked") { [weak self] in self?.chooseImages() }
+        KeyboardShortcuts.endUnhandledKeyReleases(at: compose.textView.asWidget)
         imageStrip.onOpen = { [weak self] index in self?.openImage(index) }
         setUpPaste()
         setUpDrop()

@@ -4,10 +4,11 @@ import ComposeWindowPostingGlue
 import GtkPlaceholder
 import PlaceholderGtk3Glue
 
-/// Saves the draft at most one second after an edit (a throttle, not a debounce: continuous typing
-/// still saves every second), at once when asked, and reports failures without ever losing the
-/// text in the window; the next edit retries. The writing (fsync included) happens on the state
-/// writer's thread, in order with the outbox's: typing never waits for the disk.
+/// Saves the draft after an edit (DraftSaveTiming: a second after it up to 256 Ki characters, a
+/// throttle, not a debounce: continuous typing still saves every second; longer texts less often
+/// while typing goes on), at once when asked, and reports failures without ever losing the text in
+/// the window; the next edit retries. The writing (fsync included) happens on the state writer's
+/// thread, in order with the outbox's: typing never waits for the disk.
 @MainActor
 final class DraftAutosave {
     private let store: DraftStore
@@ -16,7 +17,12 @@ final class DraftAutosave {
     var currentImages: @MainActor () -> [PostImage] = { [] }
     /// The post's options as shown (set once the window is made).
     var currentOptions: @MainActor () -> PostOptions = { PostOptions() }
+    /// The text's length in characters (what a save costs; set once the window is made).
+    var currentLength: @MainActor () -> Int = { 0 }
     private var pending: MainLoopSource?
+    /// When the first edit not yet saved and the last edit were made (µs, monotonic).
+    private var firstUnsaved: Int64?
+    private var lastEdit: Int64 = 0
     private(set) var isDirty = false
     var onResult: (@MainActor (DraftStore.Failure?) -> Void)?
 
@@ -27,10 +33,23 @@ final class DraftAutosave {
 
     func textChanged() {
         isDirty = true
-        guard pending == nil else { return }
-        pending = MainLoopSource.timeout(milliseconds: 1_000) { [weak self] in
-            self?.pending = nil
-            self?.saveNow()
+        lastEdit = Int64(g_get_monotonic_time())
+        if firstUnsaved == nil { firstUnsaved = lastEdit }
+        if pending == nil { scheduleSave() }
+    }
+
+    /// A timer for when DraftSaveTiming says; when it fires early (typing went on into a long
+    /// text, so the pause it waited for did not come), it waits again.
+    private func scheduleSave() {
+        guard let firstUnsaved else { return }
+        let due = DraftSaveTiming.saveAt(firstUnsaved: firstUnsaved, lastEdit: lastEdit, characters: currentLength())
+        let wait = max(0, due - Int64(g_get_monotonic_time()))
+        pending = MainLoopSource.timeout(milliseconds: UInt32((wait + 999) / 1_000)) { [weak self] in
+            guard let self else { return false }
+            self.pending = nil
+            let due = DraftSaveTiming.saveAt(
+                firstUnsaved: self.firstUnsaved ?? 0, lastEdit: self.lastEdit, characters: self.currentLength())
+            if Int64(g_get_monotonic_time()) >= due { self.saveNow() } else { self.scheduleSave() }
             return false
         }
     }
@@ -44,6 +63,7 @@ final class DraftAutosave {
         pending?.cancel()
         pending = nil
         guard isDirty || evenIfUnchanged else { return }
+        firstUnsaved = nil
         let text = currentText()
         let images = currentImages()
         let imagesJSON = images.isEmpty ? nil : try? JSONText.text(of: PostImage.listJSON(images))
@@ -71,6 +91,7 @@ final class DraftAutosave {
         pending?.cancel()
         pending = nil
         isDirty = false
+        firstUnsaved = nil
         // Left on disk, a discarded draft would come back at the next start: reported like a
         // failed save, or, the window gone (Discard closes it), on standard error.
         let store = self.store

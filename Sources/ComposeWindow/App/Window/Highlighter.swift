@@ -50,13 +50,16 @@ final class Highlighter {
     }
 
     private func edited(_ edit: PlaceholderTextView.TextEdit) {
+        if sweep != nil, edit.offset < sweepFrom {
+            sweepFrom = max(edit.offset, sweepFrom + edit.insertedCount - edit.removed.unicodeScalars.count)
+        }
+        // Plain counting and Weibo style nothing: a sweep clears what another rule styled, and an
+        // edit adds nothing to find.
+        guard rule.highlightsAnything else { return }
         // A text put in whole (the draft, a large paste) is styled by the sweep, when idle.
         guard edit.insertedCount <= Self.sliceLength else { return startSweep() }
         let count = Int(gtk_text_buffer_get_char_count(buffer))
         let inserted = edit.offset + edit.insertedCount
-        if sweep != nil, edit.offset < sweepFrom {
-            sweepFrom = max(edit.offset, sweepFrom + edit.insertedCount - edit.removed.unicodeScalars.count)
-        }
         restyle(
             IncrementalCounter.window(
                 rule: rule, editStart: edit.offset, editEnd: inserted, count: count, scalarAt: scalarAt))
@@ -65,6 +68,11 @@ final class Highlighter {
     private func startSweep() {
         sweep?.cancel()
         sweepFrom = 0
+        // A rule that styles nothing has nothing to sweep but what the last one styled.
+        guard rule.highlightsAnything || hasTaggedText else {
+            sweep = nil
+            return
+        }
         sweep = MainLoopSource.idle { [weak self] in self?.sweepSlice() ?? false }
     }
 
@@ -121,6 +129,13 @@ final class Highlighter {
         }
         if let start { runs.append(start..<Int(gtk_text_buffer_get_char_count(buffer))) }
         return runs
+    }
+
+    /// Whether any of the text is styled (a search from the start for the tag's first toggle).
+    private var hasTaggedText: Bool {
+        var iter = GtkTextIter()
+        gtk_text_buffer_get_start_iter(buffer, &iter)
+        return gtk_text_iter_has_tag(&iter, tag) != 0 || gtk_text_iter_forward_to_tag_toggle(&iter, tag) != 0
     }
 
     private func setTag(_ on: Bool, _ range: Range<Int>) {
