@@ -124,17 +124,9 @@ public struct IncrementalCounter: Sendable {
             return scalarNow(index - removedCount + inserted)
         }
         let endNow = window.upperBound - removedCount + inserted
-        // The window as it is now, from the chunk its edges were found in when it holds it (prose:
-        // one read of the text per edit), and as it was, from that with the edit undone.
-        let after: ArraySlice<Unicode.Scalar> =
-            window.lowerBound >= chunkStart && endNow <= chunkStart + chunk.count
-            ? chunk[(window.lowerBound - chunkStart)..<(endNow - chunkStart)]
-            : ArraySlice(slice(window.lowerBound, endNow).unicodeScalars)
-        let editStart = after.startIndex + offset - window.lowerBound
-        var before = String.UnicodeScalarView(after[..<editStart])
-        before.append(contentsOf: removedScalars)
-        before.append(contentsOf: after[(editStart + inserted)...])
-        apply(windowBefore: String(before), windowAfter: String(String.UnicodeScalarView(after)))
+        apply(
+            windowBefore: slice(window.lowerBound, offset) + removed + slice(offset + inserted, endNow),
+            windowAfter: slice(window.lowerBound, endNow))
     }
 
     /// Scalars fetched on each side of one looked for (prose: the nearest space; unspaced CJK: the margin).
