@@ -13,6 +13,7 @@ public enum ReplyTarget: Equatable, Sendable {
         case notAPostAddress(String)
         case notABlueskyPost(String)
 
+        /// The line stderr shows.
         public var description: String {
             switch self {
             case .notAPostAddress(let value):
@@ -32,6 +33,7 @@ public enum ReplyTarget: Equatable, Sendable {
     /// Longer than any address a browser keeps for a post.
     static let maximumLength = 2_048
 
+    /// The post `value` names, or why it names none.
     public init(parsing value: String) throws(Refusal) {
         guard value.utf8.count <= Self.maximumLength,
             value.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F && !(0x80...0x9F).contains($0.value) }
