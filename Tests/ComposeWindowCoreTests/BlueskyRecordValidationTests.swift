@@ -62,6 +62,31 @@ import Testing
         #expect(verdict.status == 0, "\(typed): \(verdict.output)")
     }
 
+    /// A thread's second post, answering its first: root and parent strongRefs by URI and cid.
+    @Test func theValidatorAcceptsAReplyInAThread() throws {
+        let first = BlueskyPost.StrongRef(
+            uri: "at://did:plc:ewvi7nxzyoun6zhxrhs64oiz/app.bsky.feed.post/3l6oveex3ii2l",
+            cid: "bafyreie5737gdxlw5i64vzichcalba3z2v5n6icifvx5xytvske7mr3hpm")
+        let post = BlueskyPost(typed: "2/2 the rest", didsByHandle: [:])
+        let record = post.record(
+            createdAt: "2026-12-04T11:30:00.000Z", langs: ["en"], reply: .init(root: first, parent: first))
+        let verdict = try Self.check(
+            BlueskyPost.createRecordBody(
+                repo: "did:plc:ewvi7nxzyoun6zhxrhs64oiz",
+                recordKey: RecordKey.tid(microsecondsSinceEpoch: 1_796_196_600_123_457, clockIdentifier: 513),
+                record: record))
+        #expect(verdict.status == 0, "\(verdict.output)")
+        // The validator checks the refs: a cid that is no cid is refused.
+        let broken = BlueskyPost.StrongRef(uri: first.uri, cid: "not a cid")
+        let refused = try Self.check(
+            BlueskyPost.createRecordBody(
+                repo: "did:plc:ewvi7nxzyoun6zhxrhs64oiz",
+                recordKey: RecordKey.tid(microsecondsSinceEpoch: 1_796_196_600_123_458, clockIdentifier: 513),
+                record: post.record(
+                    createdAt: "2026-12-04T11:30:00.000Z", langs: [], reply: .init(root: first, parent: broken))))
+        #expect(refused.status == 1, "\(refused.output)")
+    }
+
     /// The validator can say no: a record whose time is not RFC 3339 is refused.
     @Test func theValidatorRefusesABadRecord() throws {
         let verdict = try Self.check(Self.body(typed: "hello", createdAt: "2 Dec 2026"))

@@ -86,13 +86,36 @@ struct BlueskyPost: Equatable, Sendable {
         let height: Int
     }
 
+    /// A record as a reply points at another (com.atproto.repo.strongRef): its `at://` URI and
+    /// the cid of the record it was when pointed at.
+    struct StrongRef: Equatable, Sendable {
+        let uri: String
+        let cid: String
+
+        var json: JSONValue { .object([.init("uri", .string(uri)), .init("cid", .string(cid))]) }
+    }
+
+    /// Where a reply sits (app.bsky.feed.post#replyRef): the thread's first post and the post it
+    /// answers (the same one for a direct answer to it).
+    struct ReplyRef: Equatable, Sendable {
+        let root: StrongRef
+        let parent: StrongRef
+    }
+
     /// The record (app.bsky.feed.post): `createdAt` an RFC 3339 time, `langs` BCP 47 tags (at most
-    /// 3), `images` its embed (at most 4: the lexicon's maxLength), `labels` its self-labels.
-    func record(createdAt: String, langs: [String], images: [Image] = [], labels: JSONValue? = nil) -> JSONValue {
+    /// 3), `images` its embed (at most 4: the lexicon's maxLength), `labels` its self-labels,
+    /// `reply` where it answers in a thread.
+    func record(
+        createdAt: String, langs: [String], images: [Image] = [], labels: JSONValue? = nil, reply: ReplyRef? = nil
+    ) -> JSONValue {
         var members: [JSONValue.Member] = [
             .init("$type", .string("app.bsky.feed.post")), .init("text", .string(text)),
             .init("createdAt", .string(createdAt)),
         ]
+        if let reply {
+            members.append(
+                .init("reply", .object([.init("root", reply.root.json), .init("parent", reply.parent.json)])))
+        }
         if !facets.isEmpty { members.append(.init("facets", .array(facets.map(\.json)))) }
         if !langs.isEmpty { members.append(.init("langs", .array(langs.prefix(3).map(JSONValue.string)))) }
         if let labels { members.append(.init("labels", labels)) }
