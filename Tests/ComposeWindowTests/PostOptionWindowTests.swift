@@ -141,6 +141,39 @@ final class PostOptionWindowTests: SandboxTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: options.path), "removed with the posted draft")
     }
 
+    /// Opened with other text, the window offers the saved draft; "Restore draft" brings back its
+    /// image, content warning and visibility with its text, and Send posts the draft as it was.
+    func testRestoringADraftBringsBackItsOptionsAndImages() throws {
+        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        let pictures = try sandbox.testImages()
+        let first = try sandbox.window(
+            "The draft's text", to: "mastodon",
+            extra: [
+                "--visibility", "private", "--attach", pictures.appendingPathComponent("photo.jpg").path, "--alt",
+                "A gradient",
+            ])
+        first.key("ctrl+shift+w")
+        first.type("The draft's warning")
+        let options = sandbox.draftFile.deletingLastPathComponent().appendingPathComponent("default.options.json")
+        XCTAssertTrue(
+            waitUntil(timeout: 10) {
+                ((try? String(contentsOf: options, encoding: .utf8)) ?? "").contains("The draft's warning")
+            }, "the draft has no options file")
+        first.signal(SIGKILL)
+        _ = first.finish()
+        let second = try sandbox.window("Other text", to: "mastodon")
+        second.key("alt+r")  // Restore draft
+        XCTAssertTrue(second.waitForText("The draft's text"))
+        second.key("ctrl+Return")
+        let finished = try XCTUnwrap(second.finish(timeout: 60))
+        XCTAssertEqual(finished.code, 0, finished.stderr)
+        XCTAssertEqual(sandbox.statuses.first?["spoiler_text"] as? String, "The draft's warning")
+        XCTAssertEqual(sandbox.statuses.first?["visibility"] as? String, "private")
+        let media = sandbox.state["media"] as? [[String: Any]] ?? []
+        XCTAssertEqual(media.count, 1, "the draft's image, uploaded once")
+        XCTAssertEqual(sandbox.statuses.first?["media"] as? [String], media.compactMap { $0["id"] as? String })
+    }
+
     /// Cross-posted with a warning and Followers only: Mastodon gets both; Bluesky, which has
     /// neither, gets the text (the window said so), in a record the lexicon accepts. Both get the
     /// spell checker's language.

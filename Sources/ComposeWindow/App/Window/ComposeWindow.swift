@@ -12,7 +12,7 @@ import PlaceholderGtk3Glue
 final class ComposeWindow {
     let window: UnsafeMutablePointer<GtkWidget>
     let compose: PlaceholderTextView
-    private let sourceBuffer: UnsafeMutablePointer<GtkSourceBuffer>
+    let sourceBuffer: UnsafeMutablePointer<GtkSourceBuffer>
     private let cancelButton: UnsafeMutablePointer<GtkWidget>
     let sendButton: UnsafeMutablePointer<GtkWidget>
     let counterLabel: CounterLabel
@@ -90,7 +90,9 @@ final class ComposeWindow {
     private var draftFailing = false
     /// A saved draft the initial text took precedence over: moved aside before the first autosave
     /// would replace it, so neither text is lost.
-    private var offeredDraftStore: DraftStore?
+    var offeredDraftStore: DraftStore?
+    /// The offered draft's images and options (what "Restore draft" brings back with its text).
+    var offeredDraft: (images: [PostImage], options: PostOptions?)?
 
     init(
         options: ComposeOptions, initialText: String, drafts: DraftStore?,
@@ -236,50 +238,7 @@ final class ComposeWindow {
             self?.autosave?.discard()
             self?.replaceText(with: "")
         }
-        infoBar.onRestoreDraft = { [weak self] draft in self?.replaceText(with: draft) }
-    }
-
-    /// Initial text wins over a saved draft (then offered in the info bar); with no initial text
-    /// a saved draft is restored with the caret at its end.
-    private func loadInitialText(drafts: DraftStore?) {
-        var text = initialText
-        if let drafts {
-            do {
-                let draftImages = initialText.isEmpty && images.isEmpty ? try Self.images(of: drafts) : []
-                if initialText.isEmpty, options.postOptions == PostOptions(), let json = try drafts.loadOptions() {
-                    restoredOptions = (try? JSONText.value(of: json)).flatMap(PostOptions.init(json:))
-                }
-                if !draftImages.isEmpty { images = draftImages }
-                if let draft = try drafts.load(), !draft.isEmpty || !draftImages.isEmpty, draft != initialText {
-                    if initialText.isEmpty {
-                        text = draft
-                        infoBar.showRestored()
-                    } else {
-                        infoBar.offerRestore(draft)
-                        offeredDraftStore = drafts
-                    }
-                }
-            } catch {
-                infoBar.showLoadFailure(error)
-                reportError(error.description)
-            }
-        }
-        gtk_source_buffer_begin_not_undoable_action(sourceBuffer)
-        compose.text = text
-        gtk_source_buffer_end_not_undoable_action(sourceBuffer)
-        var end = GtkTextIter()
-        gtk_text_buffer_get_end_iter(compose.buffer, &end)
-        gtk_text_buffer_place_cursor(compose.buffer, &end)
-    }
-
-    private func replaceText(with text: String) {
-        gtk_text_buffer_begin_user_action(compose.buffer)
-        compose.text = text
-        gtk_text_buffer_end_user_action(compose.buffer)
-        var end = GtkTextIter()
-        gtk_text_buffer_get_end_iter(compose.buffer, &end)
-        gtk_text_buffer_place_cursor(compose.buffer, &end)
-        gtk_widget_grab_focus(compose.textView.asWidget)
+        infoBar.onRestoreDraft = { [weak self] draft in self?.restore(draft) }
     }
 
     private func textChanged() {
