@@ -16,6 +16,13 @@ import Testing
         #expect(bare == .object([.init("status", .string("hi"))]))
     }
 
+    /// A thread's next post, or a reply, answers a status on the account's own server.
+    @Test func aReplyNamesTheStatusItAnswers() {
+        let reply = MastodonRules.statusBody(text: "2/2", inReplyTo: "113000000000000001")
+        #expect(reply["in_reply_to_id"] == .string("113000000000000001"))
+        #expect(MastodonRules.statusBody(text: "1/2")["in_reply_to_id"] == nil)
+    }
+
     @Test func theServersOwnLimitAndURLWeight() {
         let instance = JSONValue.object([
             .init("domain", .string("fosstodon.org")),

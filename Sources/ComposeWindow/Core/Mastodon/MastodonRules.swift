@@ -2,10 +2,14 @@
 package enum MastodonRules {
     /// POST /api/v1/statuses: the text exactly as typed, its media, and the post's options (its
     /// content warning, visibility, sensitivity and first language; no visibility: the account's
-    /// own default). The Idempotency-Key goes in a header, not here.
-    static func statusBody(text: String, options: PostOptions = PostOptions(), mediaIDs: [String] = []) -> JSONValue {
+    /// own default), and `in_reply_to_id` for a reply or a thread's next post (the id on the
+    /// account's own server). The Idempotency-Key goes in a header, not here.
+    static func statusBody(
+        text: String, options: PostOptions = PostOptions(), mediaIDs: [String] = [], inReplyTo: String? = nil
+    ) -> JSONValue {
         var members: [JSONValue.Member] = [.init("status", .string(text))]
         if !mediaIDs.isEmpty { members.append(.init("media_ids", .array(mediaIDs.map(JSONValue.string)))) }
+        if let inReplyTo { members.append(.init("in_reply_to_id", .string(inReplyTo))) }
         return .object(members + options.mastodonMembers(hasImages: !mediaIDs.isEmpty))
     }
 
