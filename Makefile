@@ -151,6 +151,9 @@ check-fuzz: test-deps
 	  seed=$$(od -An -N4 -tu4 /dev/urandom | tr -d ' '); echo "COUNTING_SEED=$$seed"; runs=$$(( runs + 1 )); \
 	  COUNTING_SEED=$$seed $(SWIFT) test --skip-build --filter windowedCountMatchesFullRecount >.build/check-fuzz.log 2>&1 \
 	    || { grep -E '✘|↳' .build/check-fuzz.log | head -20; echo "check-fuzz: COUNTING_SEED=$$seed fails"; exit 1; }; \
+	  echo "THREAD_SEED=$$seed"; \
+	  THREAD_SEED=$$seed $(SWIFT) test --skip-build --filter everyPartFitsAndTheyGiveBackTheText >.build/check-fuzz.log 2>&1 \
+	    || { grep -E '✘|↳' .build/check-fuzz.log | head -20; echo "check-fuzz: THREAD_SEED=$$seed fails"; exit 1; }; \
 	done; echo "check-fuzz: $$runs seeds, none failed"
 
 # Other distributions, as machines nobody set up (scripts/check-debian.sh; root): a debootstrap root with
