@@ -40,7 +40,7 @@ package enum KeyboardShortcuts {
 extension KeyboardShortcuts {
     /// Ends a key's release at `widget` when it did not handle it. GTK 3 otherwise offers every
     /// release to each ancestor's key bindings in turn, a binding-table look-up per container,
-    /// for keys none of them binds: a fifth of what typing a character costs beyond a bare view.
+    /// for keys none of them binds (in compose-window, 6 % of typing's instructions under callgrind).
     /// A modifier's release still travels (the window shows and hides mnemonics on Alt).
     package static func endUnhandledKeyReleases(at widget: UnsafeMutablePointer<GtkWidget>) {
         Signal.connect(
