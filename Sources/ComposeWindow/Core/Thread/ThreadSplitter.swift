@@ -2,7 +2,8 @@
 /// network's rule. Cuts go at paragraph breaks, else sentence ends, else between words, else
 /// between characters (unspaced Chinese); never inside a link, a mention, a hashtag or a grapheme
 /// cluster. A line holding only `---` forces a cut and is never posted. Every character of the
-/// text but the markers' lines belongs to exactly one part, in order.
+/// text but the markers' lines (and white space alone between two of them) belongs to exactly one
+/// part, in order.
 public enum ThreadSplitter {
     /// The line that forces a cut (a Markdown rule, what people already type between posts).
     public static let marker = "---"
