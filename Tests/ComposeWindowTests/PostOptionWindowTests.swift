@@ -117,20 +117,26 @@ final class PostOptionWindowTests: SandboxTestCase {
         XCTAssertEqual(sandbox.statuses.first?["visibility"] as? String, "direct")
     }
 
+    /// Types `warning` as the content warning (Ctrl+Shift+W), waits until the draft's options file
+    /// holds it, and kills the window; the options file.
+    func killAfterTheDraftKeeps(warning: String, in window: ComposeProcess, _ sandbox: NetworkSandbox) throws -> URL {
+        window.key("ctrl+shift+w")
+        window.type(warning)
+        let options = sandbox.draftFile.deletingLastPathComponent().appendingPathComponent("default.options.json")
+        XCTAssertTrue(
+            waitUntil(timeout: 10) { ((try? String(contentsOf: options, encoding: .utf8)) ?? "").contains(warning) },
+            "the draft has no options file")
+        window.signal(SIGKILL)
+        _ = window.finish()
+        return options
+    }
+
     /// A content warning is text the person wrote: the draft keeps it (with the other options), and
     /// a window killed before Send comes back with it.
     func testTheDraftKeepsTheContentWarningThroughAKill() throws {
         let sandbox = try NetworkSandbox.signedIn("mastodon")
         let first = try sandbox.window("Written before the crash", to: "mastodon", extra: ["--visibility", "private"])
-        first.key("ctrl+shift+w")
-        first.type("Spoiler ahead")
-        let options = sandbox.draftFile.deletingLastPathComponent().appendingPathComponent("default.options.json")
-        XCTAssertTrue(
-            waitUntil(timeout: 10) {
-                ((try? String(contentsOf: options, encoding: .utf8)) ?? "").contains("Spoiler ahead")
-            }, "the draft has no options file")
-        first.signal(SIGKILL)
-        _ = first.finish()
+        let options = try killAfterTheDraftKeeps(warning: "Spoiler ahead", in: first, sandbox)
         let again = try sandbox.reopen(to: "mastodon")
         again.waitForText("Written before the crash")
         again.key("ctrl+Return")
@@ -152,15 +158,7 @@ final class PostOptionWindowTests: SandboxTestCase {
                 "--visibility", "private", "--attach", pictures.appendingPathComponent("photo.jpg").path, "--alt",
                 "A gradient",
             ])
-        first.key("ctrl+shift+w")
-        first.type("The draft's warning")
-        let options = sandbox.draftFile.deletingLastPathComponent().appendingPathComponent("default.options.json")
-        XCTAssertTrue(
-            waitUntil(timeout: 10) {
-                ((try? String(contentsOf: options, encoding: .utf8)) ?? "").contains("The draft's warning")
-            }, "the draft has no options file")
-        first.signal(SIGKILL)
-        _ = first.finish()
+        _ = try killAfterTheDraftKeeps(warning: "The draft's warning", in: first, sandbox)
         let second = try sandbox.window("Other text", to: "mastodon")
         second.key("alt+r")  // Restore draft
         XCTAssertTrue(second.waitForText("The draft's text"))

@@ -144,8 +144,7 @@ struct BlueskyPost: Equatable, Sendable {
         let parts = recordURI.split(separator: "/", omittingEmptySubsequences: false)
         // "at:", "", authority, collection, record key
         guard parts.count == 5, parts[0] == "at:", parts[1].isEmpty, parts[3] == "app.bsky.feed.post",
-            !parts[4].isEmpty,
-            parts[4].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._:~-".contains($0)) })
+            RecordKey.isValid(parts[4])
         else { return nil }
         return "https://bsky.app/profile/\(handle)/post/\(parts[4])"
     }

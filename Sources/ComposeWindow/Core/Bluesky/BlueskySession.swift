@@ -19,7 +19,9 @@ package struct BlueskySession: Equatable, Sendable {
     /// `--handle` as atproto writes handles (a domain name, lower case, no '@'), or why not.
     package static func handle(_ given: String) throws(SignInFailure) -> String {
         let bare = given.trimmingSpaces.hasPrefix("@") ? String(given.trimmingSpaces.dropFirst()) : given
-        guard let handle = try? ServerName.validate(bare) else {
+        // atproto's handle: a host name whose last label does not start with a digit.
+        guard let handle = try? ServerName.validate(bare), handle.split(separator: ".").last?.first?.isNumber == false
+        else {
             throw SignInFailure(
                 refused: false,
                 description: localized("“{0}” is not a Bluesky handle (e.g. alice.bsky.social)", given.onOneLine))

@@ -6,6 +6,12 @@
 enum RecordKey {
     private static let alphabet = Array("234567abcdefghijklmnopqrstuvwxyz".unicodeScalars)
 
+    /// atproto's record key syntax: 1–512 of letters, digits and `.-_:~`, not "." or "..".
+    static func isValid<S: StringProtocol>(_ text: S) -> Bool {
+        (1...512).contains(text.count) && text != "." && text != ".."
+            && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || ".-_:~".contains($0)) }
+    }
+
     static func tid(microsecondsSinceEpoch: UInt64, clockIdentifier: UInt16) -> String {
         var value = (microsecondsSinceEpoch & (1 << 53 - 1)) << 10 | UInt64(clockIdentifier & 0x3FF)
         var characters = String.UnicodeScalarView()

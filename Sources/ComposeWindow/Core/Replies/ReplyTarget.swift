@@ -63,26 +63,13 @@ public enum ReplyTarget: Equatable, Sendable {
         self = .mastodon(url: value)
     }
 
-    /// A Bluesky author and record key, when both have their syntax (atproto's handle or DID, and
-    /// record key).
+    /// A Bluesky author and record key, when both have their syntax (a handle as sign-in takes
+    /// one, atproto's DID and record key).
     private static func bluesky(_ author: Substring, _ key: Substring) -> ReplyTarget? {
         let author = author.removingPercentEncodingOfColons
-        guard isHandle(author) || isDID(author), isRecordKey(key) else { return nil }
-        return .bluesky(
-            author: author.lowercased().hasPrefix("did:") ? author : author.lowercased(), recordKey: String(key))
-    }
-
-    /// atproto's handle: dot-separated labels of letters, digits and hyphens, at least two, the
-    /// last not starting with a digit; at most 253 characters.
-    static func isHandle(_ text: String) -> Bool {
-        let labels = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard text.count <= 253, labels.count >= 2, let last = labels.last, last.first?.isNumber == false else {
-            return false
-        }
-        return labels.allSatisfy { label in
-            (1...63).contains(label.count) && label.first != "-" && label.last != "-"
-                && label.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
-        }
+        guard RecordKey.isValid(key) else { return nil }
+        if isDID(author) { return .bluesky(author: author, recordKey: String(key)) }
+        return (try? BlueskySession.handle(author)).map { .bluesky(author: $0, recordKey: String(key)) }
     }
 
     /// atproto's DID: `did:METHOD:ID`, the method lower-case letters, the ID of URI-safe characters.
@@ -92,12 +79,6 @@ public enum ReplyTarget: Equatable, Sendable {
             parts[1].allSatisfy({ $0.isASCII && $0.isLowercase }), parts[2].last != ":"
         else { return false }
         return parts[2].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._:%-".contains($0)) }
-    }
-
-    /// atproto's record key: 1–512 of letters, digits and `.-_:~`, not "." or "..".
-    static func isRecordKey(_ text: Substring) -> Bool {
-        (1...512).contains(text.count) && text != "." && text != ".."
-            && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || ".-_:~".contains($0)) }
     }
 }
 
