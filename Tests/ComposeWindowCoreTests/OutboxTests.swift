@@ -135,13 +135,16 @@ import Testing
         outbox.received(0, .success("https://mastodon.social/@alice/1"), now: Self.now)
         outbox.willSend(1, Self.create, now: Self.now)
         outbox.received(1, .failure(.refused(status: 400, message: "too long")), now: Self.now)
-        let edited = try #require(outbox.replacingContent(text: "shorter", images: [], options: PostOptions()))
+        let edited = try #require(
+            outbox.replacingContent(text: "shorter", images: [], options: PostOptions(), parts: [:]) { _, _ in "new key"
+            })
         #expect(edited.text == "shorter" && edited.isConfirmed(0) && edited.links == outbox.links)
         #expect(edited.next(for: 1, now: Self.now) == .request(Self.create))
         outbox.willSend(1, Self.create, now: Self.now)
         outbox.received(1, .failure(.outcomeUnknown(.timeout)), now: Self.now)
         #expect(
-            outbox.replacingContent(text: "shorter", images: [], options: PostOptions()) == nil,
+            outbox.replacingContent(text: "shorter", images: [], options: PostOptions(), parts: [:]) { _, _ in "new key"
+            } == nil,
             "Bluesky may have the first text")
     }
 
@@ -226,7 +229,8 @@ import Testing
             Issue.record("not an object")
             return
         }
-        let otherVersion = JSONValue.object(members.map { $0.name == "version" ? .init("version", .integer(5)) : $0 })
+        let otherVersion = JSONValue.object(
+            members.map { $0.name == "version" ? .init("version", .integer(Outbox.fileVersion + 1)) : $0 })
         #expect(Outbox(json: otherVersion) == nil)
         #expect(Outbox(json: .object(members.filter { $0.name != "text" })) == nil)
         let unknownState = JSONValue.object(

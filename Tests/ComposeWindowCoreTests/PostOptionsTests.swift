@@ -61,7 +61,7 @@ import Testing
     @Test func theOutboxKeepsOptionsOnlyWhenSetAndRefusesWhatItCannotRead() throws {
         let plain = PostingPlan(text: "hi", accounts: [Self.mastodon], microsecondsSinceEpoch: 1)
         #expect(plain.file["options"] == nil)
-        #expect(plain.file["version"] == .integer(4))
+        #expect(plain.file["version"] == .integer(Outbox.fileVersion))
         let file = PostingPlan(text: "hi", options: Self.all, accounts: [Self.mastodon], microsecondsSinceEpoch: 1)
             .file
         guard case .object(var members) = file else { return #expect(Bool(false)) }

@@ -56,7 +56,10 @@ import Testing
         var plan = Self.plan()
         plan.willSend(0, now: Self.now)
         plan.received(
-            0, .success(APIAnswer(status: 200, json: .object([.init("url", .string("https://m.s/@a/1"))]))),
+            0,
+            .success(
+                APIAnswer(
+                    status: 200, json: .object([.init("id", .string("1")), .init("url", .string("https://m.s/@a/1"))]))),
             now: Self.now)
         plan.willSend(1, now: Self.now)
         plan.received(1, .failure(.init(requestWasSent: false, reason: .nameNotResolved)), now: Self.now)
@@ -90,7 +93,11 @@ import Testing
 
         plan.willSend(1, now: Self.now)
         let uri = "at://did:plc:alice/app.bsky.feed.post/" + (created.body?["rkey"]?.string ?? "")
-        plan.received(1, .success(APIAnswer(status: 200, json: .object([.init("uri", .string(uri))]))), now: Self.now)
+        plan.received(
+            1,
+            .success(
+                APIAnswer(status: 200, json: .object([.init("uri", .string(uri)), .init("cid", .string("bafyreia"))]))),
+            now: Self.now)
         #expect(request(plan, 1) == nil, "there: never created again")
         #expect(plan.links.last?.hasPrefix("https://bsky.app/profile/alice.bsky.social/post/") == true)
     }

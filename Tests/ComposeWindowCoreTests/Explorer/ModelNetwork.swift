@@ -8,7 +8,8 @@
 /// Images: Mastodon's media is the account's own until a status attaches it, and deleted a day
 /// after upload if none does; a Bluesky blob is named by its bytes (the same bytes, the same blob)
 /// and dropped an hour after upload while no record references it. A post naming media the server
-/// does not have is refused.
+/// does not have is refused. A reply: Mastodon refuses one to a status it does not have (404);
+/// a Bluesky PDS stores whatever strongRefs it is given, so the explorer checks them.
 struct ModelNetwork: Hashable {
     struct Post: Hashable {
         let account: String
@@ -17,6 +18,10 @@ struct ModelNetwork: Hashable {
         let storedAt: Int64
         /// The media ids (Mastodon) or blob CIDs (Bluesky) it names.
         var images: [String] = []
+        /// What it answers: Mastodon's in_reply_to_id; Bluesky's parent strongRef ("uri cid").
+        var inReplyTo: String?
+        /// Bluesky: the thread's root strongRef ("uri cid").
+        var root: String?
     }
 
     struct Media: Hashable {
@@ -127,8 +132,22 @@ struct ModelNetwork: Hashable {
             ?? (request.body?["record"]?["embed"]?["images"]?.elements ?? []).compactMap {
                 $0["image"]?["ref"]?["$link"]
             }
-        return Post(account: account, text: text, key: key, storedAt: now, images: named.compactMap(\.string))
+        func strongRef(_ name: String) -> String? {
+            guard let ref = request.body?["record"]?["reply"]?[name] else { return nil }
+            return (ref["uri"]?.string ?? "?") + " " + (ref["cid"]?.string ?? "?")
+        }
+        return Post(
+            account: account, text: text, key: key, storedAt: now, images: named.compactMap(\.string),
+            inReplyTo: request.body?["in_reply_to_id"]?.string ?? strongRef("parent"), root: strongRef("root"))
     }
+
+    /// The strongRef ("uri cid") of a stored Bluesky post, or the id of a Mastodon one: what a
+    /// reply to it names.
+    func reference(_ post: Post) -> String {
+        network == .mastodon ? String(index(of: post) + 1) : uri(post) + " " + cid(post)
+    }
+
+    private func cid(_ post: Post) -> String { "bafy" + post.key }
 
     /// What an earlier post under this key means for a new request: Mastodon answers with it while it
     /// remembers the key; Bluesky's key is the record's and never expires.
@@ -147,12 +166,20 @@ struct ModelNetwork: Hashable {
         case busy, exists
         /// It names media the server does not have (for it).
         case missingMedia
+        /// Mastodon: it answers a status the server does not have.
+        case missingParent
+    }
+
+    private func hasParent(of post: Post) -> Bool {
+        guard network == .mastodon, let parent = post.inReplyTo else { return true }
+        return posts.contains { reference($0) == parent }
     }
 
     mutating func store(_ post: Post, now: Int64) -> Store {
         if let earlier = earlier(post, now: now) { return network == .bluesky ? .exists : .earlier(earlier) }
         if network == .mastodon, let working, working.post.key == post.key, !beforeTheLock { return .busy }
         guard hasMedia(of: post) else { return .missingMedia }
+        guard hasParent(of: post) else { return .missingParent }
         posts.append(post)
         attach(post)
         if network == .bluesky, working?.post.key == post.key { working = nil }  // it will find the key taken
@@ -164,6 +191,7 @@ struct ModelNetwork: Hashable {
         if let earlier = earlier(post, now: now) { return network == .bluesky ? .exists : .earlier(earlier) }
         if network == .mastodon, let working, working.post.key == post.key, !beforeTheLock { return .busy }
         guard hasMedia(of: post) else { return .missingMedia }
+        guard hasParent(of: post) else { return .missingParent }
         working = Working(post: post, finishesAt: now + Self.slowness)
         return .stored
     }
@@ -177,7 +205,7 @@ struct ModelNetwork: Hashable {
         case .bluesky:
             return APIAnswer(
                 status: 200,
-                json: .object([.init("uri", .string(uri(post))), .init("cid", .string("bafy" + post.key))]))
+                json: .object([.init("uri", .string(uri(post))), .init("cid", .string(cid(post)))]))
         }
     }
 
@@ -203,7 +231,12 @@ struct ModelNetwork: Hashable {
             return APIAnswer(
                 status: 200,
                 json: .array(
-                    own.map { .object([.init("id", .string(String($0 + 1))), .init("url", .string(link(posts[$0])))]) })
+                    own.map {
+                        .object([
+                            .init("id", .string(String($0 + 1))), .init("url", .string(link(posts[$0]))),
+                            .init("in_reply_to_id", posts[$0].inReplyTo.map(JSONValue.string) ?? .null),
+                        ])
+                    })
             )
         }
         if request.path.hasSuffix("/source") {
@@ -224,7 +257,8 @@ struct ModelNetwork: Hashable {
             guard let found = posts.last(where: { $0.key == key }) else {
                 return APIAnswer(status: 400, json: .object([.init("error", .string("RecordNotFound"))]))
             }
-            return APIAnswer(status: 200, json: .object([.init("uri", .string(uri(found)))]))
+            return APIAnswer(
+                status: 200, json: .object([.init("uri", .string(uri(found))), .init("cid", .string(cid(found)))]))
         }
         return APIAnswer(status: 404, json: nil)
     }

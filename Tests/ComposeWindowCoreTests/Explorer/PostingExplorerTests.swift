@@ -55,23 +55,32 @@ import Testing
 
     static let image = [PostImage(path: "/home/alice/photo.jpg", alt: "A photo")]
 
-    static let configurations: [(String, [ModelNetwork], [PostImage])] = [
-        ("Mastodon", [ModelNetwork(network: .mastodon)], []),
-        ("Mastodon before its lock", [ModelNetwork(network: .mastodon, beforeTheLock: true)], []),
-        ("Bluesky", [ModelNetwork(network: .bluesky)], []),
-        ("Mastodon and Bluesky", [ModelNetwork(network: .mastodon), ModelNetwork(network: .bluesky)], []),
+    static let configurations: [(String, [ModelNetwork], [PostImage], [PostingAccount.Network: Int])] = [
+        ("Mastodon", [ModelNetwork(network: .mastodon)], [], [:]),
+        ("Mastodon before its lock", [ModelNetwork(network: .mastodon, beforeTheLock: true)], [], [:]),
+        ("Bluesky", [ModelNetwork(network: .bluesky)], [], [:]),
+        ("Mastodon and Bluesky", [ModelNetwork(network: .mastodon), ModelNetwork(network: .bluesky)], [], [:]),
         // An image: its upload is one more request, with every fault a request can meet.
-        ("Mastodon with an image", [ModelNetwork(network: .mastodon)], image),
-        ("Bluesky with an image", [ModelNetwork(network: .bluesky)], image),
+        ("Mastodon with an image", [ModelNetwork(network: .mastodon)], image, [:]),
+        ("Bluesky with an image", [ModelNetwork(network: .bluesky)], image, [:]),
+        // A thread: every fault at either post, and the second only once the first is there.
+        ("a Mastodon thread of 2", [ModelNetwork(network: .mastodon)], [], [.mastodon: 2]),
+        (
+            "a Mastodon thread of 2 before its lock", [ModelNetwork(network: .mastodon, beforeTheLock: true)], [],
+            [.mastodon: 2]
+        ),
+        ("a Bluesky thread of 2", [ModelNetwork(network: .bluesky)], [], [.bluesky: 2]),
+        ("a Bluesky thread of 3 with an image", [ModelNetwork(network: .bluesky)], image, [.bluesky: 3]),
     ]
 
     @Test(arguments: configurations.indices)
     func everySequenceKeepsThePromise(configuration: Int) {
-        let (name, networks, images) = Self.configurations[configuration]
+        let (name, networks, images, threadLengths) = Self.configurations[configuration]
         let clock = ContinuousClock()
         var walk = Walk()
         let took = clock.measure {
-            walk = Self.explore(PostingWorld(networks: networks, images: images), depth: Self.depth)
+            walk = Self.explore(
+                PostingWorld(networks: networks, images: images, threadLengths: threadLengths), depth: Self.depth)
         }
         if let (broken, steps) = walk.violation {
             Issue.record("\(name): \(broken) after \(steps.map(\.name).joined(separator: ", "))")

@@ -23,7 +23,7 @@ extension PostingWorld {
     private mutating func respond(_ event: Event, to inFlight: InFlight, network index: Int)
         -> Result<APIAnswer, PostingPlan.NoAnswer>
     {
-        let post = networks[index].post(of: inFlight.request, account: inFlight.account, text: sentText, now: now)
+        let post = networks[index].post(of: inFlight.request, account: inFlight.account, text: inFlight.text, now: now)
         let upload = networks[index].upload(of: inFlight.request, account: inFlight.account, now: now)
         /// The request reached the server and did its work (stored the post, or the upload).
         func stored() {
@@ -44,6 +44,7 @@ extension PostingWorld {
             }
             guard let post else { return .success(networks[index].lookUp(inFlight.request, account: inFlight.account)) }
             switch networks[index].store(post, now: now) {
+            case .missingParent: return refusal(404, "Record not found")
             case .missingMedia where networks[index].network == .mastodon:
                 return refusal(422, "Media with ID(s) could not be found")
             case .missingMedia:

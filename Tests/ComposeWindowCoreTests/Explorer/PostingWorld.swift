@@ -48,6 +48,8 @@ struct PostingWorld: Hashable {
         let index: Int
         let request: APIRequest
         let account: String
+        /// What the post it may make says (a thread's part, or the whole text).
+        let text: String
     }
 
     static let alice = "@alice@mastodon.example"
@@ -77,11 +79,20 @@ struct PostingWorld: Hashable {
 
     /// The post's images (the same in every window: the draft and the outbox keep them).
     let images: [PostImage]
+    /// How many posts each network's thread has (absent: one post).
+    let threadLengths: [PostingAccount.Network: Int]
 
-    init(networks: [ModelNetwork], images: [PostImage] = []) {
+    init(networks: [ModelNetwork], images: [PostImage] = [], threadLengths: [PostingAccount.Network: Int] = [:]) {
         self.networks = networks
         self.images = images
+        self.threadLengths = threadLengths
         session = PostingSession()
+    }
+
+    /// The posts `text` is on `network`, as the window splits it.
+    func parts(of text: String, on network: PostingAccount.Network) -> [String] {
+        let count = threadLengths[network] ?? 1
+        return count == 1 ? [text] : (1...count).map { "\(text) \($0)/\(count)" }
     }
 
     var accounts: [PostingAccount] {
@@ -163,8 +174,12 @@ struct PostingWorld: Hashable {
     /// Send (or Retry: the same button in the error bar): it must do something the person sees.
     private mutating func send() -> String? {
         guard var session else { return nil }
+        let parts = threadLengths.keys.reduce(into: [PostingAccount.Network: [String]]()) {
+            $0[$1] = self.parts(of: text, on: $1)
+        }
         let result = session.send(
-            text: text, images: images, accounts: accounts, microsecondsSinceEpoch: UInt64(now) * 1_000_000)
+            text: text, images: images, accounts: accounts, parts: parts,
+            microsecondsSinceEpoch: UInt64(now) * 1_000_000)
         self.session = session
         switch result {
         case .stillPosting: return nil
@@ -209,7 +224,9 @@ struct PostingWorld: Hashable {
         self.inFlight = nil
         retryAt = nil
         guard stored, let index = networkIndex(inFlight) else { return }
-        if let post = networks[index].post(of: inFlight.request, account: inFlight.account, text: sentText, now: now) {
+        if let post = networks[index].post(
+            of: inFlight.request, account: inFlight.account, text: inFlight.text, now: now)
+        {
             _ = networks[index].store(post, now: now)
         }
         if let upload = networks[index].upload(of: inFlight.request, account: inFlight.account, now: now) {
@@ -238,7 +255,8 @@ struct PostingWorld: Hashable {
             else { return .notYet(failures: [], waitUntil: nil) }
             session.willSend(index, now: now)
             outbox = Self.readBack(session.plan)
-            inFlight = InFlight(index: index, request: request, account: plan.account(index))
+            inFlight = InFlight(
+                index: index, request: request, account: plan.account(index), text: plan.outbox.text(of: index))
             return nil
         case .finished(let outcome):
             switch outcome {
@@ -283,8 +301,6 @@ struct PostingWorld: Hashable {
     /// The outbox as its file gives it back.
     static func readBack(_ plan: PostingPlan?) -> PostingPlan? { plan.flatMap { PostingPlan(file: $0.file) } }
 
-    var sentText: String { session?.plan?.text ?? outbox?.text ?? text }
-
     func networkIndex(_ inFlight: InFlight) -> Int? {
         guard let plan = session?.plan ?? outbox else { return nil }
         return networks.firstIndex { $0.network == plan.network(inFlight.index) }
@@ -295,21 +311,74 @@ struct PostingWorld: Hashable {
     private func invariantViolation() -> String? {
         if waitsForever { return "a network waits and the window never tries again" }
         for network in networks {
-            if network.held > 1 { return "\(network.network) holds the post \(network.held) times" }
-            for post in network.posts + [network.working?.post].compactMap(\.self)
-            where post.images.count != images.count || Set(post.images).count != post.images.count {
-                return
-                    "\(network.network) holds a post with \(post.images.count) images, not \(images.count), each once"
+            let held = network.posts + [network.working?.post].compactMap(\.self)
+            if let twice = held.first(where: { post in held.filter { $0.text == post.text }.count > 1 }) {
+                return "\(network.network) holds \"\(twice.text)\" twice"
             }
+            if network.held > threadLengths[network.network, default: 1] {
+                return "\(network.network) holds \(network.held) posts"
+            }
+            for post in held {
+                // A thread's images go with its first post.
+                let expected = isFirstPost(post.text, on: network.network) ? images.count : 0
+                if post.images.count != expected || Set(post.images).count != post.images.count {
+                    return
+                        "\(network.network) holds a post with \(post.images.count) images, not \(expected), each once"
+                }
+            }
+            if let broken = brokenChain(on: network) { return broken }
         }
         if ended != .discarded {
-            let onANetwork = networks.contains { $0.count(latest) > 0 || $0.working?.post.text == latest }
+            let onANetwork = networks.contains { network in
+                parts(of: latest, on: network.network).allSatisfy { part in
+                    network.count(part) > 0 || network.working?.post.text == part
+                }
+            }
             let kept = draft == latest || outbox?.text == latest
             if !onANetwork && !kept { return "the person's latest text \"\(latest)\" is nowhere" }
         }
-        let everyLink = networks.flatMap { network in network.posts.map(network.link) }
-        if let stray = standardOutput.first(where: { !everyLink.contains($0) }) {
-            return "standard output holds \(stray), which is no post of this run"
+        let firstPosts = networks.flatMap { network in
+            network.posts.filter { isFirstPost($0.text, on: network.network) }.map(network.link)
+        }
+        if let stray = standardOutput.first(where: { !firstPosts.contains($0) }) {
+            return "standard output holds \(stray), which is no first post of this run"
+        }
+        return nil
+    }
+
+    private func isFirstPost(_ text: String, on network: PostingAccount.Network) -> Bool {
+        let count = threadLengths[network] ?? 1
+        return count == 1 || text.hasSuffix(" 1/\(count)")
+    }
+
+    /// A thread's posts on `network` that do not answer the one before them (and, on Bluesky, the
+    /// first as root) as the network stored it; a first post that answers anything.
+    private func brokenChain(on network: ModelNetwork) -> String? {
+        let count = threadLengths[network.network] ?? 1
+        for post in network.posts {
+            guard count > 1, let slash = post.text.lastIndex(of: " "),
+                let number = Int(post.text[post.text.index(after: slash)...].split(separator: "/")[0])
+            else {
+                if post.inReplyTo != nil { return "\(network.network): \"\(post.text)\" answers \(post.inReplyTo!)" }
+                continue
+            }
+            let base = String(post.text[..<slash])
+            func stored(_ part: Int) -> ModelNetwork.Post? {
+                network.posts.first { $0.text == parts(of: base, on: network.network)[part - 1] }
+            }
+            if number == 1 {
+                if post.inReplyTo != nil { return "\(network.network): the first post answers \(post.inReplyTo!)" }
+                continue
+            }
+            guard let parent = stored(number - 1), post.inReplyTo == network.reference(parent) else {
+                return
+                    "\(network.network): \"\(post.text)\" answers \(post.inReplyTo ?? "nothing"), not the post before it"
+            }
+            if network.network == .bluesky {
+                guard let root = stored(1), post.root == network.reference(root) else {
+                    return "\(network.network): \"\(post.text)\" has root \(post.root ?? "none"), not the first post"
+                }
+            }
         }
         return nil
     }

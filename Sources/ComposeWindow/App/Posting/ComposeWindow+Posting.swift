@@ -124,8 +124,7 @@ extension ComposeWindow {
     func continuePosting() {
         guard let plan = poster?.plan else { return }
         let known = preferences?.accounts ?? []
-        let networks = plan.accountNames.indices.map { plan.network($0) }
-        let chosen = networks.compactMap { network in
+        let chosen = plan.networks.compactMap { network in
             AccountChoice.account(
                 for: network == .mastodon ? .mastodon : .bluesky, preferred: accountName, among: known)
         }

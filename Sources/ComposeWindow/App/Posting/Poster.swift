@@ -25,7 +25,8 @@ final class Poster {
     /// Made anew for each run: a session keeps a host's resolved addresses for minutes, and a retry
     /// after a failed connection must look the name up again.
     private var client = HTTPSClient(userAgent: AccountCommands.userAgent)
-    private var credentials: [Int: PostingPlan.Credentials] = [:]
+    /// By account: every post of a thread goes with its network's one sign-in.
+    private var credentials: [String: PostingPlan.Credentials] = [:]
     private var didsByHandle: [String: String]?
     private var completion: (@MainActor (Outcome) -> Void)?
     /// What the Mastodon account's server takes (its own limits once known, Mastodon's defaults till then).
@@ -123,7 +124,7 @@ final class Poster {
     /// One request for delivery `index`, then whatever its answer calls for.
     private func deliver(_ index: Int, refreshed: Bool = false) {
         let now = Self.now
-        guard let credentials = credentials[index], let plan,
+        guard let plan, let credentials = credentials[plan.account(index)],
             let request = plan.request(
                 for: index, credentials: credentials, now: now, createdAt: Self.rfc3339(now: now),
                 didsByHandle: didsByHandle ?? [:])
@@ -183,7 +184,7 @@ final class Poster {
         ) { [weak self] result in
             guard let self else { return }
             guard case .success = result else { return self.refusedToKeep(renewed, index: index) }
-            self.credentials[index] = .bluesky(renewed)
+            self.credentials[account.name] = .bluesky(renewed)
             self.refreshed(index, .renewed)
         }
     }
@@ -210,7 +211,7 @@ final class Poster {
     private func withCredentials(
         for index: Int, then: @escaping @MainActor (PostingPlan.Credentials?) -> Void
     ) {
-        if let known = credentials[index] { return then(known) }
+        if let plan, let known = credentials[plan.account(index)] { return then(known) }
         guard let plan, let account = accounts.first(where: { $0.name == plan.account(index) }) else {
             return then(nil)
         }
@@ -223,7 +224,7 @@ final class Poster {
                 case .bluesky: BlueskySession(account: account, secret: secret).map { .bluesky($0) }
                 }
             }
-            self.credentials[index] = found
+            self.credentials[account.name] = found
             then(found)
         }
     }
@@ -275,8 +276,11 @@ final class Poster {
             completion?(
                 .failed(
                     failures.map {
-                        $0.failure.message(
-                            network: $0.network == .mastodon ? "Mastodon" : "Bluesky",
+                        let network = $0.network == .mastodon ? "Mastodon" : "Bluesky"
+                        return $0.failure.message(
+                            network: $0.parts == 1
+                                ? network
+                                : localized("{0} (post {1} of {2})", network, String($0.part), String($0.parts)),
                             timeoutSeconds: Int(HTTPSClient.timeoutSeconds))
                     }, retryAt: waitUntil))
         }

@@ -88,7 +88,7 @@ struct BlueskyPost: Equatable, Sendable {
 
     /// A record as a reply points at another (com.atproto.repo.strongRef): its `at://` URI and
     /// the cid of the record it was when pointed at.
-    struct StrongRef: Equatable, Sendable {
+    struct StrongRef: Hashable, Sendable {
         let uri: String
         let cid: String
 

@@ -1,5 +1,6 @@
 /// Whether a Mastodon account already has a post whose request got no answer: its own newest
-/// statuses, each one's source text (`GET /api/v1/statuses/:id/source`) compared with the post's.
+/// statuses that answer what the post answers (`in_reply_to_id`: a thread's part before it, or
+/// nothing), each one's source text (`GET /api/v1/statuses/:id/source`) compared with the post's.
 /// Asked only after the settle time (Outbox), so a request still being worked on has ended.
 package struct MastodonLookup: Hashable, Sendable {
     /// How many of the account's newest statuses are read: a person does not post more than this
@@ -22,18 +23,21 @@ package struct MastodonLookup: Hashable, Sendable {
     package enum Outcome: Equatable, Sendable {
         /// Ask the next request.
         case ask
-        case found(link: String)
+        case found(link: String, id: String)
         case notFound
         case failed(DeliveryFailure)
     }
 
     let host: String
     let text: String
+    /// The status the post answers; nil: none.
+    let inReplyTo: String?
     private(set) var step = Step.account
 
-    init(host: String, text: String) {
+    init(host: String, text: String, inReplyTo: String? = nil) {
         self.host = host
         self.text = text
+        self.inReplyTo = inReplyTo
     }
 
     func request(token: String) -> APIRequest {
@@ -64,9 +68,9 @@ package struct MastodonLookup: Hashable, Sendable {
             guard answer.succeeded else { return .failed(PostingPlan.failure(answer)) }
             let candidates = (answer.json?.elements ?? []).prefix(Self.newestStatuses).compactMap {
                 status -> Candidate? in
-                guard let id = status["id"]?.string.flatMap(Self.safeID), let link = status["url"]?.string else {
-                    return nil
-                }
+                guard let id = status["id"]?.string.flatMap(Self.safeID), let link = status["url"]?.string,
+                    status["in_reply_to_id"]?.string == inReplyTo
+                else { return nil }
                 return Candidate(id: id, link: link)
             }
             guard !candidates.isEmpty else { return .notFound }
@@ -76,7 +80,7 @@ package struct MastodonLookup: Hashable, Sendable {
             // A status deleted meanwhile (404) is simply not this post.
             guard answer.succeeded || answer.status == 404 else { return .failed(PostingPlan.failure(answer)) }
             if answer.succeeded, let source = answer.json?["text"]?.string, Self.sameText(source, text) {
-                return .found(link: candidates[0].link)
+                return .found(link: candidates[0].link, id: candidates[0].id)
             }
             let rest = Array(candidates.dropFirst())
             guard !rest.isEmpty else { return .notFound }

@@ -3,9 +3,11 @@
 /// Version 2 adds what is known (`mayHave`) and when requests left; a version 1 file is read with
 /// "may have it" where its state said so. Version 3 adds the images, and for each network the
 /// bytes prepared for each and what it holds of them; a file of an earlier version has none.
-/// Version 4 adds the post's options (PostOptions), kept only when one is set.
+/// Version 4 adds the post's options (PostOptions), kept only when one is set. Version 5 adds
+/// threads: a delivery's part, its text when it is one part of a thread, and what the network calls
+/// the post once it holds it (the next part answers it).
 extension Outbox {
-    static let fileVersion = 4
+    static let fileVersion = 5
 
     var json: JSONValue {
         var members: [JSONValue.Member] = [
@@ -37,6 +39,11 @@ extension Outbox {
             guard let delivery = Delivery(json: item), delivery.images.count <= images.count else { return nil }
             deliveries.append(delivery)
         }
+        // Each network's thread is its parts 0, 1, 2…, each once.
+        for network in Set(deliveries.map(\.network)) {
+            let parts = deliveries.filter { $0.network == network }.map(\.part).sorted()
+            guard parts == Array(parts.indices) else { return nil }
+        }
         self.init(text: text, images: images, options: options, deliveries: deliveries)
     }
 }
@@ -57,6 +64,13 @@ extension Outbox.Delivery {
             if let time { members.append(.init(name, .integer(Int(time)))) }
         }
         if !images.isEmpty { members.append(.init("images", .array(images.map(\.json)))) }
+        if part > 0 { members.append(.init("part", .integer(part))) }
+        if let partText { members.append(.init("partText", .string(partText))) }
+        switch postedAs {
+        case .mastodon(let id)?: members.append(.init("postID", .string(id)))
+        case .bluesky(let record)?: members.append(.init("record", record.json))
+        case nil: break
+        }
         return .object(members)
     }
 
@@ -73,7 +87,25 @@ extension Outbox.Delivery {
         case ("failed", _, let failure?): state = .failed(failure)
         default: return nil
         }
-        self.init(network: network, account: account, key: key, state: state)
+        var part = 0
+        if let given = json["part"] {
+            guard case .integer(let number) = given, number >= 0 else { return nil }
+            part = number
+        }
+        var partText: String?
+        if let given = json["partText"] {
+            guard case .string(let text) = given else { return nil }
+            partText = text
+        }
+        self.init(network: network, account: account, key: key, state: state, part: part, partText: partText)
+        switch (json["postID"], json["record"]) {
+        case (.string(let id)?, nil): postedAs = .mastodon(id: id)
+        case (nil, let record?):
+            guard case .string(let uri)? = record["uri"], case .string(let cid)? = record["cid"] else { return nil }
+            postedAs = .bluesky(BlueskyPost.StrongRef(uri: uri, cid: cid))
+        case (nil, nil): break
+        default: return nil
+        }
         if case .bool(let mayHave)? = json["mayHave"] {
             mayHavePost = mayHave
         } else if case .failed(let failure) = state {

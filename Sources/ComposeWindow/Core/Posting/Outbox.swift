@@ -42,12 +42,20 @@ struct Outbox: Hashable, Sendable {
         var notBefore: Int64?
         /// Each image of the post as this network has it: the bytes prepared for it, what it holds.
         var images: [DeliveryImage] = []
+        /// Which post of this network's thread it is: 0 for the first, or the only one.
+        let part: Int
+        /// What this post says when it is one part of a thread; nil: the outbox's whole text.
+        let partText: String?
+        /// What the network calls the post once it holds it: the next part answers it.
+        var postedAs: PostRef?
 
-        init(network: Network, account: String, key: String, state: State) {
+        init(network: Network, account: String, key: String, state: State, part: Int = 0, partText: String? = nil) {
             self.network = network
             self.account = account
             self.key = key
             self.state = state
+            self.part = part
+            self.partText = partText
         }
     }
 
@@ -97,6 +105,8 @@ struct Outbox: Hashable, Sendable {
         case prepare(image: Int)
         /// The network has the post.
         case done
+        /// The part before it in the thread is not on the network yet: this one answers it.
+        case awaitingEarlierPart
     }
 
     let text: String
@@ -112,8 +122,10 @@ struct Outbox: Hashable, Sendable {
         self.options = options
         self.deliveries = deliveries.map { delivery in
             var delivery = delivery
-            let known = delivery.images.prefix(images.count)
-            delivery.images = Array(known) + Array(repeating: DeliveryImage(), count: images.count - known.count)
+            // A thread's images go with its first post.
+            let count = delivery.part == 0 ? images.count : 0
+            let known = delivery.images.prefix(count)
+            delivery.images = Array(known) + Array(repeating: DeliveryImage(), count: count - known.count)
             return delivery
         }
     }
@@ -124,6 +136,7 @@ struct Outbox: Hashable, Sendable {
     func next(for index: Int, now: Int64) -> Next {
         let delivery = deliveries[index]
         if case .confirmed = delivery.state { return .done }
+        if delivery.part > 0, parentRef(of: index) == nil { return .awaitingEarlierPart }
         // A clock set back must not make the wait longer than the longest a server may ask for.
         if let notBefore = delivery.notBefore, notBefore > now {
             return .wait(until: min(notBefore, now + DeliveryFailure.longestRetryAfterSeconds))
@@ -215,13 +228,16 @@ struct Outbox: Hashable, Sendable {
         if deliveries[index].firstSentAt == nil { deliveries[index].firstSentAt = now }
     }
 
-    /// The network answered: the post is there (a link), or a failure. A failure that leaves no
-    /// doubt about this request keeps what was known before it.
-    mutating func received(_ index: Int, _ result: Result<String, DeliveryFailure>, now: Int64) {
+    /// The network answered: the post is there (a link, and what the network calls it), or a
+    /// failure. A failure that leaves no doubt about this request keeps what was known before it.
+    mutating func received(
+        _ index: Int, _ result: Result<String, DeliveryFailure>, postedAs: PostRef? = nil, now: Int64
+    ) {
         if case .confirmed = deliveries[index].state { return }
         switch result {
         case .success(let link):
             deliveries[index].state = .confirmed(link: link)
+            deliveries[index].postedAs = postedAs
             deliveries[index].mayHavePost = false
         case .failure(let failure):
             let wasSending = deliveries[index].state == .sending
@@ -245,9 +261,10 @@ struct Outbox: Hashable, Sendable {
 
     /// A lookup's answer: there (confirmed), or certainly not (to be posted, safely: no request
     /// that may make it is on its way any more).
-    mutating func lookedUp(_ index: Int, foundAt link: String?) {
+    mutating func lookedUp(_ index: Int, foundAt link: String?, postedAs: PostRef? = nil) {
         if case .confirmed = deliveries[index].state { return }
         deliveries[index].state = link.map { .confirmed(link: $0) } ?? .waiting
+        deliveries[index].postedAs = link == nil ? nil : postedAs
         deliveries[index].mayHavePost = false
     }
 
@@ -267,30 +284,12 @@ struct Outbox: Hashable, Sendable {
         if case .confirmed = deliveries[index].state { true } else { false }
     }
 
-    /// The links of the networks that confirmed, in the order the networks were given.
+    /// The links of the networks that confirmed, in the order the networks were given: of a
+    /// thread, its first post's.
     var links: [String] {
-        deliveries.compactMap { if case .confirmed(let link) = $0.state { link } else { nil } }
+        deliveries.compactMap { if $0.part == 0, case .confirmed(let link) = $0.state { link } else { nil } }
     }
 
     /// Whether the post may have reached a network that did not confirm it.
     var mayHaveBeenSentSomewhere: Bool { deliveries.indices.contains(where: mayHaveBeenPosted) }
-
-    /// The post with `text`, `images` and `options` for every network that does not have it (an
-    /// edit after a refusal, or after one network took it and the other refused); nil while any
-    /// network may have it without saying so. Their keys stay: nothing was stored under them. An
-    /// image kept as it was (the same file, the same alt text) keeps what was prepared and uploaded
-    /// for it.
-    func replacingContent(text: String, images: [PostImage], options: PostOptions) -> Outbox? {
-        guard !mayHaveBeenSentSomewhere else { return nil }
-        var edited = Outbox(text: text, images: images, options: options, deliveries: deliveries)
-        for index in edited.deliveries.indices where !isConfirmed(index) {
-            edited.deliveries[index].state = .waiting
-            edited.deliveries[index].firstSentAt = nil
-            edited.deliveries[index].settleFrom = nil
-            edited.deliveries[index].images = images.map { image in
-                self.images.firstIndex(of: image).map { deliveries[index].images[$0] } ?? DeliveryImage()
-            }
-        }
-        return edited
-    }
 }

@@ -22,22 +22,40 @@ package struct PostingPlan: Hashable, Sendable {
     }
 
     /// A new post to `accounts`, each with the key that makes its retries safe, chosen now:
-    /// Mastodon's Idempotency-Key (random), Bluesky's record key (a TID of `microseconds`).
+    /// Mastodon's Idempotency-Key (random), Bluesky's record key (a TID of `microseconds`). `parts`:
+    /// a network's thread, the text of each post in order; a network without one posts the text whole.
     package init(
         text: String, images: [PostImage] = [], options: PostOptions = PostOptions(), accounts: [PostingAccount],
-        microsecondsSinceEpoch: UInt64
+        parts: [PostingAccount.Network: [String]] = [:], microsecondsSinceEpoch: UInt64
     ) {
-        var random = SystemRandomNumberGenerator()
-        let clock = UInt16.random(in: 0..<1024, using: &random)
-        let deliveries = accounts.map { account in
-            let key =
-                switch account.network {
-                case .mastodon: Self.idempotencyKey(using: &random)
-                case .bluesky: RecordKey.tid(microsecondsSinceEpoch: microsecondsSinceEpoch, clockIdentifier: clock)
-                }
-            return Outbox.Delivery(network: account.network, account: account.name, key: key, state: .waiting)
+        let keys = KeyMaker(microsecondsSinceEpoch: microsecondsSinceEpoch)
+        let deliveries = accounts.flatMap { account in
+            let texts = parts[account.network] ?? [text]
+            return texts.enumerated().map { part, partText in
+                Outbox.Delivery(
+                    network: account.network, account: account.name, key: keys.key(account.network, part),
+                    state: .waiting, part: part, partText: texts.count == 1 && partText == text ? nil : partText)
+            }
         }
         outbox = Outbox(text: text, images: images, options: options, deliveries: deliveries)
+    }
+
+    /// The keys of one Send: Bluesky's TIDs in the thread's order (a feed orders a thread's posts by
+    /// them), a fresh Idempotency-Key for each Mastodon post.
+    private struct KeyMaker {
+        let microsecondsSinceEpoch: UInt64
+        let clock = UInt16.random(in: 0..<1024)
+
+        func key(_ network: PostingAccount.Network, _ part: Int) -> String {
+            switch network {
+            case .mastodon:
+                var random = SystemRandomNumberGenerator()
+                return PostingPlan.idempotencyKey(using: &random)
+            case .bluesky:
+                return RecordKey.tid(
+                    microsecondsSinceEpoch: microsecondsSinceEpoch + UInt64(part), clockIdentifier: clock)
+            }
+        }
     }
 
     /// The plan an outbox file holds (after a crash, the state it was left in); nil for one this
@@ -51,7 +69,12 @@ package struct PostingPlan: Hashable, Sendable {
     package var text: String { outbox.text }
     package var images: [PostImage] { outbox.images }
     package var options: PostOptions { outbox.options }
-    package var accountNames: [String] { outbox.deliveries.map(\.account) }
+    /// The accounts posted to, one per network, in the order given.
+    package var accountNames: [String] { outbox.deliveries.filter { $0.part == 0 }.map(\.account) }
+    /// The networks posted to, in the order given.
+    package var networks: [PostingAccount.Network] { outbox.deliveries.filter { $0.part == 0 }.map(\.network) }
+    /// Every delivery: one per network, or one per post of a network's thread.
+    package var deliveryIndices: Range<Int> { outbox.deliveries.indices }
     package var isConfirmedEverywhere: Bool { outbox.isConfirmedEverywhere }
     /// The links of the networks that have the post, in the order given.
     package var links: [String] { outbox.links }
@@ -59,11 +82,15 @@ package struct PostingPlan: Hashable, Sendable {
     package var mayHaveBeenSentSomewhere: Bool { outbox.mayHaveBeenSentSomewhere }
     /// The accounts of the networks that may have the post without having said so.
     package var accountsThatMayHaveIt: [String] {
-        outbox.deliveries.indices.filter(outbox.mayHaveBeenPosted).map { outbox.deliveries[$0].account }
+        var names: [String] = []
+        for index in outbox.deliveries.indices where outbox.mayHaveBeenPosted(index) {
+            if !names.contains(outbox.deliveries[index].account) { names.append(outbox.deliveries[index].account) }
+        }
+        return names
     }
 
     /// 128 random bits as 32 hex digits (Mastodon keeps any string up to its own limit).
-    private static func idempotencyKey(using random: inout some RandomNumberGenerator) -> String {
+    fileprivate static func idempotencyKey(using random: inout some RandomNumberGenerator) -> String {
         (0..<2).map { _ in
             let hex = String(UInt64.random(in: .min ... .max, using: &random), radix: 16)
             return String(repeating: "0", count: 16 - hex.count) + hex
@@ -86,23 +113,31 @@ package struct PostingPlan: Hashable, Sendable {
         return did
     }
 
-    /// The post with `text`, `images` and `options` for every network that does not have it; nil
-    /// while one may have it unsaid (PostingSession keeps the text read-only then).
-    package func replacingContent(text: String, images: [PostImage], options: PostOptions) -> PostingPlan? {
-        guard let edited = outbox.replacingContent(text: text, images: images, options: options) else { return nil }
+    /// The post with `text`, `images` and `options` (and each network's `parts`) for every network
+    /// that does not have it; nil while one may have it unsaid (PostingSession keeps the text
+    /// read-only then).
+    package func replacingContent(
+        text: String, images: [PostImage], options: PostOptions, parts: [PostingAccount.Network: [String]] = [:],
+        microsecondsSinceEpoch: UInt64 = 0
+    ) -> PostingPlan? {
+        let keys = KeyMaker(microsecondsSinceEpoch: microsecondsSinceEpoch)
+        guard
+            let edited = outbox.replacingContent(
+                text: text, images: images, options: options, parts: parts, newKey: keys.key)
+        else { return nil }
         var plan = self
         plan.outbox = edited
         plan.lookups = [:]
         return plan
     }
 
-    /// The person chose `account` for its network: the deliveries there that neither have the
-    /// post nor may have it go with that account; one that may have it stays with its own until
-    /// that is settled.
+    /// The person chose `account` for its network: the post goes there with that account unless
+    /// the network has it (a part of its thread) or may have it; then it stays with its own account
+    /// (a thread is one account's) until that is settled.
     package mutating func reassign(_ account: PostingAccount) {
-        for index in outbox.deliveries.indices where outbox.deliveries[index].network == account.network {
-            outbox.reassign(index, to: account.name)
-        }
+        let thread = outbox.thread(of: account.network)
+        guard !thread.contains(where: { outbox.isConfirmed($0) || outbox.mayHaveBeenPosted($0) }) else { return }
+        for index in thread { outbox.reassign(index, to: account.name) }
     }
 
     /// What a run (one Send or Retry) does next.
@@ -139,7 +174,7 @@ package struct PostingPlan: Hashable, Sendable {
     package mutating func step(now: Int64) -> Step {
         for index in outbox.deliveries.indices where !runOver.contains(index) {
             switch outbox.next(for: index, now: now) {
-            case .done: continue
+            case .done, .awaitingEarlierPart: continue
             case .wait: runOver.insert(index)
             case .request: return .request(index: index)
             case .prepare(let image): return .prepare(index: index, image: image)
@@ -171,20 +206,21 @@ package struct PostingPlan: Hashable, Sendable {
             request.headers = [.init(name: "Idempotency-Key", value: key)]
             // No visibility chosen: the server then uses the account's own default (source.privacy).
             request.body = MastodonRules.statusBody(
-                text: outbox.text, options: outbox.options, mediaIDs: mastodonMediaIDs(index))
+                text: outbox.text(of: index), options: outbox.options, mediaIDs: mastodonMediaIDs(index),
+                inReplyTo: mastodonParentID(index))
             return request
         case (.lookUpStatus, .mastodon(let token)):
-            return (lookups[index] ?? MastodonLookup(host: mastodonHost(index), text: outbox.text)).request(
-                token: token)
+            return (lookups[index] ?? newLookup(index)).request(token: token)
         case (.createRecord(let key), .bluesky(let session)):
-            let post = BlueskyPost(typed: outbox.text, didsByHandle: didsByHandle)
+            let post = BlueskyPost(typed: outbox.text(of: index), didsByHandle: didsByHandle)
             var request = APIRequest.xrpc(.post, host: session.account.host, "com.atproto.repo.createRecord")
             request.bearer = session.accessToken
             request.body = BlueskyPost.createRecordBody(
                 repo: session.account.identity, recordKey: key,
                 record: post.record(
                     createdAt: createdAt, langs: outbox.options.languages, images: blueskyImages(index),
-                    labels: outbox.options.blueskyLabels(hasImages: !outbox.images.isEmpty)))
+                    labels: outbox.options.blueskyLabels(hasImages: !outbox.deliveries[index].images.isEmpty),
+                    reply: blueskyReply(index)))
             return request
         case (.findRecord(let key), .bluesky(let session)):
             var request = APIRequest.xrpc(.get, host: session.account.host, "com.atproto.repo.getRecord")
@@ -242,20 +278,20 @@ package struct PostingPlan: Hashable, Sendable {
             outbox.lookedUp(index, foundAt: nil)  // the PDS answered: no record was made
             for image in outbox.images.indices { outbox.imageGone(index, image: image) }
         case .findRecord:
-            if answer.succeeded, let uri = answer.json?["uri"]?.string {
-                outbox.lookedUp(index, foundAt: Self.blueskyLink(delivery, uri))
+            if answer.succeeded, let (link, record) = Self.blueskyRecord(delivery, answer) {
+                outbox.lookedUp(index, foundAt: link, postedAs: record)
             } else if answer.status == 400, answer.json?["error"]?.string == "RecordNotFound" {
                 outbox.lookedUp(index, foundAt: nil)
             } else {
                 fail(index, Self.failure(answer), now: now)
             }
         case .lookUpStatus:
-            var lookup = lookups[index] ?? MastodonLookup(host: mastodonHost(index), text: outbox.text)
+            var lookup = lookups[index] ?? newLookup(index)
             switch lookup.received(answer) {
             case .ask: lookups[index] = lookup
-            case .found(let link):
+            case .found(let link, let id):
                 lookups[index] = nil
-                outbox.lookedUp(index, foundAt: link)
+                outbox.lookedUp(index, foundAt: link, postedAs: .mastodon(id: id))
             case .notFound:
                 lookups[index] = nil
                 outbox.lookedUp(index, foundAt: nil)
@@ -269,14 +305,17 @@ package struct PostingPlan: Hashable, Sendable {
             outbox.recordMayExist(index)
         case .postStatus, .createRecord:
             guard answer.succeeded else { return fail(index, Self.failure(answer), now: now) }
-            let link: String? =
+            let posted: (link: String, ref: Outbox.PostRef)? =
                 switch delivery.network {
-                case .mastodon: answer.json?["url"]?.string
-                case .bluesky: answer.json?["uri"]?.string.flatMap { Self.blueskyLink(delivery, $0) }
+                case .mastodon:
+                    answer.json?["url"]?.string.flatMap { link in
+                        answer.json?["id"]?.string.flatMap(MastodonLookup.safeID).map { (link, .mastodon(id: $0)) }
+                    }
+                case .bluesky: Self.blueskyRecord(delivery, answer)
                 }
             // A 2xx that names no post: the server took something; it is looked up before anything else.
-            guard let link else { return fail(index, .serverError(status: answer.status), now: now) }
-            outbox.received(index, .success(link), now: now)
+            guard let posted else { return fail(index, .serverError(status: answer.status), now: now) }
+            outbox.received(index, .success(posted.link), postedAs: posted.ref, now: now)
         }
     }
 
@@ -285,8 +324,12 @@ package struct PostingPlan: Hashable, Sendable {
         runOver.insert(index)
     }
 
-    private static func blueskyLink(_ delivery: Outbox.Delivery, _ uri: String) -> String? {
-        BlueskyPost.link(handle: String(delivery.account.dropFirst()), recordURI: uri)
+    /// The post's link and strongRef from createRecord's or getRecord's answer (its `uri` and `cid`).
+    private static func blueskyRecord(_ delivery: Outbox.Delivery, _ answer: APIAnswer) -> (String, Outbox.PostRef)? {
+        guard let uri = answer.json?["uri"]?.string, let cid = answer.json?["cid"]?.string, !cid.isEmpty,
+            let link = BlueskyPost.link(handle: String(delivery.account.dropFirst()), recordURI: uri)
+        else { return nil }
+        return (link, .bluesky(BlueskyPost.StrongRef(uri: uri, cid: cid)))
     }
 
     /// createRecord's refusal of a record key that is taken (the PDS's words).

@@ -31,8 +31,11 @@ package struct PostingSession: Hashable, Sendable {
         return plan.text
     }
 
-    /// Whether the person may change the text now.
-    package var textIsEditable: Bool { !isPosting && !(plan?.mayHaveBeenSentSomewhere ?? false) }
+    /// Whether the person may change the text now: not while a network may have the post unsaid,
+    /// nor while a network holds part of a thread (the rest goes as it was split).
+    package var textIsEditable: Bool {
+        !isPosting && !(plan.map { $0.mayHaveBeenSentSomewhere || $0.isHalfPosted } ?? false)
+    }
 
     /// What Send (or Retry) does.
     package enum SendResult: Equatable, Sendable {
@@ -46,23 +49,25 @@ package struct PostingSession: Hashable, Sendable {
     }
 
     /// Send with the window's `text`, `images` and `options`, to `accounts` (one per network, as
-    /// chosen now).
+    /// chosen now); `parts`: each network's thread, where the text is one (ThreadSplitter's parts).
     package mutating func send(
         text: String, images: [PostImage] = [], options: PostOptions = PostOptions(), accounts: [PostingAccount],
-        microsecondsSinceEpoch: UInt64
+        parts: [PostingAccount.Network: [String]] = [:], microsecondsSinceEpoch: UInt64
     ) -> SendResult {
         guard !isPosting else { return .stillPosting }
         guard var current = plan else {
             plan = PostingPlan(
-                text: text, images: images, options: options, accounts: accounts,
+                text: text, images: images, options: options, accounts: accounts, parts: parts,
                 microsecondsSinceEpoch: microsecondsSinceEpoch)
             return startRun()
         }
         if current.isConfirmedEverywhere { return .alreadyPosted(current.links) }
         // An edit goes out only where nothing may be out; otherwise the post is settled first (the
         // window kept the text read-only, so it can differ only in what it never accepted).
-        if current.text != text || current.images != images || current.options != options,
-            let edited = current.replacingContent(text: text, images: images, options: options)
+        if !current.posts(text: text, images: images, options: options, parts: parts),
+            let edited = current.replacingContent(
+                text: text, images: images, options: options, parts: parts,
+                microsecondsSinceEpoch: microsecondsSinceEpoch)
         {
             current = edited
         }
@@ -102,6 +107,9 @@ package struct PostingSession: Hashable, Sendable {
         package let index: Int
         package let network: PostingAccount.Network
         package let failure: DeliveryFailure
+        /// Which post of the network's thread failed, and of how many (1 of 1: a single post).
+        package var part = 1
+        package var parts = 1
     }
 
     package mutating func nextMove(now: Int64) -> Move {
@@ -121,8 +129,12 @@ package struct PostingSession: Hashable, Sendable {
     private func outcome(waitUntil: Int64?) -> Outcome {
         guard let plan else { return .notYet(failures: [], waitUntil: nil) }
         if plan.isConfirmedEverywhere { return .posted(plan.links) }
-        let failures = plan.accountNames.indices.compactMap { index in
-            plan.failure(index).map { Failure(index: index, network: plan.network(index), failure: $0) }
+        let failures = plan.deliveryIndices.compactMap { index in
+            plan.failure(index).map {
+                Failure(
+                    index: index, network: plan.network(index), failure: $0, part: plan.part(index).number,
+                    parts: plan.part(index).of)
+            }
         }
         return .notYet(failures: failures, waitUntil: waitUntil)
     }

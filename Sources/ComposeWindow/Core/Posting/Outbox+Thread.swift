@@ -1,0 +1,94 @@
+/// A thread in the outbox: on each network, its parts are deliveries of their own (each with its
+/// own key, state and knowledge), posted in order, each answering the one before. A part goes only
+/// once the network holds the one before it and has said what it calls it; the first part carries
+/// the images. Networks split separately (their limits differ), so they may have different counts.
+extension Outbox {
+    /// A post as its network names it for a reply: Mastodon's status id, Bluesky's record (its
+    /// `at://` URI and cid, a strongRef).
+    enum PostRef: Hashable, Sendable {
+        case mastodon(id: String)
+        case bluesky(BlueskyPost.StrongRef)
+    }
+
+    /// What delivery `index` posts: its part of the thread, or the whole text.
+    func text(of index: Int) -> String { deliveries[index].partText ?? text }
+
+    /// The deliveries of `network`'s thread, in order (one for a single post).
+    func thread(of network: Network) -> [Int] {
+        deliveries.indices.filter { deliveries[$0].network == network }.sorted {
+            deliveries[$0].part < deliveries[$1].part
+        }
+    }
+
+    /// How many posts `network`'s thread has.
+    func partCount(_ index: Int) -> Int { thread(of: deliveries[index].network).count }
+
+    /// The post delivery `index` answers: the part before it, once the network holds it; nil for
+    /// a first part, or while the one before is not there.
+    func parentRef(of index: Int) -> PostRef? {
+        let delivery = deliveries[index]
+        guard delivery.part > 0,
+            let before = deliveries.first(where: { $0.network == delivery.network && $0.part == delivery.part - 1 }),
+            case .confirmed = before.state
+        else { return nil }
+        return before.postedAs
+    }
+
+    /// The thread's first post on delivery `index`'s network, once the network holds it.
+    func rootRef(of index: Int) -> PostRef? {
+        let network = deliveries[index].network
+        guard let first = deliveries.first(where: { $0.network == network && $0.part == 0 }),
+            case .confirmed = first.state
+        else { return nil }
+        return first.postedAs
+    }
+
+    /// Whether a network holds some of its thread's parts and not all: the rest must go as they
+    /// are, so the text stays as it was until they do.
+    var isHalfPosted: Bool {
+        Set(deliveries.map(\.network)).contains { network in
+            let states = thread(of: network).map { isConfirmed($0) }
+            return states.contains(true) && states.contains(false)
+        }
+    }
+
+    /// The post with `text`, `images` and `options` for every network that has none of it (an
+    /// edit after a refusal, or after one network took it and another refused), split as `parts`
+    /// gives for each network (absent: one post of the whole text); nil while any network may have
+    /// a part without saying so. Keys stay by position (nothing was stored under them); a part more
+    /// than before takes `newKey(network, part)`. An image kept as it was (the same file, the same
+    /// alt text) keeps what was prepared and uploaded for it. A network that holds some of its
+    /// thread keeps its parts as they are.
+    func replacingContent(
+        text: String, images: [PostImage], options: PostOptions, parts: [Network: [String]],
+        newKey: (Network, Int) -> String
+    ) -> Outbox? {
+        guard !mayHaveBeenSentSomewhere else { return nil }
+        var replaced: [Delivery] = []
+        var networks: [Network] = []
+        for delivery in deliveries where !networks.contains(delivery.network) { networks.append(delivery.network) }
+        for network in networks {
+            let old = thread(of: network)
+            if old.contains(where: isConfirmed) {
+                replaced += old.map { deliveries[$0] }
+                continue
+            }
+            let texts = parts[network] ?? [text]
+            let first = deliveries[old[0]]
+            for (part, partText) in texts.enumerated() {
+                var delivery = Delivery(
+                    network: network, account: first.account,
+                    key: part < old.count ? deliveries[old[part]].key : newKey(network, part), state: .waiting,
+                    part: part, partText: texts.count == 1 && partText == text ? nil : partText)
+                if part < old.count { delivery.notBefore = deliveries[old[part]].notBefore }
+                if part == 0 {
+                    delivery.images = images.map { image in
+                        self.images.firstIndex(of: image).map { first.images[$0] } ?? DeliveryImage()
+                    }
+                }
+                replaced.append(delivery)
+            }
+        }
+        return Outbox(text: text, images: images, options: options, deliveries: replaced)
+    }
+}

@@ -1,0 +1,43 @@
+/// What a thread's part says of the post it answers: Mastodon's `in_reply_to_id`, Bluesky's
+/// `reply` with the thread's first post as root and the part before as parent, both as the
+/// network stored them (their cids from createRecord or getRecord).
+extension PostingPlan {
+    /// The status delivery `index` answers on Mastodon; nil for a first part.
+    func mastodonParentID(_ index: Int) -> String? {
+        if case .mastodon(let id)? = outbox.parentRef(of: index) { id } else { nil }
+    }
+
+    /// Delivery `index`'s place in its Bluesky thread; nil for a first part.
+    func blueskyReply(_ index: Int) -> BlueskyPost.ReplyRef? {
+        guard case .bluesky(let parent)? = outbox.parentRef(of: index),
+            case .bluesky(let root)? = outbox.rootRef(of: index)
+        else { return nil }
+        return BlueskyPost.ReplyRef(root: root, parent: parent)
+    }
+
+    /// A lookup of delivery `index`'s status among the account's own: its text, answering the part
+    /// before it (a first part answers nothing), so that two parts with the same words are told apart.
+    func newLookup(_ index: Int) -> MastodonLookup {
+        MastodonLookup(host: mastodonHost(index), text: outbox.text(of: index), inReplyTo: mastodonParentID(index))
+    }
+
+    /// Which post of its network's thread delivery `index` is, and of how many (1 of 1 for a
+    /// single post).
+    package func part(_ index: Int) -> (number: Int, of: Int) {
+        (outbox.deliveries[index].part + 1, outbox.partCount(index))
+    }
+
+    /// Whether Send with these would post what the plan posts: the same text, images and options,
+    /// and on each network the same parts (absent: the text whole).
+    func posts(
+        text: String, images: [PostImage], options: PostOptions, parts: [PostingAccount.Network: [String]]
+    ) -> Bool {
+        guard outbox.text == text, outbox.images == images, outbox.options == options else { return false }
+        return networks.allSatisfy { network in
+            outbox.thread(of: network).map { outbox.text(of: $0) } == (parts[network] ?? [text])
+        }
+    }
+
+    /// Whether a network holds some of its thread and not the rest (those go as they are).
+    package var isHalfPosted: Bool { outbox.isHalfPosted }
+}
