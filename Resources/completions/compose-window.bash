@@ -56,7 +56,7 @@ _compose_window() {
             COMPREPLY=($(compgen -W '--title= --placeholder= --text= --limit= --count= --to= --instance= --desktop --font=
                 --placeholder-color= --draft= --no-draft --spell= --no-spell --list-dictionaries --measure --timeout=
                 --width= --height= --sign-in= --handle= --service= --accounts --sign-out= --account= --attach= --alt= --cw= --visibility= --language= --sensitive
-                --label= --version --help --help-all
+                --label= --thread --number-posts --version --help --help-all
                 --help-gtk --display=' -- "$cur"))
             # An option that takes a value: no space after its "=".
             [[ ${COMPREPLY[0]} == *= ]] && compopt -o nospace 2>/dev/null

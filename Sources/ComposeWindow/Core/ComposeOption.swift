@@ -34,6 +34,8 @@ public enum ComposeOption: String, CaseIterable, Sendable {
     case language
     case sensitive
     case label
+    case thread
+    case numberPosts = "number-posts"
     case version
 
     /// The long option's name, without the dashes.
@@ -63,7 +65,7 @@ public enum ComposeOption: String, CaseIterable, Sendable {
         case .visibility: localized("WHO")
         case .language: localized("CODE")
         case .label: localized("LABEL")
-        case .sensitive, .desktop, .measure, .noDraft, .noSpell, .listDictionaries, .accounts, .version: nil
+        case .sensitive, .thread, .numberPosts, .desktop, .measure, .noDraft, .noSpell, .listDictionaries, .accounts, .version: nil
         }
     }
 
@@ -115,6 +117,9 @@ public enum ComposeOption: String, CaseIterable, Sendable {
             localized("Language of the post, an ISO 639-1 code such as en or zh (repeat for up to 3 on Bluesky)")
         case .sensitive: localized("Mark the images sensitive (Mastodon)")
         case .label: localized("Label the images for Bluesky: sexual, nudity, porn or graphic-media")
+        case .thread:
+            localized("Post a text over the limit as a thread (Mastodon, Bluesky); the window offers it otherwise")
+        case .numberPosts: localized("Number a thread's posts (1/3)")
         case .version: localized("Print the version and exit")
         }
     }

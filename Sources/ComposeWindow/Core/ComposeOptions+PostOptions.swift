@@ -72,3 +72,16 @@ extension ComposeOptions {
         return options
     }
 }
+
+extension ComposeOptions {
+    /// `--thread` and `--number-posts`; only a network that takes threads may be asked for one.
+    static func threadChoice(
+        _ flags: Set<ComposeOption>, target: PostTarget?
+    ) throws(UsageError) -> (thread: Bool, numbered: Bool) {
+        let thread = flags.contains(.thread)
+        if thread, let target, target != .mastodon, target != .bluesky {
+            throw UsageError(description: localized("--thread: only Mastodon and Bluesky take threads"))
+        }
+        return (thread, flags.contains(.numberPosts))
+    }
+}

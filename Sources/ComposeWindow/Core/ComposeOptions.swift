@@ -86,6 +86,9 @@ public struct ComposeOptions: Equatable, Sendable {
     package var images: [PostImage] = []
     /// `--cw`, `--visibility`, `--language`, `--sensitive` and `--label`.
     package var postOptions = PostOptions()
+    /// `--thread` and `--number-posts`: the window's thread offer starts checked, its numbering too.
+    package var thread = false
+    package var numberPosts = false
 
     /// `--sign-in`, `--accounts` or `--sign-out`; nil: open the window.
     public var accountCommand: AccountCommand?
@@ -160,6 +163,7 @@ public struct ComposeOptions: Equatable, Sendable {
             }
         }
         measure = flags.contains(.measure)
+        (thread, numberPosts) = try Self.threadChoice(flags, target: target)
         if let font = values[.font] {
             guard !font.trimmingSpaces.isEmpty else {
                 throw UsageError(description: localized("--font: empty font description (e.g. \"Sans 15\")"))

@@ -11,6 +11,8 @@ package final class StateWriter: Sendable {
     /// A second thread of the same kind for reading and decoding images (thumbnails, checking an
     /// attached file), so that a large image never holds up a draft's write.
     package static let imageWork = StateWriter()
+    /// A third for splitting a long text into a thread's posts while the person types on.
+    package static let textWork = StateWriter()
 
     private nonisolated(unsafe) let pool: UnsafeMutablePointer<GThreadPool>
 

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """HTTPS stand-ins for the networks compose-window posts to, for its tests: atproto's XRPC methods
 (the bsky.social entryway and a PDS) as the atproto lexicons document them, and a Mastodon server's
-apps, OAuth (authorization code with PKCE), accounts and revoke API as docs.joinmastodon.org does. One server answers every
+apps, OAuth (authorization code with PKCE), accounts and revoke API as docs.joinmastodon.org does. Replies:
+Mastodon's in_reply_to_id must name a stored status (404 otherwise, as Mastodon); a Bluesky record's
+reply root and parent must name stored records with their cids (stricter than a PDS, on purpose). One server answers every
 host name; it runs inside the test's private network namespace, where /etc/hosts points the
 networks' real names at 127.0.0.1 and a test CA is in the trust bundle.
 
@@ -59,6 +61,19 @@ def save_state():
 
 def did_of(handle):
     return "did:plc:" + handle.split(".")[0].ljust(24, "x")[:24]
+
+
+def check_reply(record):
+    """A reply's root and parent strongRefs each name a record stored here with that very cid. A PDS
+    stores any refs it is given (the AppView ignores a broken one), so this is stricter on purpose:
+    a wrong chain fails the test that made it."""
+    reply = record.get("reply")
+    if reply is None:
+        return
+    for name in ("root", "parent"):
+        ref = reply.get(name) or {}
+        if not any(r["uri"] == ref.get("uri") and r["cid"] == ref.get("cid") for r in STATE["records"]):
+            raise Failure(400, "InvalidRequest", "reply.%s is no stored record with that cid" % name)
 
 
 def take_fault(method):
@@ -235,6 +250,7 @@ class Handler(BaseHTTPRequestHandler):
             if body.get("repo") not in (session["did"], session["handle"]):
                 raise Failure(400, "InvalidRequest", "Invalid repo")
             media.check_embed(STATE, session, body.get("record") or {}, Failure)
+            check_reply(body.get("record") or {})
             rkey = body.get("rkey") or secrets.token_hex(7)
             uri = "at://%s/%s/%s" % (session["did"], body.get("collection"), rkey)
             if any(record["uri"] == uri for record in STATE["records"]):
@@ -354,6 +370,10 @@ class Handler(BaseHTTPRequestHandler):
                         and server_time() - status["stored"] < KEY_LIFETIME):
                     return status["json"]
             text = body.get("status") or ""
+            parent = body.get("in_reply_to_id")
+            # As PostStatusService: a reply to a status the server does not have is not found.
+            if parent is not None and not any(s["json"]["id"] == parent for s in STATE["statuses"]):
+                raise MastodonFailure(404, "Record not found")
             attached = media.attach(STATE, grant, body.get("media_ids") or [], server_time(), MastodonFailure)
             if not text.strip() and not attached:
                 raise MastodonFailure(422, "Validation failed: Text can't be blank")
@@ -367,12 +387,13 @@ class Handler(BaseHTTPRequestHandler):
                            "uri": "https://%s/users/%s/statuses/%s" % (host, grant["username"], number),
                            "content": "<p>%s</p>" % text, "visibility": options["visibility"] or
                            accounts.get("mastodonPrivacy", "unlisted"), "spoiler_text": options["spoiler_text"],
-                           "sensitive": options["sensitive"],
+                           "sensitive": options["sensitive"], "in_reply_to_id": parent,
                            "language": options["language"], "created_at": "2026-12-02T00:00:00.000Z",
                            "media_attachments": [media.media_json(item, server_time()) for item in attached]}
             for item in attached:
                 item["status"] = number
             STATE["statuses"].append({"key": key, "account": grant["username"], "text": text, "json": json_status,
+                                      "in_reply_to_id": parent,
                                       "language": options["language"], "visibility": options["visibility"],
                                       "spoiler_text": options["spoiler_text"], "sensitive": options["sensitive"],
                                       "stored": server_time(), "media": [item["id"] for item in attached]})

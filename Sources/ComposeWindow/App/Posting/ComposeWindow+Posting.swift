@@ -55,85 +55,22 @@ extension ComposeWindow {
         return made
     }
 
-    /// A post left in the outbox by a process that ended before every network had it (a crash, a
-    /// kill, a closed window): the window shows it with what is known, and Send is the safe retry.
-    /// Only the draft's own post, and only for a window without a text of its own (or with the same
-    /// text): a different text sets it aside for a later start. A start without text (and without
-    /// a draft in progress) takes over a post some run left behind. A `--no-draft` run never shows one.
-    func resumeOutbox() {
-        guard options.draftName != nil, let store = try? outboxStore() else { return }
-        var saved = try? store.load()
-        if OutboxStore.takesOverLeftBehind(
-            ownEntryExists: saved != nil, initialText: initialText, shownText: compose.text)
-        {
-            let isRunning: (Int32) -> Bool = { kill($0, 0) == 0 || errno == EPERM }
-            if let name = store.strandedEntries(isRunning: isRunning).first, (try? store.adopt(name)) == true {
-                saved = try? store.load()
-            }
-        }
-        guard let saved, let plan = (try? JSONText.value(of: saved)).flatMap(PostingPlan.init(file:)) else { return }
-        if OutboxStore.claim(outboxText: plan.text, initialText: initialText) == .setAside {
-            do throws(StateFile.Failure) {
-                try store.setAside(at: Poster.now, processID: getpid())
-                return reportError(
-                    localized(
-                        "a post not yet sent to {0} was set aside; compose-window offers it when started without text",
-                        plan.accountNames.joined(separator: ", ")))
-            } catch {
-                reportError(error.description)  // then shown here rather than lost under this window's post
-            }
-        }
-        if plan.isConfirmedEverywhere { return alreadyPosted(plan, outbox: store) }
-        let session = PostingSession(plan: plan)
-        poster = Poster(session: session, store: store)
-        images = plan.images
-        postOptionsRow.show(plan.options)
-        let shown = compose.text
-        if let text = session.resumedText(draft: shown.isEmpty ? nil : shown), text != shown { compose.text = text }
-        let names = plan.accountNames.joined(separator: ", ")
-        showPostFailure(
-            plan.mayHaveBeenSentSomewhere
-                ? localized(
-                    "This post may have been sent to {0}: compose-window stopped before the network answered. Send checks first and will not post it twice.",
-                    names)
-                : localized("This post was not sent to {0}. Send to try again.", names), retryAt: nil)
-    }
-
-    /// Every network had the post before the process ended (between the answer and the draft's
-    /// removal): the text it still shows is not offered to Send again, and the person is told where
-    /// the post is.
-    private func alreadyPosted(_ plan: PostingPlan, outbox: OutboxStore) {
-        if compose.text == plan.text {
-            compose.text = ""
-            discardDraft()
-        }
-        do { try outbox.forPost(plan).remove() } catch { reportError(error.description) }
-        infoBar.showAlreadyPosted(
-            localized(
-                "This post is already on {0}: {1}", plan.accountNames.joined(separator: ", "),
-                plan.links.joined(separator: " ")),
-            open: { [weak self] in
-                guard let self, let link = plan.links.first else { return }
-                try? BrowserHandoff.open(link, from: self.window.cast())
-            })
-    }
-
     /// Send while a post is in the outbox: that post again with its keys, or, where no network may
     /// have it unsaid, the edited text (PostingSession decides). The accounts are the ones chosen
     /// now for the post's networks.
-    func continuePosting() {
+    func continuePosting(parts: [PostingAccount.Network: [String]]) {
         guard let plan = poster?.plan else { return }
         let known = preferences?.accounts ?? []
         let chosen = plan.networks.compactMap { network in
             AccountChoice.account(
                 for: network == .mastodon ? .mastodon : .bluesky, preferred: accountName, among: known)
         }
-        run(to: chosen)
+        run(to: chosen, parts: parts)
     }
 
     /// `--to mastodon,bluesky`: every network needs a signed-in account; each then gets the post
     /// on its own.
-    func postEverywhere() {
+    func postEverywhere(parts: [PostingAccount.Network: [String]]) {
         let accounts = preferences?.accounts ?? []
         var chosen: [PostingAccount] = []
         for network in [target] + alsoTo.map(\.target) {
@@ -145,12 +82,14 @@ extension ComposeWindow {
             }
             chosen.append(account)
         }
-        run(to: chosen)
+        run(to: chosen, parts: parts)
     }
 
-    /// A new post to `accounts`.
-    func run(to accounts: [PostingAccount]) {
-        if poster?.plan == nil, askAboutMissingAlt(then: { [weak self] in self?.run(to: accounts) }) { return }
+    /// A new post to `accounts`; `parts`: each network's thread, where the text is one.
+    func run(to accounts: [PostingAccount], parts: [PostingAccount.Network: [String]]) {
+        if poster?.plan == nil, askAboutMissingAlt(then: { [weak self] in self?.run(to: accounts, parts: parts) }) {
+            return
+        }
         if poster == nil {
             let store: OutboxStore
             do throws(StateFile.Failure) { store = try outboxStore() } catch {
@@ -164,7 +103,8 @@ extension ComposeWindow {
         keepDraftNow()
         poster.mastodonImageLimits = serverRules?.images ?? .mastodonDefault
         let result = poster.send(
-            compose.text, images: images, options: postOptions, to: accounts, known: preferences?.accounts ?? accounts
+            compose.text, images: images, options: postOptions, parts: parts, to: accounts,
+            known: preferences?.accounts ?? accounts
         ) {
             [weak self] outcome in
             guard let self else { return }
@@ -209,7 +149,7 @@ extension ComposeWindow {
     /// The error bar: what happened, Retry, Discard…, and Open in browser while no network has the
     /// post or may have it (the browser would post it a second time). When a network asked to wait,
     /// or may still be working on it, the window says until when and retries by itself then.
-    private func showPostFailure(_ message: String, retryAt: Int64?) {
+    func showPostFailure(_ message: String, retryAt: Int64?) {
         var text = message
         if poster?.session.textIsEditable == false {
             text += "\n" + localized("Until that is known, the text stays as it was sent; Discard… abandons the post.")

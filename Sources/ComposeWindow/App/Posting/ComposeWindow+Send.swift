@@ -73,9 +73,14 @@ extension ComposeWindow {
 
     func send() {
         // Waiting for a sign-in (the bar says so; Send's button is off): the shortcut rings.
-        guard fitsEveryNetwork, signingIn == nil else { return gtk_widget_error_bell(window) }
+        // A thread when the person chose one (each network's posts), none for one post whole; nil:
+        // a post of the thread does not fit.
+        let parts = threadParts(of: compose.text)
+        guard let parts, fitsEveryNetwork || !parts.isEmpty, signingIn == nil else {
+            return gtk_widget_error_bell(window)
+        }
         // A post in the outbox: Send and Retry are about it (PostingSession decides what they do).
-        if poster?.plan != nil { return continuePosting() }
+        if poster?.plan != nil { return continuePosting(parts: parts) }
         // Never posted without the images the person sees: they go through an account or not at all.
         let throughAccount = !alsoTo.isEmpty || postingAccount != nil
         guard images.isEmpty || target.carriesImages(throughAccount: throughAccount) else {
@@ -97,8 +102,8 @@ extension ComposeWindow {
         case .stdout: finish(.sent(text))
         case .clipboard: finish(.copied(text))
         case .x, .mastodon, .bluesky, .weibo:
-            if !alsoTo.isEmpty { return postEverywhere() }
-            if let account = postingAccount { return run(to: [account]) }
+            if !alsoTo.isEmpty { return postEverywhere(parts: parts) }
+            if let account = postingAccount { return run(to: [account], parts: parts) }
             guard target == .mastodon && mastodonServer == nil else { return handOff(text) }
             askServer { [weak self] server in
                 guard let self, server != nil else { return }

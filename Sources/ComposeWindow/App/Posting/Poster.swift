@@ -44,14 +44,14 @@ final class Poster {
     var plan: PostingPlan? { session.plan }
     var isRunning: Bool { session.isPosting }
 
-    /// Send or Retry with the window's `text`, `images` and `options` to `chosen` (one account per
-    /// network); `known` are the signed-in accounts, whose keyring entries hold the credentials.
+    /// Send or Retry with the window's `text`, `images` and `options` (each network's thread in
+    /// `parts`) to `chosen` (one account per network); `known` are the signed-in accounts, whose keyring entries hold the credentials.
     func send(
-        _ text: String, images: [PostImage], options: PostOptions, to chosen: [PostingAccount],
-        known: [PostingAccount], completion: @escaping @MainActor (Outcome) -> Void
+        _ text: String, images: [PostImage], options: PostOptions, parts: [PostingAccount.Network: [String]],
+        to chosen: [PostingAccount], known: [PostingAccount], completion: @escaping @MainActor (Outcome) -> Void
     ) -> PostingSession.SendResult {
         let result = session.send(
-            text: text, images: images, options: options, accounts: chosen,
+            text: text, images: images, options: options, accounts: chosen, parts: parts,
             microsecondsSinceEpoch: UInt64(max(0, g_get_real_time())))
         guard result == .run else { return result }
         accounts = known
@@ -276,7 +276,7 @@ final class Poster {
             completion?(
                 .failed(
                     failures.map {
-                        let network = $0.network == .mastodon ? "Mastodon" : "Bluesky"
+                        let network = $0.network.displayName
                         return $0.failure.message(
                             network: $0.parts == 1
                                 ? network

@@ -26,6 +26,9 @@ struct ComposeLayout {
     let sensitiveCheck: UnsafeMutablePointer<GtkWidget>
     let labelCombo: UnsafeMutablePointer<GtkWidget>
     let optionsNote: UnsafeMutablePointer<GtkWidget>
+    /// The thread offer and its numbering, beside the counter (ThreadRow).
+    let threadCheck: UnsafeMutablePointer<GtkWidget>
+    let numberCheck: UnsafeMutablePointer<GtkWidget>
 
     init() {
         PlaceholderTextView.registerType()
@@ -54,6 +57,8 @@ struct ComposeLayout {
         sensitiveCheck = interface.widget("sensitive_check")
         labelCombo = interface.widget("label_combo")
         optionsNote = interface.widget("options_note")
+        threadCheck = interface.widget("thread_check")
+        numberCheck = interface.widget("number_check")
     }
 
     /// The header bar's title in the regular weight: the theme's bold one is a second font file

@@ -5,10 +5,21 @@ import PlaceholderGtk3Glue
 /// The counter under the text and what it decides: each network's count against its limit, the
 /// overflow marked in the text, and whether Send may go.
 extension ComposeWindow {
-    func updateCounter() {
+    /// `textChanged`: the text (or what it is counted against) may have changed, so a thread is
+    /// split again; false when only the caret moved or a split came back.
+    func updateCounter(textChanged: Bool = true) {
         let counted = counts
         let count = counted[0].1
         followWarning(count.extraUnits)
+        if let thread = followThread(textChanged: textChanged) {
+            // Each post fits by itself: nothing is marked as over, and the counter counts the post
+            // the caret is in.
+            overflow.update(editStart: 0, isOver: false)
+            counterLabel.show(thread.counterLabel(caret: caretOffset), overLimit: !thread.canSend)
+            gtk_widget_set_sensitive(
+                sendButton, (thread.canSend && poster?.isRunning != true && signingIn == nil).gboolean)
+            return
+        }
         let over = !count.fits(limit: limit)
         // By how much, in the window only: --measure prints the plain "287/280" scripts parse.
         var label =

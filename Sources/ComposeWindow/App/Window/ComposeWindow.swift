@@ -22,6 +22,7 @@ final class ComposeWindow {
     let counter: CountTracker
     let overflow: OverflowMarker
     let highlighter: Highlighter
+    let threadRow: ThreadRow
     let autosave: DraftAutosave?
     let finish: @MainActor (ComposeApplication.Outcome) -> Void
     /// Where Send puts the post; the header bar's chooser changes it unless it is standard output.
@@ -142,6 +143,8 @@ final class ComposeWindow {
             slice: counter.slice, scalarAt: counter.scalar)
         highlighter = Highlighter(
             view: view, rule: options.counting(for: target), slice: counter.slice, scalarAt: counter.scalar)
+        threadRow = ThreadRow(threadCheck: layout.threadCheck, numberCheck: layout.numberCheck, textView: view.textView)
+        threadRow.start(thread: options.thread, numbered: options.numberPosts)
         alsoTo = options.alsoTo.map { network in
             let tracker = CountTracker(view: view, rule: options.counting(for: network))
             return (network, tracker)
@@ -160,6 +163,11 @@ final class ComposeWindow {
 
         counter.onChange = { [weak self] _ in self?.textChanged() }
         for (_, tracker) in alsoTo { tracker.onChange = { [weak self] _ in self?.updateCounter() } }
+        threadRow.onChange = { [weak self] in self?.updateCounter(textChanged: false) }
+        // The counter counts the post the caret is in.
+        Signal.connect(compose.buffer, "notify::cursor-position") { [weak self] in
+            self?.updateCounter(textChanged: false)
+        }
         autosave?.onResult = { [weak self] failure in self?.draftSaved(failure) }
         updateCounter()
         if let seconds = options.timeoutSeconds {
@@ -224,6 +232,7 @@ final class ComposeWindow {
         let cancel: VoidHandler = { [weak self] in self?.cancel() }
         let attach: VoidHandler = { [weak self] in self?.chooseImages() }
         let warning: VoidHandler = { [weak self] in self?.postOptionsRow.toggleContentWarning() }
+        let endPost: VoidHandler = { [weak self] in self?.insertThreadMarker() }
         let redo: VoidHandler = { [weak self] in
             guard let self, gtk_source_buffer_can_redo(self.sourceBuffer) != 0 else { return }
             gtk_source_buffer_redo(self.sourceBuffer)
@@ -233,6 +242,7 @@ final class ComposeWindow {
             [
                 ("<Control>Return", send), ("<Control>KP_Enter", send), ("Escape", cancel), ("<Control>w", cancel),
                 ("<Control>y", redo), ("<Control><Shift>a", attach), ("<Control><Shift>w", warning),
+                ("<Control><Shift>Return", endPost), ("<Control><Shift>KP_Enter", endPost),
             ])
         infoBar.onDiscardDraft = { [weak self] in
             self?.autosave?.discard()

@@ -3,6 +3,9 @@
 package struct PostingAccount: Hashable, Sendable {
     package enum Network: String, CaseIterable, Sendable {
         case mastodon, bluesky
+
+        /// Its name as the window writes it.
+        package var displayName: String { self == .mastodon ? "Mastodon" : "Bluesky" }
     }
 
     package let network: Network

@@ -164,7 +164,7 @@ extension PostingPlan {
     /// or processed ("image 2 of 3"), or nil for the post itself (the bar's "Posting to …").
     package func imageProgress(_ index: Int, now: Int64) -> String? {
         let count = String(outbox.images.count)
-        let network = network(index) == .mastodon ? "Mastodon" : "Bluesky"
+        let network = network(index).displayName
         switch outbox.next(for: index, now: now) {
         case .prepare(let image):
             return localized("Preparing image {0} of {1} for {2}…", String(image + 1), count, network)

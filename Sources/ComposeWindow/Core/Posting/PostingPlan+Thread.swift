@@ -40,4 +40,17 @@ extension PostingPlan {
 
     /// Whether a network holds some of its thread and not the rest (those go as they are).
     package var isHalfPosted: Bool { outbox.isHalfPosted }
+
+    /// How far each network's thread got, for the window that resumes it: "@alice@mastodon.social
+    /// has 2 of the thread's 3 posts"; empty for a post that is no thread.
+    package var threadProgress: [String] {
+        networks.compactMap { network in
+            let thread = outbox.thread(of: network)
+            guard thread.count > 1, let first = thread.first else { return nil }
+            let posted = thread.filter { outbox.isConfirmed($0) }.count
+            return localized(
+                "{0} has {1} of the thread's {2} posts", outbox.deliveries[first].account, String(posted),
+                String(thread.count))
+        }
+    }
 }

@@ -1,0 +1,80 @@
+import ComposeWindowCore
+import ComposeWindowGlue
+import ComposeWindowPostingGlue
+import Glibc
+import GtkPlaceholder
+import PlaceholderGtk3Glue
+
+/// A post the outbox kept from an earlier run: shown with what is known of it, so that Send is the
+/// safe retry (Poster and PostingSession decide what it sends).
+extension ComposeWindow {
+    /// A post left in the outbox by a process that ended before every network had it (a crash, a
+    /// kill, a closed window): the window shows it with what is known, and Send is the safe retry.
+    /// Only the draft's own post, and only for a window without a text of its own (or with the same
+    /// text): a different text sets it aside for a later start. A start without text (and without
+    /// a draft in progress) takes over a post some run left behind. A `--no-draft` run never shows one.
+    func resumeOutbox() {
+        guard options.draftName != nil, let store = try? outboxStore() else { return }
+        var saved = try? store.load()
+        if OutboxStore.takesOverLeftBehind(
+            ownEntryExists: saved != nil, initialText: initialText, shownText: compose.text)
+        {
+            let isRunning: (Int32) -> Bool = { kill($0, 0) == 0 || errno == EPERM }
+            if let name = store.strandedEntries(isRunning: isRunning).first, (try? store.adopt(name)) == true {
+                saved = try? store.load()
+            }
+        }
+        guard let saved, let plan = (try? JSONText.value(of: saved)).flatMap(PostingPlan.init(file:)) else { return }
+        if OutboxStore.claim(outboxText: plan.text, initialText: initialText) == .setAside {
+            do throws(StateFile.Failure) {
+                try store.setAside(at: Poster.now, processID: getpid())
+                return reportError(
+                    localized(
+                        "a post not yet sent to {0} was set aside; compose-window offers it when started without text",
+                        plan.accountNames.joined(separator: ", ")))
+            } catch {
+                reportError(error.description)  // then shown here rather than lost under this window's post
+            }
+        }
+        if plan.isConfirmedEverywhere { return alreadyPosted(plan, outbox: store) }
+        let session = PostingSession(plan: plan)
+        poster = Poster(session: session, store: store)
+        images = plan.images
+        postOptionsRow.show(plan.options)
+        let shown = compose.text
+        if let text = session.resumedText(draft: shown.isEmpty ? nil : shown), text != shown { compose.text = text }
+        let names = plan.accountNames.joined(separator: ", ")
+        let progress = plan.threadProgress
+        if !progress.isEmpty {
+            // A thread: where each network got to; Send checks what may be out and posts the rest.
+            return showPostFailure(
+                (progress + [localized("Send posts the rest, each post once.")]).joined(separator: "\n"),
+                retryAt: nil)
+        }
+        showPostFailure(
+            plan.mayHaveBeenSentSomewhere
+                ? localized(
+                    "This post may have been sent to {0}: compose-window stopped before the network answered. Send checks first and will not post it twice.",
+                    names)
+                : localized("This post was not sent to {0}. Send to try again.", names), retryAt: nil)
+    }
+
+    /// Every network had the post before the process ended (between the answer and the draft's
+    /// removal): the text it still shows is not offered to Send again, and the person is told where
+    /// the post is.
+    private func alreadyPosted(_ plan: PostingPlan, outbox: OutboxStore) {
+        if compose.text == plan.text {
+            compose.text = ""
+            discardDraft()
+        }
+        do { try outbox.forPost(plan).remove() } catch { reportError(error.description) }
+        infoBar.showAlreadyPosted(
+            localized(
+                "This post is already on {0}: {1}", plan.accountNames.joined(separator: ", "),
+                plan.links.joined(separator: " ")),
+            open: { [weak self] in
+                guard let self, let link = plan.links.first else { return }
+                try? BrowserHandoff.open(link, from: self.window.cast())
+            })
+    }
+}
