@@ -44,6 +44,8 @@ import Testing
         #expect(recordKeys == recordKeys.sorted(), "TIDs in the thread's order")
         #expect(recordKeys.allSatisfy { RecordKey.isValid($0) })
         #expect(PostingPlan(file: plan.file) == plan, "the file keeps every post, its part and its key")
+        #expect(plan.parts == Self.parts, "Send again with the same text posts the same posts")
+        #expect(PostingPlan(text: "One post", accounts: [Self.mastodon], microsecondsSinceEpoch: 1).parts == [:])
     }
 
     @Test func aPostGoesOnlyOnceTheOneBeforeIsStoredAndAnswersIt() throws {

@@ -186,9 +186,9 @@ final class NetworkSandbox {
     var sessions: [[String: Any]] { state["sessions"] as? [[String: Any]] ?? [] }
 
     /// (host, path) of every request the stand-ins received, in order.
-    var requests: [(host: String, path: String)] {
+    var requests: [(host: String, path: String, verb: String)] {
         (state["requests"] as? [[String: Any]] ?? []).map {
-            (($0["host"] as? String) ?? "", ($0["path"] as? String) ?? "")
+            (($0["host"] as? String) ?? "", ($0["path"] as? String) ?? "", ($0["verb"] as? String) ?? "")
         }
     }
 

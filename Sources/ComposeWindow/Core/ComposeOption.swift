@@ -65,7 +65,9 @@ public enum ComposeOption: String, CaseIterable, Sendable {
         case .visibility: localized("WHO")
         case .language: localized("CODE")
         case .label: localized("LABEL")
-        case .sensitive, .thread, .numberPosts, .desktop, .measure, .noDraft, .noSpell, .listDictionaries, .accounts, .version: nil
+        case .sensitive, .thread, .numberPosts, .desktop, .measure, .noDraft, .noSpell, .listDictionaries, .accounts,
+            .version:
+            nil
         }
     }
 

@@ -19,7 +19,8 @@ statuses and each one's source answer lookups. A fault {"method": "clock", "adva
 the server's clock on (keys age) at the next request; {"method": "revokeTokens"} revokes every
 Mastodon token there is, as a person revoking the app in the server's settings does.
 DIR/faults.json (optional, read at each request): a list of {"method": "createRecord", ...}; the
-first that matches is taken out and applied ("method": an XRPC method's last part, or a Mastodon path): "status" and "json" (an answer in its place), "retryAfter", "location" (a
+first that matches is taken out and applied, unless its "skip" counts matching requests still to let
+through ("method": an XRPC method's last part, or a Mastodon path): "status" and "json" (an answer in its place), "retryAfter", "location" (a
 Location header), "drop": "before" (the connection is cut once the request has arrived, before it is handled) or "after" (handled, then cut
 before the answer), "delay" (seconds before handling); "method": "connect" or "tls" applies to the
 next connection (closed before TLS, or shown a certificate no trusted CA signed).
@@ -80,10 +81,16 @@ def take_fault(method):
     faults = read_json("faults.json", [])
     for index, fault in enumerate(faults):
         if fault.get("method") == method:
-            del faults[index]
+            # "skip": N lets the next N matching requests through untouched (a thread's later post).
+            if fault.get("skip", 0) > 0:
+                fault["skip"] -= 1
+                taken = None
+            else:
+                del faults[index]
+                taken = fault
             with open(os.path.join(DIR, "faults.json"), "w") as file:
                 json.dump(faults, file)
-            return fault
+            return taken
     return None
 
 

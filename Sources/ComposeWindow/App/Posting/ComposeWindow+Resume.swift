@@ -44,6 +44,8 @@ extension ComposeWindow {
         let shown = compose.text
         if let text = session.resumedText(draft: shown.isEmpty ? nil : shown), text != shown { compose.text = text }
         let names = plan.accountNames.joined(separator: ", ")
+        // A thread: the window shows it as one (its posts tinted, the counter on the post typed).
+        if !plan.parts.isEmpty { threadRow.start(thread: true, numbered: threadRow.isNumbered) }
         let progress = plan.threadProgress
         if !progress.isEmpty {
             // A thread: where each network got to; Send checks what may be out and posts the rest.

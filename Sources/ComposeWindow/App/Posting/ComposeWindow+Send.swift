@@ -73,13 +73,14 @@ extension ComposeWindow {
 
     func send() {
         // Waiting for a sign-in (the bar says so; Send's button is off): the shortcut rings.
+        guard signingIn == nil else { return gtk_widget_error_bell(window) }
+        // A post in the outbox: Send and Retry are about it (PostingSession decides what they do),
+        // with its own posts while the text is the one it holds.
+        if let plan = poster?.plan, compose.text == plan.text { return continuePosting(parts: plan.parts) }
         // A thread when the person chose one (each network's posts), none for one post whole; nil:
         // a post of the thread does not fit.
         let parts = threadParts(of: compose.text)
-        guard let parts, fitsEveryNetwork || !parts.isEmpty, signingIn == nil else {
-            return gtk_widget_error_bell(window)
-        }
-        // A post in the outbox: Send and Retry are about it (PostingSession decides what they do).
+        guard let parts, fitsEveryNetwork || !parts.isEmpty else { return gtk_widget_error_bell(window) }
         if poster?.plan != nil { return continuePosting(parts: parts) }
         // Never posted without the images the person sees: they go through an account or not at all.
         let throughAccount = !alsoTo.isEmpty || postingAccount != nil

@@ -165,7 +165,7 @@ final class ComposeWindow {
         for (_, tracker) in alsoTo { tracker.onChange = { [weak self] _ in self?.updateCounter() } }
         threadRow.onChange = { [weak self] in self?.updateCounter(textChanged: false) }
         // The counter counts the post the caret is in.
-        Signal.connect(compose.buffer, "notify::cursor-position") { [weak self] in
+        Signal.onNotify(compose.buffer, "cursor-position") { [weak self] in
             self?.updateCounter(textChanged: false)
         }
         autosave?.onResult = { [weak self] failure in self?.draftSaved(failure) }

@@ -23,7 +23,10 @@ final class ThreadRow {
     /// The person checked or unchecked an option, or a split came back.
     var onChange: (@MainActor () -> Void)?
 
-    init(threadCheck: UnsafeMutablePointer<GtkWidget>, numberCheck: UnsafeMutablePointer<GtkWidget>, textView: UnsafeMutablePointer<GtkTextView>) {
+    init(
+        threadCheck: UnsafeMutablePointer<GtkWidget>, numberCheck: UnsafeMutablePointer<GtkWidget>,
+        textView: UnsafeMutablePointer<GtkTextView>
+    ) {
         self.threadCheck = threadCheck
         self.numberCheck = numberCheck
         buffer = gtk_text_view_get_buffer(textView)
@@ -33,9 +36,9 @@ final class ThreadRow {
         var color = GdkRGBA(red: 0.21, green: 0.52, blue: 0.89, alpha: 1)
         _ = gtk_style_context_lookup_color(
             gtk_widget_get_style_context(textView.asWidget), "theme_selected_bg_color", &color)
-        color.alpha = 0.12
+        color.alpha = 0.18
         Property.set(tag, "background-rgba", color)
-        // "Post as a _thread of 3": Alt+T checks it from the keyboard.
+        // "Post as a t_hread of 3": Alt+H checks it from the keyboard (Alt+T is "Post to").
         gtk_button_set_use_underline(threadCheck.cast(), 1)
         Signal.connect(threadCheck, "toggled") { [weak self] in self?.onChange?() }
         Signal.connect(numberCheck, "toggled") { [weak self] in self?.onChange?() }

@@ -27,6 +27,19 @@ extension PostingPlan {
         (outbox.deliveries[index].part + 1, outbox.partCount(index))
     }
 
+    /// Each network's thread, where the post is one (PostingSession.send's `parts`): Send again
+    /// with the same text posts what this plan posts.
+    package var parts: [PostingAccount.Network: [String]] {
+        var parts: [PostingAccount.Network: [String]] = [:]
+        for network in networks {
+            let thread = outbox.thread(of: network)
+            if thread.count > 1 || thread.contains(where: { outbox.deliveries[$0].partText != nil }) {
+                parts[network] = thread.map { outbox.text(of: $0) }
+            }
+        }
+        return parts
+    }
+
     /// Whether Send with these would post what the plan posts: the same text, images and options,
     /// and on each network the same parts (absent: the text whole).
     func posts(

@@ -76,10 +76,10 @@ package struct ThreadDraft: Sendable, Equatable {
     /// "Post as threads: Mastodon 3 · Bluesky 5" (the underline marks its Alt key).
     package var offer: String {
         guard networks.count > 1 else {
-            return localized("Post as a _thread of {0}", String(networks.first?.parts.count ?? 0))
+            return localized("Post as a t_hread of {0}", String(networks.first?.parts.count ?? 0))
         }
         return localized(
-            "Post as _threads: {0}",
+            "Post as t_hreads: {0}",
             networks.map { $0.network.displayName + " " + String($0.parts.count) }.joined(separator: " · "))
     }
 

@@ -1,0 +1,31 @@
+import Foundation
+import XCTest
+
+/// A createRecord body the stand-in received, checked by the atproto SDK's models (PyPI, `make
+/// atproto`; scripts/check-bluesky-record.py): a validator no one here wrote.
+enum AtprotoValidator {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// The validator's exit status and what it printed; a missing validator fails the test that
+    /// asked (make test makes it), never skips.
+    static func check(_ body: Data) throws -> (status: Int32, output: String) {
+        let python = root.appendingPathComponent(".build/atproto/bin/python")
+        guard FileManager.default.isExecutableFile(atPath: python.path) else {
+            return (-1, "no atproto validator at \(python.path): `make test` makes it (make atproto)")
+        }
+        let process = Process()
+        process.executableURL = python
+        process.arguments = [root.appendingPathComponent("scripts/check-bluesky-record.py").path]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        input.fileHandleForWriting.write(body)
+        try input.fileHandleForWriting.close()
+        let printed = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: printed, as: UTF8.self))
+    }
+}
