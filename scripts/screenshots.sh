@@ -144,10 +144,33 @@ options() { # locale title-match png text warning
 }
 options C.UTF-8 "New Post" "$work/options-en.png" "The twist comes in the last scene." "Film spoilers"
 options zh_CN.UTF-8 "发微博" "$work/options-zh.png" "结局在最后一幕反转。" "电影剧透"
+# A text over the limit as a thread, cross-posted: every second post tinted, the counter on the post
+# the caret is in, for each network.
+thread() { # locale title-match png text
+    LANG=$1 LC_ALL=$1 "${inside[@]}" "$bin/compose-window" --desktop --to mastodon,bluesky --height 360 --no-spell \
+        --no-draft --thread --number-posts --text "$4" </dev/null &
+    local pid=$!
+    capture "$2" "$work/blank.png"
+    local id
+    id=$(cat "$work/last-window")
+    xdotool key --window "$id" ctrl+Home Down Down Down Down Down Down Down
+    sleep 0.8
+    import -window root -crop "$(xdotool getwindowgeometry --shell "$id" | awk -F= '/WIDTH/{w=$2}/HEIGHT/{h=$2}END{print w"x"h"+0+0"}')" "$3"
+    kill "$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+}
+thread C.UTF-8 "New Post" "$work/thread-en.png" "$(for n in 1 2 3 4 5 6 7 8 9 10 11 12 13 14; do
+    printf 'Paragraph %s says a little more than fits, and the thread goes on. ' "$n"; [ $((n % 3)) = 0 ] && printf '\n\n'
+done)"
+thread zh_CN.UTF-8 "发微博" "$work/thread-zh.png" "$(for n in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22; do
+    printf '今天天气真好，我们去公园散步，看见很多人在放风筝。'
+done)"
 kill "$sandbox_pid"
+convert "$work/thread-en.png" "$work/thread-zh.png" +append "$out/compose-window-thread.png"
 convert "$work/options-en.png" "$work/options-zh.png" +append "$out/compose-window-options.png"
 convert "$work/posting-en.png" "$work/posting-zh.png" +append "$out/compose-window-posting.png"
 convert \( "$work/images-en-strip.png" "$work/images-zh-strip.png" +append \) \
     \( "$work/images-en-alt.png" "$work/images-zh-alt.png" +append \) -append "$out/compose-window-images.png"
 echo "wrote $out/gallery.png, $out/gallery-gtk4.png, $out/compose-window.png, $out/compose-window-desktop.png"
-echo "  and $out/compose-window-posting.png, $out/compose-window-images.png, $out/compose-window-options.png"
+echo "  and $out/compose-window-posting.png, $out/compose-window-images.png, $out/compose-window-options.png,"
+echo "  $out/compose-window-thread.png"

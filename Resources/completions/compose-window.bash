@@ -48,7 +48,7 @@ _compose_window() {
             local network name
             while read -r network name; do values+=" $name"; done < <("${COMP_WORDS[0]}" --accounts 2>/dev/null) ;;
         --title|--placeholder|--text|--limit|--font|--placeholder-color|--timeout|--width|--height|--display|--instance|\
-        --handle|--service|--alt|--cw|--class|--name|--gtk-module)
+        --handle|--service|--alt|--cw|--reply-to|--class|--name|--gtk-module)
             return ;;
         *)
             # A word after the options: an image to attach.
@@ -56,7 +56,7 @@ _compose_window() {
             COMPREPLY=($(compgen -W '--title= --placeholder= --text= --limit= --count= --to= --instance= --desktop --font=
                 --placeholder-color= --draft= --no-draft --spell= --no-spell --list-dictionaries --measure --timeout=
                 --width= --height= --sign-in= --handle= --service= --accounts --sign-out= --account= --attach= --alt= --cw= --visibility= --language= --sensitive
-                --label= --thread --number-posts --version --help --help-all
+                --label= --thread --number-posts --reply-to= --version --help --help-all
                 --help-gtk --display=' -- "$cur"))
             # An option that takes a value: no space after its "=".
             [[ ${COMPREPLY[0]} == *= ]] && compopt -o nospace 2>/dev/null

@@ -41,6 +41,7 @@ complete -c compose-window -l sensitive -d 'Mark the images sensitive (Mastodon)
 complete -c compose-window -l label -x -a 'sexual nudity porn graphic-media' -d 'Label the images for Bluesky'
 complete -c compose-window -l thread -d 'Post a text over the limit as a thread (Mastodon, Bluesky)'
 complete -c compose-window -l number-posts -d 'Number a thread\'s posts (1/3)'
+complete -c compose-window -l reply-to -x -d 'Reply to this post (its Mastodon or bsky.app page, or at:// URI)'
 complete -c compose-window -l version -d 'Print the version and exit'
 complete -c compose-window -s h -l help -d 'Show help options'
 complete -c compose-window -l help-all -d 'Show all help options'

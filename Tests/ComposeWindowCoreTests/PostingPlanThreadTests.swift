@@ -149,6 +149,7 @@ import Testing
         }
         #expect(failures.map { [$0.index, $0.part, $0.parts] } == [[1, 2, 2]], "the second of two failed")
         #expect(!session.textIsEditable, "one post is out: the rest goes as it was split")
+        #expect(session.plan?.threadProgress == ["@alice@mastodon.social has 1 of the thread's 2 posts"])
         #expect(session.resumedText(draft: "edited") == Self.text)
         // Send with another text posts the rest as it was.
         _ = session.send(

@@ -20,10 +20,10 @@ import Testing
         #expect(draft.part(at: caret, network: 0) == 1)
         let label = draft.counterLabel(caret: caret)
         #expect(label.hasPrefix("Mastodon: Post 2 of 3 · \(second.units)/500 · Bluesky: Post "), "\(label)")
-        #expect(draft.offer == "Post as _threads: Mastodon 3 · Bluesky 5")
+        #expect(draft.offer == "Post as t_hreads: Mastodon 3 · Bluesky 5")
         let one = ThreadDraft(text: Self.long, networks: [Self.networks[1]], numbered: true)
         #expect(one.counterLabel(caret: 0).hasPrefix("Post 1 of 5 · "))
-        #expect(one.offer == "Post as a _thread of 5")
+        #expect(one.offer == "Post as a t_hread of 5")
         #expect(one.networks[0].parts.allSatisfy { $0.units <= 300 && $0.text.hasSuffix("/5") })
     }
 

@@ -61,13 +61,54 @@ final class ComposeApplication {
                     return false
                 })
         }
-        window = ComposeWindow(options: options, initialText: initialText, drafts: drafts) {
-            [unowned self] outcome in self.finish(outcome)
+        if let reply = options.replyTo {
+            // The post answered is found first: no window for a post that cannot be.
+            if let refusal = findReplyParent(reply) {
+                g_main_loop_unref(loop)
+                for source in signalSources { source.cancel() }
+                reportError(refusal)
+                return .usage
+            }
+        } else {
+            openWindow(replyingTo: nil)
         }
         if !finished { g_main_loop_run(loop) }
         g_main_loop_unref(loop)
         for source in signalSources { source.cancel() }
         return deliver()
+    }
+
+    private func openWindow(replyingTo parent: ReplyParent?) {
+        window = ComposeWindow(options: options, initialText: initialText, drafts: drafts, replyingTo: parent) {
+            [unowned self] outcome in self.finish(outcome)
+        }
+    }
+
+    /// Runs the main loop until `--reply-to`'s post is found through the account's network, then
+    /// opens the window on it; nil then, or the line that says why it was not found (exit 2).
+    private func findReplyParent(_ reply: ReplyTarget) -> String? {
+        let network: PostTarget = if case .bluesky = reply { .bluesky } else { .mastodon }
+        guard
+            let account = AccountChoice.account(
+                for: network, preferred: options.accountName, among: Preferences().accounts)
+        else {
+            return localized(
+                "--reply-to: no {0} account is signed in (compose-window --sign-in {1})",
+                network == .bluesky ? "Bluesky" : "Mastodon", network.rawValue)
+        }
+        var refusal: String?
+        var answered = false
+        ReplyResolver.resolve(reply, with: account) { [unowned self] result in
+            answered = true
+            switch result {
+            case .success(let parent): if !self.finished { self.openWindow(replyingTo: parent) }
+            case .failure(let failure):
+                refusal = failure.description
+                g_main_loop_quit(self.loop)
+            }
+        }
+        if !answered { g_main_loop_run(loop) }
+        return refusal
     }
 
     /// Saves the draft (unless sending), closes the window and leaves the main loop.

@@ -142,6 +142,12 @@ enum Invocation {
                 Until the network has it, the window keeps the text with Retry; closing it then exits
                 4 (standard output: only the links of networks that have it), and the draft and the outbox
                 ($XDG_STATE_HOME/compose-window/outbox/) keep the post for the next start.
+                """) + "\n\n"
+            + localized(
+                """
+                A text over the limit can go as a thread (--thread, or the window's offer): each post
+                answers the one before, and standard output gets one link per network, the thread's
+                first post.
                 """)
     }
 }

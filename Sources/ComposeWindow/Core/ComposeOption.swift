@@ -36,6 +36,7 @@ public enum ComposeOption: String, CaseIterable, Sendable {
     case label
     case thread
     case numberPosts = "number-posts"
+    case replyTo = "reply-to"
     case version
 
     /// The long option's name, without the dashes.
@@ -65,6 +66,7 @@ public enum ComposeOption: String, CaseIterable, Sendable {
         case .visibility: localized("WHO")
         case .language: localized("CODE")
         case .label: localized("LABEL")
+        case .replyTo: "URL"
         case .sensitive, .thread, .numberPosts, .desktop, .measure, .noDraft, .noSpell, .listDictionaries, .accounts,
             .version:
             nil
@@ -122,6 +124,8 @@ public enum ComposeOption: String, CaseIterable, Sendable {
         case .thread:
             localized("Post a text over the limit as a thread (Mastodon, Bluesky); the window offers it otherwise")
         case .numberPosts: localized("Number a thread's posts (1/3)")
+        case .replyTo:
+            localized("Reply to this post: its Mastodon page on any server, its bsky.app page or its at:// URI")
         case .version: localized("Print the version and exit")
         }
     }

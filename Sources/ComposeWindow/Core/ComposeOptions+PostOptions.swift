@@ -84,4 +84,26 @@ extension ComposeOptions {
         }
         return (thread, flags.contains(.numberPosts))
     }
+
+    /// `--reply-to`: the post, and the network Send answers it on (its own: a reply lives beside its
+    /// parent), which `--to` may name but not contradict; one network only.
+    static func replyTarget(
+        _ value: String, target: PostTarget?, alsoTo: [PostTarget]
+    ) throws(UsageError) -> (target: ReplyTarget, network: PostTarget) {
+        let reply: ReplyTarget
+        do throws(ReplyTarget.Refusal) { reply = try ReplyTarget(parsing: value) } catch {
+            throw UsageError(description: error.description)
+        }
+        let network: PostTarget = if case .bluesky = reply { .bluesky } else { .mastodon }
+        guard alsoTo.isEmpty else {
+            throw UsageError(description: localized("--reply-to: a reply goes to one network, its post's"))
+        }
+        if let target, target != network {
+            throw UsageError(
+                description: localized(
+                    "--reply-to: a {0} post is answered on {0} (--to {1})",
+                    network == .bluesky ? "Bluesky" : "Mastodon", network.rawValue))
+        }
+        return (reply, network)
+    }
 }

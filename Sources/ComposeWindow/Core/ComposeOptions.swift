@@ -86,6 +86,8 @@ public struct ComposeOptions: Equatable, Sendable {
     package var images: [PostImage] = []
     /// `--cw`, `--visibility`, `--language`, `--sensitive` and `--label`.
     package var postOptions = PostOptions()
+    /// `--reply-to`: the post Send answers (resolved through the account's network before the window opens).
+    package var replyTo: ReplyTarget?
     /// `--thread` and `--number-posts`: the window's thread offer starts checked, its numbering too.
     package var thread = false
     package var numberPosts = false
@@ -219,6 +221,10 @@ public struct ComposeOptions: Equatable, Sendable {
         }
         // Signing in reads the app password from standard input; it is never the post's text.
         if accountCommand != nil { initialText = .none }
+        if let value = values[.replyTo] {
+            let reply = try Self.replyTarget(value, target: targetGiven ? target : nil, alsoTo: alsoTo)
+            (replyTo, target, targetGiven) = (reply.target, reply.network, true)
+        }
         // From the desktop without --to, the window asks where to (and Send says what cannot go).
         images = try Self.images(
             lists[.attach] ?? [], alts: lists[.alt] ?? [], target: targetGiven || !fromDesktop ? target : nil,

@@ -3,7 +3,9 @@
 (the bsky.social entryway and a PDS) as the atproto lexicons document them, and a Mastodon server's
 apps, OAuth (authorization code with PKCE), accounts and revoke API as docs.joinmastodon.org does. Replies:
 Mastodon's in_reply_to_id must name a stored status (404 otherwise, as Mastodon); a Bluesky record's
-reply root and parent must name stored records with their cids (stricter than a PDS, on purpose). One server answers every
+reply root and parent must name stored records with their cids (stricter than a PDS, on purpose).
+Search (/api/v2/search) finds the server's own statuses by URL, and with resolve=true a post on
+another server listed in DIR/remote.json ([{"url": URL, "status": {…}}]), stored then with a local id. One server answers every
 host name; it runs inside the test's private network namespace, where /etc/hosts points the
 networks' real names at 127.0.0.1 and a test CA is in the trust bundle.
 
@@ -391,6 +393,8 @@ class Handler(BaseHTTPRequestHandler):
             options = standin_status.check_options(body, text, limit, url_length, MastodonFailure)
             number = str(110000000000000000 + len(STATE["statuses"]) + 1)
             json_status = {"id": number, "url": "https://%s/@%s/%s" % (host, grant["username"], number),
+                           "account": {"id": "1", "username": grant["username"], "acct": grant["username"]},
+                           "mentions": [{"acct": acct} for acct in re.findall(r"@([\w.]+@[\w.-]+\w)", text)],
                            "uri": "https://%s/users/%s/statuses/%s" % (host, grant["username"], number),
                            "content": "<p>%s</p>" % text, "visibility": options["visibility"] or
                            accounts.get("mastodonPrivacy", "unlisted"), "spoiler_text": options["spoiler_text"],
@@ -405,6 +409,21 @@ class Handler(BaseHTTPRequestHandler):
                                       "spoiler_text": options["spoiler_text"], "sensitive": options["sensitive"],
                                       "stored": server_time(), "media": [item["id"] for item in attached]})
             return json_status
+        if path == "/api/v2/search" and verb == "GET":
+            self.bearer_token()
+            wanted = query.get("q", "")
+            found = [s["json"] for s in STATE["statuses"] if wanted in (s["json"]["url"], s["json"]["uri"])]
+            if not found and query.get("resolve") == "true":
+                # A post on another server, fetched now: it gets a local id, as Mastodon gives it.
+                for remote in read_json("remote.json", []):
+                    if remote["url"] == wanted:
+                        number = str(110000000000000000 + len(STATE["statuses"]) + 1)
+                        json_status = dict(remote["status"], id=number, url=remote["url"], uri=remote["url"])
+                        STATE["statuses"].append({"key": None, "account": json_status["account"]["acct"],
+                                                  "text": "", "json": json_status, "in_reply_to_id": None,
+                                                  "stored": server_time(), "media": []})
+                        found = [json_status]
+            return {"accounts": [], "statuses": found[:1], "hashtags": []}
         match = re.fullmatch(r"/api/v1/accounts/([^/]+)/statuses", path)
         if match and verb == "GET":
             grant = self.bearer_token()

@@ -103,7 +103,7 @@ extension ComposeWindow {
         keepDraftNow()
         poster.mastodonImageLimits = serverRules?.images ?? .mastodonDefault
         let result = poster.send(
-            compose.text, images: images, options: postOptions, parts: parts, to: accounts,
+            compose.text, images: images, options: postOptions, parts: parts, replyTo: replyParent, to: accounts,
             known: preferences?.accounts ?? accounts
         ) {
             [weak self] outcome in

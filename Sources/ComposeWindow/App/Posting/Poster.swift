@@ -48,10 +48,11 @@ final class Poster {
     /// `parts`) to `chosen` (one account per network); `known` are the signed-in accounts, whose keyring entries hold the credentials.
     func send(
         _ text: String, images: [PostImage], options: PostOptions, parts: [PostingAccount.Network: [String]],
-        to chosen: [PostingAccount], known: [PostingAccount], completion: @escaping @MainActor (Outcome) -> Void
+        replyTo: ReplyParent?, to chosen: [PostingAccount], known: [PostingAccount],
+        completion: @escaping @MainActor (Outcome) -> Void
     ) -> PostingSession.SendResult {
         let result = session.send(
-            text: text, images: images, options: options, accounts: chosen, parts: parts,
+            text: text, images: images, options: options, accounts: chosen, parts: parts, replyTo: replyTo,
             microsecondsSinceEpoch: UInt64(max(0, g_get_real_time())))
         guard result == .run else { return result }
         accounts = known
@@ -215,16 +216,8 @@ final class Poster {
         guard let plan, let account = accounts.first(where: { $0.name == plan.account(index) }) else {
             return then(nil)
         }
-        AccountSecrets.lookup(network: account.network.rawValue, account: account.name) { [weak self] result in
-            guard let self else { return }
-            let secret = (try? result.get()).flatMap { $0 }.flatMap { try? JSONText.value(of: $0) }
-            let found: PostingPlan.Credentials? = secret.flatMap { secret in
-                switch account.network {
-                case .mastodon: MastodonCredentials(secret: secret).map { .mastodon(token: $0.accessToken) }
-                case .bluesky: BlueskySession(account: account, secret: secret).map { .bluesky($0) }
-                }
-            }
-            self.credentials[account.name] = found
+        PostingCredentials.lookUp(account) { [weak self] found in
+            self?.credentials[account.name] = found
             then(found)
         }
     }

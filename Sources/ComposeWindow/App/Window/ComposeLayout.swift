@@ -29,6 +29,8 @@ struct ComposeLayout {
     /// The thread offer and its numbering, beside the counter (ThreadRow).
     let threadCheck: UnsafeMutablePointer<GtkWidget>
     let numberCheck: UnsafeMutablePointer<GtkWidget>
+    /// What a reply answers, above the text.
+    let replyHeader: UnsafeMutablePointer<GtkWidget>
 
     init() {
         PlaceholderTextView.registerType()
@@ -59,6 +61,7 @@ struct ComposeLayout {
         optionsNote = interface.widget("options_note")
         threadCheck = interface.widget("thread_check")
         numberCheck = interface.widget("number_check")
+        replyHeader = interface.widget("reply_header")
     }
 
     /// The header bar's title in the regular weight: the theme's bold one is a second font file

@@ -95,11 +95,16 @@ final class ComposeWindow {
     /// The offered draft's images and options (what "Restore draft" brings back with its text).
     var offeredDraft: (images: [PostImage], options: PostOptions?)?
 
+    /// `--reply-to`'s post, found before the window opened.
+    let replyParent: ReplyParent?
+    let replyHeader: UnsafeMutablePointer<GtkWidget>
+
     init(
-        options: ComposeOptions, initialText: String, drafts: DraftStore?,
+        options: ComposeOptions, initialText: String, drafts: DraftStore?, replyingTo parent: ReplyParent? = nil,
         finish: @escaping @MainActor (ComposeApplication.Outcome) -> Void
     ) {
         self.options = options
+        replyParent = parent
         self.initialText = initialText
         self.finish = finish
         // Scripts' standard output needs nothing remembered; every other target reads and keeps
@@ -143,6 +148,7 @@ final class ComposeWindow {
             slice: counter.slice, scalarAt: counter.scalar)
         highlighter = Highlighter(
             view: view, rule: options.counting(for: target), slice: counter.slice, scalarAt: counter.scalar)
+        replyHeader = layout.replyHeader
         threadRow = ThreadRow(threadCheck: layout.threadCheck, numberCheck: layout.numberCheck, textView: view.textView)
         threadRow.start(thread: options.thread, numbered: options.numberPosts)
         alsoTo = options.alsoTo.map { network in
@@ -157,6 +163,7 @@ final class ComposeWindow {
         if target != .stdout { setUpChooser(layout) }
         loadInitialText(drafts: drafts)
         setUpPostOptions()
+        showReply()
         resumeOutbox()
         showImages()
         attachOpened()

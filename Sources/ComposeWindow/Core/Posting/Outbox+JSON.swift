@@ -5,7 +5,7 @@
 /// bytes prepared for each and what it holds of them; a file of an earlier version has none.
 /// Version 4 adds the post's options (PostOptions), kept only when one is set. Version 5 adds
 /// threads: a delivery's part, its text when it is one part of a thread, and what the network calls
-/// the post once it holds it (the next part answers it).
+/// the post once it holds it (the next part answers it); and the post a reply answers.
 extension Outbox {
     static let fileVersion = 5
 
@@ -16,6 +16,7 @@ extension Outbox {
         ]
         if !images.isEmpty { members.append(.init("images", PostImage.listJSON(images))) }
         if let options = options.json { members.append(.init("options", options)) }
+        if let replyTo { members.append(.init("replyTo", replyTo.json)) }
         return .object(members)
     }
 
@@ -34,6 +35,11 @@ extension Outbox {
             guard let read = PostOptions(json: kept) else { return nil }
             options = read
         }
+        var replyTo: ReplyTo?
+        if let kept = json["replyTo"] {
+            guard let read = ReplyTo(json: kept) else { return nil }
+            replyTo = read
+        }
         var deliveries: [Delivery] = []
         for item in items {
             guard let delivery = Delivery(json: item), delivery.images.count <= images.count else { return nil }
@@ -44,7 +50,44 @@ extension Outbox {
             let parts = deliveries.filter { $0.network == network }.map(\.part).sorted()
             guard parts == Array(parts.indices) else { return nil }
         }
-        self.init(text: text, images: images, options: options, deliveries: deliveries)
+        self.init(text: text, images: images, options: options, replyTo: replyTo, deliveries: deliveries)
+    }
+}
+
+extension Outbox.PostRef {
+    var json: JSONValue {
+        switch self {
+        case .mastodon(let id): .object([.init("postID", .string(id))])
+        case .bluesky(let record): .object([.init("record", record.json)])
+        }
+    }
+
+    init?(json: JSONValue) {
+        switch (json["postID"], json["record"]) {
+        case (.string(let id)?, nil): self = .mastodon(id: id)
+        case (nil, let record?):
+            guard case .string(let uri)? = record["uri"], case .string(let cid)? = record["cid"] else { return nil }
+            self = .bluesky(BlueskyPost.StrongRef(uri: uri, cid: cid))
+        default: return nil
+        }
+    }
+}
+
+extension Outbox.ReplyTo {
+    fileprivate var json: JSONValue {
+        var members: [JSONValue.Member] = [.init("parent", ref.json)]
+        if let root { members.append(.init("root", root.json)) }
+        return .object(members)
+    }
+
+    fileprivate init?(json: JSONValue) {
+        guard let parent = json["parent"].flatMap(Outbox.PostRef.init(json:)) else { return nil }
+        var root: Outbox.PostRef?
+        if let kept = json["root"] {
+            guard let read = Outbox.PostRef(json: kept) else { return nil }
+            root = read
+        }
+        self.init(ref: parent, root: root)
     }
 }
 
@@ -66,11 +109,7 @@ extension Outbox.Delivery {
         if !images.isEmpty { members.append(.init("images", .array(images.map(\.json)))) }
         if part > 0 { members.append(.init("part", .integer(part))) }
         if let partText { members.append(.init("partText", .string(partText))) }
-        switch postedAs {
-        case .mastodon(let id)?: members.append(.init("postID", .string(id)))
-        case .bluesky(let record)?: members.append(.init("record", record.json))
-        case nil: break
-        }
+        if case .object(let named)? = postedAs?.json { members += named }
         return .object(members)
     }
 
@@ -98,13 +137,9 @@ extension Outbox.Delivery {
             partText = text
         }
         self.init(network: network, account: account, key: key, state: state, part: part, partText: partText)
-        switch (json["postID"], json["record"]) {
-        case (.string(let id)?, nil): postedAs = .mastodon(id: id)
-        case (nil, let record?):
-            guard case .string(let uri)? = record["uri"], case .string(let cid)? = record["cid"] else { return nil }
-            postedAs = .bluesky(BlueskyPost.StrongRef(uri: uri, cid: cid))
-        case (nil, nil): break
-        default: return nil
+        if json["postID"] != nil || json["record"] != nil {
+            guard let named = Outbox.PostRef(json: json) else { return nil }
+            postedAs = named
         }
         if case .bool(let mayHave)? = json["mayHave"] {
             mayHavePost = mayHave

@@ -10,6 +10,12 @@ extension Outbox {
         case bluesky(BlueskyPost.StrongRef)
     }
 
+    /// The post a reply answers: what it is called, and on Bluesky its conversation's first post.
+    struct ReplyTo: Hashable, Sendable {
+        let ref: PostRef
+        let root: PostRef?
+    }
+
     /// What delivery `index` posts: its part of the thread, or the whole text.
     func text(of index: Int) -> String { deliveries[index].partText ?? text }
 
@@ -23,19 +29,22 @@ extension Outbox {
     /// How many posts `network`'s thread has.
     func partCount(_ index: Int) -> Int { thread(of: deliveries[index].network).count }
 
-    /// The post delivery `index` answers: the part before it, once the network holds it; nil for
-    /// a first part, or while the one before is not there.
+    /// The post delivery `index` answers: the part before it, once the network holds it; for a
+    /// first part, the post replied to (nil: none), and nil while the one before is not there.
     func parentRef(of index: Int) -> PostRef? {
         let delivery = deliveries[index]
-        guard delivery.part > 0,
+        if delivery.part == 0 { return replyTo?.ref }
+        guard
             let before = deliveries.first(where: { $0.network == delivery.network && $0.part == delivery.part - 1 }),
             case .confirmed = before.state
         else { return nil }
         return before.postedAs
     }
 
-    /// The thread's first post on delivery `index`'s network, once the network holds it.
+    /// The conversation's first post for delivery `index`: the root of the post replied to, else
+    /// the thread's first post once the network holds it.
     func rootRef(of index: Int) -> PostRef? {
+        if let replyTo { return replyTo.root ?? replyTo.ref }
         let network = deliveries[index].network
         guard let first = deliveries.first(where: { $0.network == network && $0.part == 0 }),
             case .confirmed = first.state
@@ -89,6 +98,6 @@ extension Outbox {
                 replaced.append(delivery)
             }
         }
-        return Outbox(text: text, images: images, options: options, deliveries: replaced)
+        return Outbox(text: text, images: images, options: options, replyTo: replyTo, deliveries: replaced)
     }
 }

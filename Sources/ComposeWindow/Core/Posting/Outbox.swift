@@ -114,12 +114,18 @@ struct Outbox: Hashable, Sendable {
     /// The content warning, visibility, sensitivity and languages, as they were when Send recorded
     /// the post (the language too: a retry after a restart says what the first request said).
     let options: PostOptions
+    /// The post it answers (`--reply-to`), on the one network a reply can go to.
+    let replyTo: ReplyTo?
     private(set) var deliveries: [Delivery]
 
-    init(text: String, images: [PostImage] = [], options: PostOptions = PostOptions(), deliveries: [Delivery]) {
+    init(
+        text: String, images: [PostImage] = [], options: PostOptions = PostOptions(), replyTo: ReplyTo? = nil,
+        deliveries: [Delivery]
+    ) {
         self.text = text
         self.images = images
         self.options = options
+        self.replyTo = replyTo
         self.deliveries = deliveries.map { delivery in
             var delivery = delivery
             // A thread's images go with its first post.

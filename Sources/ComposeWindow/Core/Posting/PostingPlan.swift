@@ -24,9 +24,10 @@ package struct PostingPlan: Hashable, Sendable {
     /// A new post to `accounts`, each with the key that makes its retries safe, chosen now:
     /// Mastodon's Idempotency-Key (random), Bluesky's record key (a TID of `microseconds`). `parts`:
     /// a network's thread, the text of each post in order; a network without one posts the text whole.
+    /// `replyTo`: the post it answers (its first post does).
     package init(
         text: String, images: [PostImage] = [], options: PostOptions = PostOptions(), accounts: [PostingAccount],
-        parts: [PostingAccount.Network: [String]] = [:], microsecondsSinceEpoch: UInt64
+        parts: [PostingAccount.Network: [String]] = [:], replyTo: ReplyParent? = nil, microsecondsSinceEpoch: UInt64
     ) {
         let keys = KeyMaker(microsecondsSinceEpoch: microsecondsSinceEpoch)
         let deliveries = accounts.flatMap { account in
@@ -37,7 +38,9 @@ package struct PostingPlan: Hashable, Sendable {
                     state: .waiting, part: part, partText: texts.count == 1 && partText == text ? nil : partText)
             }
         }
-        outbox = Outbox(text: text, images: images, options: options, deliveries: deliveries)
+        outbox = Outbox(
+            text: text, images: images, options: options,
+            replyTo: replyTo.map { Outbox.ReplyTo(ref: $0.ref, root: $0.root) }, deliveries: deliveries)
     }
 
     /// The keys of one Send: Bluesky's TIDs in the thread's order (a feed orders a thread's posts by

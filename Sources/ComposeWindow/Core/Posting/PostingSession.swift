@@ -49,15 +49,16 @@ package struct PostingSession: Hashable, Sendable {
     }
 
     /// Send with the window's `text`, `images` and `options`, to `accounts` (one per network, as
-    /// chosen now); `parts`: each network's thread, where the text is one (ThreadSplitter's parts).
+    /// chosen now); `parts`: each network's thread, where the text is one (ThreadSplitter's parts);
+    /// `replyTo`: the post it answers (kept with the post, whatever a later Send says).
     package mutating func send(
         text: String, images: [PostImage] = [], options: PostOptions = PostOptions(), accounts: [PostingAccount],
-        parts: [PostingAccount.Network: [String]] = [:], microsecondsSinceEpoch: UInt64
+        parts: [PostingAccount.Network: [String]] = [:], replyTo: ReplyParent? = nil, microsecondsSinceEpoch: UInt64
     ) -> SendResult {
         guard !isPosting else { return .stillPosting }
         guard var current = plan else {
             plan = PostingPlan(
-                text: text, images: images, options: options, accounts: accounts, parts: parts,
+                text: text, images: images, options: options, accounts: accounts, parts: parts, replyTo: replyTo,
                 microsecondsSinceEpoch: microsecondsSinceEpoch)
             return startRun()
         }

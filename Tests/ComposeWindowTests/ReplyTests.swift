@@ -1,0 +1,81 @@
+import Foundation
+import XCTest
+
+/// `--reply-to`, for real: the post found through the account's own network before any window
+/// (Mastodon's search fetches a post from another server; Bluesky's handle and record), the window
+/// saying what it answers, and the reply (a thread too) answering it on the stand-ins, which
+/// refuse a reply to a post they do not hold.
+final class ReplyTests: SandboxTestCase {
+    /// Bob's post on another server, which the account's server fetches when asked with
+    /// resolve=true; it mentions Carol and Alice herself, and only Bob's followers may see it.
+    static let remote = """
+        [{"url": "https://other.example/@bob/42",
+          "status": {"account": {"id": "5", "username": "bob", "acct": "bob@other.example"},
+                     "content": "<p>Fish &amp; chips tonight?<br>Bring friends.</p>",
+                     "mentions": [{"acct": "carol@third.example"}, {"acct": "alice"}],
+                     "visibility": "private"}}]
+        """
+
+    func testAMastodonReplyStartsWithItsMentionsAndAnswersThePostFromAnotherServer() throws {
+        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        try Data(Self.remote.utf8).write(to: sandbox.directory.appendingPathComponent("remote.json"))
+        let window = try sandbox.window("Yes!", to: "mastodon", extra: ["--reply-to", "https://other.example/@bob/42"])
+        XCTAssertTrue(window.waitForText("@bob@other.example @carol@third.example Yes!"), "Mastodon's own mentions")
+        window.key("ctrl+Return")
+        let finished = try XCTUnwrap(window.finish(timeout: 30))
+        XCTAssertEqual(finished.code, 0, finished.stderr)
+        let parent = try XCTUnwrap(
+            sandbox.statuses.first {
+                ($0["json"] as? [String: Any])?["url"] as? String == "https://other.example/@bob/42"
+            })
+        let reply = try XCTUnwrap(sandbox.statuses.last)
+        XCTAssertEqual(reply["text"] as? String, "@bob@other.example @carol@third.example Yes!")
+        XCTAssertEqual(reply["in_reply_to_id"] as? String, (parent["json"] as? [String: Any])?["id"] as? String)
+        XCTAssertEqual(reply["visibility"] as? String, "private", "no more public than Bob's post")
+    }
+
+    func testAPostThatCannotBeFoundIsExitTwoAndNoWindow() throws {
+        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        let process = try ComposeProcess(
+            ["--reply-to", "https://other.example/@nobody/1", "--no-spell"],
+            stateHome: sandbox.home.appendingPathComponent("state"), stdin: Data("text".utf8),
+            environment: sandbox.environment, launcher: sandbox.launcher(ComposeProcess.binary.path))
+        let finished = try XCTUnwrap(process.finish(timeout: 30))
+        XCTAssertEqual(finished.code, 2, finished.stderr)
+        XCTAssertTrue(
+            finished.stderr.contains("no post was found at “https://other.example/@nobody/1”"), finished.stderr)
+        XCTAssertEqual(finished.stderr.split(separator: "\n").count, 1, "one line")
+        XCTAssertEqual(sandbox.statuses.count, 0)
+    }
+
+    /// A reply thread on Bluesky: its first post answers the parent, and every post has the
+    /// conversation's first post as root; each record validates with the atproto SDK.
+    func testABlueskyReplyThreadAnswersTheConversation() throws {
+        let sandbox = try NetworkSandbox.signedIn("bluesky")
+        let first = try sandbox.send("The post answered", to: "bluesky")
+        let posted = try XCTUnwrap(first.finish(timeout: 30))
+        XCTAssertEqual(posted.code, 0, posted.stderr)
+        let link = String(decoding: posted.stdout, as: UTF8.self).trimmingCharacters(in: .newlines)
+
+        let window = try sandbox.window("One.\n---\nTwo.", to: "bluesky", extra: ["--reply-to", link])
+        window.key("ctrl+Return")
+        let finished = try XCTUnwrap(window.finish(timeout: 30))
+        XCTAssertEqual(finished.code, 0, finished.stderr)
+        let records = sandbox.records
+        XCTAssertEqual(records.count, 3)
+        func ref(_ record: [String: Any]) -> [String: String] {
+            ["uri": record["uri"] as? String ?? "", "cid": record["cid"] as? String ?? ""]
+        }
+        func reply(_ record: [String: Any]) -> [String: [String: String]]? {
+            (record["value"] as? [String: Any])?["reply"] as? [String: [String: String]]
+        }
+        XCTAssertEqual(reply(records[1])?["parent"], ref(records[0]))
+        XCTAssertEqual(reply(records[1])?["root"], ref(records[0]))
+        XCTAssertEqual(reply(records[2])?["parent"], ref(records[1]))
+        XCTAssertEqual(reply(records[2])?["root"], ref(records[0]), "the conversation's first post")
+        for record in records {
+            let verdict = try AtprotoValidator.check(try JSONSerialization.data(withJSONObject: record["body"] ?? [:]))
+            XCTAssertEqual(verdict.status, 0, verdict.output)
+        }
+    }
+}
