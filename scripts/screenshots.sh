@@ -165,7 +165,29 @@ done)"
 thread zh_CN.UTF-8 "发微博" "$work/thread-zh.png" "$(for n in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22; do
     printf '今天天气真好，我们去公园散步，看见很多人在放风筝。'
 done)"
+# A reply to a post on another server (the account's server fetches it): the header says what it
+# answers, and the text starts with Mastodon's mentions.
+printf '%s' '[{"url": "https://other.example/@bob/42", "status": {"account": {"acct": "bob@other.example"},
+  "content": "<p>Fish &amp; chips tonight? 今晚吃炸鱼薯条？</p>", "mentions": [{"acct": "carol@third.example"}],
+  "visibility": "private"}}]' >"$sandbox/remote.json"
+reply() { # locale title-match png text
+    LANG=$1 LC_ALL=$1 "${inside[@]}" "$bin/compose-window" --desktop --height 280 --no-spell --no-draft \
+        --reply-to https://other.example/@bob/42 </dev/null &
+    local pid=$!
+    capture "$2" "$work/blank.png"
+    local id
+    id=$(cat "$work/last-window")
+    xdotool key --window "$id" ctrl+End
+    xdotool type --delay 15 --window "$id" "$4"
+    sleep 0.8
+    import -window root -crop "$(xdotool getwindowgeometry --shell "$id" | awk -F= '/WIDTH/{w=$2}/HEIGHT/{h=$2}END{print w"x"h"+0+0"}')" "$3"
+    kill "$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+}
+reply C.UTF-8 "New Post" "$work/reply-en.png" "Count me in!"
+reply zh_CN.UTF-8 "发微博" "$work/reply-zh.png" "算我一个！"
 kill "$sandbox_pid"
+convert "$work/reply-en.png" "$work/reply-zh.png" +append "$out/compose-window-reply.png"
 convert "$work/thread-en.png" "$work/thread-zh.png" +append "$out/compose-window-thread.png"
 convert "$work/options-en.png" "$work/options-zh.png" +append "$out/compose-window-options.png"
 convert "$work/posting-en.png" "$work/posting-zh.png" +append "$out/compose-window-posting.png"
@@ -173,4 +195,4 @@ convert \( "$work/images-en-strip.png" "$work/images-zh-strip.png" +append \) \
     \( "$work/images-en-alt.png" "$work/images-zh-alt.png" +append \) -append "$out/compose-window-images.png"
 echo "wrote $out/gallery.png, $out/gallery-gtk4.png, $out/compose-window.png, $out/compose-window-desktop.png"
 echo "  and $out/compose-window-posting.png, $out/compose-window-images.png, $out/compose-window-options.png,"
-echo "  $out/compose-window-thread.png"
+echo "  $out/compose-window-thread.png, $out/compose-window-reply.png"
