@@ -48,12 +48,14 @@ extension ComposeWindow {
         return chosen ? threadRow.draft : nil
     }
 
-    /// The posts Send makes of `text`, split now (never from a split of an older text): each
+    /// The posts Send makes of `text`, split from this very text (never an older one): each
     /// network's parts when a thread is offered and chosen, none when the text goes as one post;
     /// nil when a post of the thread would not fit.
     func threadParts(of text: String) -> [PostingAccount.Network: [String]]? {
         guard let networks = offeredNetworks else { return [:] }
-        let draft = ThreadDraft(text: text, networks: networks, numbered: threadRow.isNumbered)
+        // The split made while typing when it was of this very text (splitting anew is the
+        // exception: Send pressed within 150 ms of an edit).
+        let draft = threadRow.draft(for: text, networks: networks)
         guard draft.hasMarker || !fitsEveryNetwork, threadRow.isChosen(text: draft.hasMarker) else { return [:] }
         return draft.canSend ? draft.parts(of: text) : nil
     }

@@ -18,6 +18,32 @@ final class ThreadRow {
     private var generation = 0
     /// The latest split, for the text as it was when asked.
     private(set) var draft: ThreadDraft?
+    /// What the latest split was made of: Send takes it when nothing has changed since.
+    private var draftInput: SplitInput?
+
+    struct SplitInput: Equatable {
+        let text: String
+        let numbered: Bool
+        let networks: [String]
+
+        init(
+            _ text: String, numbered: Bool,
+            networks: [(network: PostingAccount.Network, rule: CountingRule, limit: Int)]
+        ) {
+            self.text = text
+            self.numbered = numbered
+            self.networks = networks.map { "\($0.network) \($0.rule) \($0.limit)" }
+        }
+    }
+
+    /// The split of `input`: the latest one when it was made of the same, else one made now.
+    func draft(for text: String, networks: [(network: PostingAccount.Network, rule: CountingRule, limit: Int)])
+        -> ThreadDraft
+    {
+        let input = SplitInput(text, numbered: isNumbered, networks: networks)
+        if let draft, draftInput == input { return draft }
+        return ThreadDraft(text: text, networks: networks, numbered: isNumbered)
+    }
     /// Where the shown posts' tints are, to take them off again.
     private var tinted: [Range<Int>] = []
     /// The person checked or unchecked an option, or a split came back.
@@ -91,6 +117,7 @@ final class ThreadRow {
             } then: { [weak self] draft in
                 guard let self, self.generation == asked else { return }
                 self.draft = draft
+                self.draftInput = SplitInput(text, numbered: numbered, networks: networks)
                 self.onChange?()
             }
             return false
@@ -103,6 +130,7 @@ final class ThreadRow {
         pending = nil
         generation += 1
         draft = nil
+        draftInput = nil
     }
 
     /// Every second post on the tint (ranges in characters, as the buffer counts them).

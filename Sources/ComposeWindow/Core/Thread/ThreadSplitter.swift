@@ -162,11 +162,22 @@ private struct TextLayout {
         for segment in segments {
             var start = segment.lowerBound
             while start < segment.upperBound {
-                if fits(start..<segment.upperBound, limit: limit, suffix: suffix) {
+                // Only a window of the text is counted for each part, widened until it no longer
+                // fits (or holds the rest): the cost stays with the part, not with what follows it.
+                var reach = 2 * limit + 64
+                var windowEnd = segment.upperBound
+                while true {
+                    windowEnd = cut(atOrAfter: start + reach, before: segment.upperBound)
+                    if !fits(start..<windowEnd, limit: limit, suffix: suffix) || windowEnd == segment.upperBound {
+                        break
+                    }
+                    reach *= 2
+                }
+                if windowEnd == segment.upperBound, fits(start..<windowEnd, limit: limit, suffix: suffix) {
                     parts.append(start..<segment.upperBound)
                     break
                 }
-                let end = bestCut(from: start, before: segment.upperBound, limit: limit, suffix: suffix)
+                let end = bestCut(from: start, before: windowEnd, limit: limit, suffix: suffix)
                 parts.append(start..<end)
                 start = end
             }
@@ -182,6 +193,14 @@ private struct TextLayout {
             }
         }
         return merged
+    }
+
+    /// The first place a cut may go at or after `index`, or `end`: counts add up across such places,
+    /// so a window ending there that does not fit holds the furthest cut that does.
+    private func cut(atOrAfter index: Int, before end: Int) -> Int {
+        var index = index
+        while index < end, preference(at: index) == nil { index += 1 }
+        return min(index, end)
     }
 
     /// Where the part starting at `start` ends: the furthest cut that fits, moved back to a
