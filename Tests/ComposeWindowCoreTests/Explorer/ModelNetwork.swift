@@ -55,6 +55,42 @@ struct ModelNetwork: Hashable {
         self.beforeTheLock = beforeTheLock
     }
 
+    /// Someone else's post, there from the start: what a reply answers.
+    static let parentAccount = "@bob"
+
+    /// The network with Bob's post stored, and the post as `--reply-to` finds it.
+    static func withParent(_ network: PostingAccount.Network) -> (ModelNetwork, ReplyParent) {
+        var model = ModelNetwork(network: network)
+        let parent = Post(account: parentAccount, text: "Bob's post", key: "3kbbbbbbbbbb2", storedAt: 0)
+        model.posts.append(parent)
+        let found: ReplyParent?
+        switch network {
+        case .mastodon:
+            let status = JSONValue.object([
+                .init("id", .string(model.reference(parent))),
+                .init("account", .object([.init("acct", .string("bob@mastodon.example"))])),
+            ])
+            found = ReplyParent(
+                mastodonSearch: APIAnswer(status: 200, json: .object([.init("statuses", .array([status]))])),
+                host: "mastodon.example")
+        case .bluesky:
+            var request = APIRequest(.get, host: "bsky.social", path: "/xrpc/com.atproto.repo.getRecord")
+            request.query = [.init(name: "rkey", value: parent.key)]
+            guard case .object(var members)? = model.lookUp(request, account: parentAccount).json else {
+                fatalError("the model holds Bob's post")
+            }
+            members.append(.init("value", .object([.init("text", .string(parent.text))])))
+            found = ReplyParent(
+                blueskyRecord: APIAnswer(status: 200, json: .object(members)), author: "bob.bsky.social")
+        }
+        return (model, found!)
+    }
+
+    /// The posts of the person posting (Bob's are not theirs).
+    var own: [Post] {
+        (posts + [working?.post].compactMap(\.self)).filter { $0.account != Self.parentAccount }
+    }
+
     /// Time passed: a slow request's work ends; media nothing attached goes.
     mutating func advance(to now: Int64) {
         if let working, working.finishesAt <= now {

@@ -6,6 +6,8 @@ import Testing
 /// against the model of each network (alone, Mastodon from before its idempotency lock, and both
 /// cross-posted), the invariants checked after every step:
 /// - no network holds the post twice, and every post it holds carries each image once;
+/// - each post of a thread answers the one before as stored, and a reply's first post the post it
+///   answers (on Bluesky, every post has the conversation's first post as root);
 /// - the person's latest text is on a network, or kept in the draft or the outbox;
 /// - Send and Retry never do nothing the person can see, and a network that must wait is tried
 ///   again by the window at a time it says;
@@ -55,32 +57,39 @@ import Testing
 
     static let image = [PostImage(path: "/home/alice/photo.jpg", alt: "A photo")]
 
-    static let configurations: [(String, [ModelNetwork], [PostImage], [PostingAccount.Network: Int])] = [
-        ("Mastodon", [ModelNetwork(network: .mastodon)], [], [:]),
-        ("Mastodon before its lock", [ModelNetwork(network: .mastodon, beforeTheLock: true)], [], [:]),
-        ("Bluesky", [ModelNetwork(network: .bluesky)], [], [:]),
-        ("Mastodon and Bluesky", [ModelNetwork(network: .mastodon), ModelNetwork(network: .bluesky)], [], [:]),
+    static let mastodonReply = ModelNetwork.withParent(.mastodon)
+    static let blueskyReply = ModelNetwork.withParent(.bluesky)
+
+    static let configurations: [(String, [ModelNetwork], [PostImage], [PostingAccount.Network: Int], ReplyParent?)] = [
+        ("Mastodon", [ModelNetwork(network: .mastodon)], [], [:], nil),
+        ("Mastodon before its lock", [ModelNetwork(network: .mastodon, beforeTheLock: true)], [], [:], nil),
+        ("Bluesky", [ModelNetwork(network: .bluesky)], [], [:], nil),
+        ("Mastodon and Bluesky", [ModelNetwork(network: .mastodon), ModelNetwork(network: .bluesky)], [], [:], nil),
         // An image: its upload is one more request, with every fault a request can meet.
-        ("Mastodon with an image", [ModelNetwork(network: .mastodon)], image, [:]),
-        ("Bluesky with an image", [ModelNetwork(network: .bluesky)], image, [:]),
+        ("Mastodon with an image", [ModelNetwork(network: .mastodon)], image, [:], nil),
+        ("Bluesky with an image", [ModelNetwork(network: .bluesky)], image, [:], nil),
         // A thread: every fault at either post, and the second only once the first is there.
-        ("a Mastodon thread of 2", [ModelNetwork(network: .mastodon)], [], [.mastodon: 2]),
+        ("a Mastodon thread of 2", [ModelNetwork(network: .mastodon)], [], [.mastodon: 2], nil),
         (
             "a Mastodon thread of 2 before its lock", [ModelNetwork(network: .mastodon, beforeTheLock: true)], [],
-            [.mastodon: 2]
+            [.mastodon: 2], nil
         ),
-        ("a Bluesky thread of 2", [ModelNetwork(network: .bluesky)], [], [.bluesky: 2]),
-        ("a Bluesky thread of 3 with an image", [ModelNetwork(network: .bluesky)], image, [.bluesky: 3]),
+        ("a Bluesky thread of 2", [ModelNetwork(network: .bluesky)], [], [.bluesky: 2], nil),
+        ("a Bluesky thread of 3 with an image", [ModelNetwork(network: .bluesky)], image, [.bluesky: 3], nil),
+        // A reply: its first post answers Bob's post (on Bluesky, every post has it as root).
+        ("a Mastodon reply thread of 2", [mastodonReply.0], [], [.mastodon: 2], mastodonReply.1),
+        ("a Bluesky reply thread of 2", [blueskyReply.0], [], [.bluesky: 2], blueskyReply.1),
     ]
 
     @Test(arguments: configurations.indices)
     func everySequenceKeepsThePromise(configuration: Int) {
-        let (name, networks, images, threadLengths) = Self.configurations[configuration]
+        let (name, networks, images, threadLengths, replyTo) = Self.configurations[configuration]
         let clock = ContinuousClock()
         var walk = Walk()
         let took = clock.measure {
             walk = Self.explore(
-                PostingWorld(networks: networks, images: images, threadLengths: threadLengths), depth: Self.depth)
+                PostingWorld(networks: networks, images: images, threadLengths: threadLengths, replyTo: replyTo),
+                depth: Self.depth)
         }
         if let (broken, steps) = walk.violation {
             Issue.record("\(name): \(broken) after \(steps.map(\.name).joined(separator: ", "))")

@@ -82,10 +82,17 @@ struct PostingWorld: Hashable {
     /// How many posts each network's thread has (absent: one post).
     let threadLengths: [PostingAccount.Network: Int]
 
-    init(networks: [ModelNetwork], images: [PostImage] = [], threadLengths: [PostingAccount.Network: Int] = [:]) {
+    /// The post the person replies to (on the one network a reply goes to), or nil.
+    let replyTo: ReplyParent?
+
+    init(
+        networks: [ModelNetwork], images: [PostImage] = [], threadLengths: [PostingAccount.Network: Int] = [:],
+        replyTo: ReplyParent? = nil
+    ) {
         self.networks = networks
         self.images = images
         self.threadLengths = threadLengths
+        self.replyTo = replyTo
         session = PostingSession()
     }
 
@@ -178,7 +185,7 @@ struct PostingWorld: Hashable {
             $0[$1] = self.parts(of: text, on: $1)
         }
         let result = session.send(
-            text: text, images: images, accounts: accounts, parts: parts,
+            text: text, images: images, accounts: accounts, parts: parts, replyTo: replyTo,
             microsecondsSinceEpoch: UInt64(now) * 1_000_000)
         self.session = session
         switch result {
@@ -311,12 +318,15 @@ struct PostingWorld: Hashable {
     private func invariantViolation() -> String? {
         if waitsForever { return "a network waits and the window never tries again" }
         for network in networks {
-            let held = network.posts + [network.working?.post].compactMap(\.self)
+            let held = network.own
             if let twice = held.first(where: { post in held.filter { $0.text == post.text }.count > 1 }) {
                 return "\(network.network) holds \"\(twice.text)\" twice"
             }
-            if network.held > threadLengths[network.network, default: 1] {
-                return "\(network.network) holds \(network.held) posts"
+            let ownHeld =
+                network.held
+                - (network.posts.count - network.posts.filter { $0.account != ModelNetwork.parentAccount }.count)
+            if ownHeld > threadLengths[network.network, default: 1] {
+                return "\(network.network) holds \(ownHeld) posts"
             }
             for post in held {
                 // A thread's images go with its first post.
@@ -338,7 +348,10 @@ struct PostingWorld: Hashable {
             if !onANetwork && !kept { return "the person's latest text \"\(latest)\" is nowhere" }
         }
         let firstPosts = networks.flatMap { network in
-            network.posts.filter { isFirstPost($0.text, on: network.network) }.map(network.link)
+            network.posts.filter {
+                $0.account != ModelNetwork.parentAccount && isFirstPost($0.text, on: network.network)
+            }
+            .map(network.link)
         }
         if let stray = standardOutput.first(where: { !firstPosts.contains($0) }) {
             return "standard output holds \(stray), which is no first post of this run"
@@ -355,11 +368,18 @@ struct PostingWorld: Hashable {
     /// first as root) as the network stored it; a first post that answers anything.
     private func brokenChain(on network: ModelNetwork) -> String? {
         let count = threadLengths[network.network] ?? 1
-        for post in network.posts {
+        // What the first post answers: the post replied to, or nothing.
+        let answered = network.posts.first { $0.account == ModelNetwork.parentAccount }.map(network.reference)
+        for post in network.posts where post.account != ModelNetwork.parentAccount {
             guard count > 1, let slash = post.text.lastIndex(of: " "),
                 let number = Int(post.text[post.text.index(after: slash)...].split(separator: "/")[0])
             else {
-                if post.inReplyTo != nil { return "\(network.network): \"\(post.text)\" answers \(post.inReplyTo!)" }
+                if post.inReplyTo != answered {
+                    return "\(network.network): \"\(post.text)\" answers \(post.inReplyTo ?? "nothing")"
+                }
+                if network.network == .bluesky, answered != nil, post.root != answered {
+                    return "\(network.network): \"\(post.text)\" has root \(post.root ?? "none"), not the post answered"
+                }
                 continue
             }
             let base = String(post.text[..<slash])
@@ -367,7 +387,9 @@ struct PostingWorld: Hashable {
                 network.posts.first { $0.text == parts(of: base, on: network.network)[part - 1] }
             }
             if number == 1 {
-                if post.inReplyTo != nil { return "\(network.network): the first post answers \(post.inReplyTo!)" }
+                if post.inReplyTo != answered {
+                    return "\(network.network): the first post answers \(post.inReplyTo ?? "nothing")"
+                }
                 continue
             }
             guard let parent = stored(number - 1), post.inReplyTo == network.reference(parent) else {
@@ -375,7 +397,7 @@ struct PostingWorld: Hashable {
                     "\(network.network): \"\(post.text)\" answers \(post.inReplyTo ?? "nothing"), not the post before it"
             }
             if network.network == .bluesky {
-                guard let root = stored(1), post.root == network.reference(root) else {
+                guard let root = answered ?? stored(1).map(network.reference), post.root == root else {
                     return "\(network.network): \"\(post.text)\" has root \(post.root ?? "none"), not the first post"
                 }
             }
