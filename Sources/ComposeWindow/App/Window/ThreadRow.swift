@@ -46,6 +46,8 @@ final class ThreadRow {
     }
     /// Where the shown posts' tints are, to take them off again.
     private var tinted: [Range<Int>] = []
+    /// The offer's label as shown.
+    private var shownOffer: String?
     /// The person checked or unchecked an option, or a split came back.
     var onChange: (@MainActor () -> Void)?
 
@@ -88,7 +90,11 @@ final class ThreadRow {
     /// Shows the offer (or hides it, `draft` nil) and the posts' tints when a thread is chosen.
     func show(offered: Bool, chosen: Bool, hasMarker: Bool) {
         let offer = offered ? draft?.offer : nil
-        if let offer { gtk_button_set_label(threadCheck.cast(), offer) }
+        // A new label relayouts the window: only when the count of posts changed.
+        if let offer, offer != shownOffer {
+            gtk_button_set_label(threadCheck.cast(), offer)
+            shownOffer = offer
+        }
         gtk_widget_set_visible(threadCheck, (offer != nil).gboolean)
         // A marked cut is the person's choice: the offer shows it checked, and the marker undoes it.
         if hasMarker, gtk_toggle_button_get_active(threadCheck.cast()) == 0 {
