@@ -1,4 +1,5 @@
 import Foundation
+import PlaceholderTestSupport
 import Testing
 
 @testable import ComposeWindowCore
@@ -11,24 +12,10 @@ import Testing
 
     /// The validator's verdict on `body`: its exit status and what it printed.
     static func check(_ body: JSONValue) throws -> (status: Int32, output: String) {
-        let python = root.appendingPathComponent(".build/atproto/bin/python")
-        guard FileManager.default.isExecutableFile(atPath: python.path) else {
-            Issue.record("no atproto validator at \(python.path): `make test` makes it (make atproto)")
-            return (-1, "")
-        }
-        let process = Process()
-        process.executableURL = python
-        process.arguments = [root.appendingPathComponent("scripts/check-bluesky-record.py").path]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        input.fileHandleForWriting.write(try JSONSerialization.data(withJSONObject: foundationObject(body)))
-        try input.fileHandleForWriting.close()
-        let printed = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: printed, as: UTF8.self))
+        let verdict = try AtprotoValidator.check(
+            try JSONSerialization.data(withJSONObject: foundationObject(body)), root: root)
+        if verdict.status == -1 { Issue.record(Comment(rawValue: verdict.output)) }
+        return verdict
     }
 
     static func foundationObject(_ value: JSONValue) -> Any {

@@ -1,4 +1,5 @@
 import Foundation
+import PlaceholderTestSupport
 import XCTest
 
 /// `--reply-to`, for real: the post found through the account's own network before any window
@@ -6,6 +7,10 @@ import XCTest
 /// saying what it answers, and the reply (a thread too) answering it on the stand-ins, which
 /// refuse a reply to a post they do not hold.
 final class ReplyTests: SandboxTestCase {
+    /// The checkout (scripts/, .build/atproto).
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
     /// Bob's post on another server, which the account's server fetches when asked with
     /// resolve=true; it mentions Carol and Alice herself, and only Bob's followers may see it.
     static let remote = """
@@ -74,7 +79,8 @@ final class ReplyTests: SandboxTestCase {
         XCTAssertEqual(reply(records[2])?["parent"], ref(records[1]))
         XCTAssertEqual(reply(records[2])?["root"], ref(records[0]), "the conversation's first post")
         for record in records {
-            let verdict = try AtprotoValidator.check(try JSONSerialization.data(withJSONObject: record["body"] ?? [:]))
+            let verdict = try AtprotoValidator.check(
+                try JSONSerialization.data(withJSONObject: record["body"] ?? [:]), root: Self.root)
             XCTAssertEqual(verdict.status, 0, verdict.output)
         }
     }

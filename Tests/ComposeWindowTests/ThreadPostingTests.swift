@@ -1,6 +1,7 @@
 import ComposeWindowCore
 import Foundation
 import Glibc
+import PlaceholderTestSupport
 import XCTest
 
 /// A text over the limit posted as a thread, for real: the window under Xvfb, the stand-ins under
@@ -8,6 +9,10 @@ import XCTest
 /// `in_reply_to_id`, Bluesky's root and parent strongRefs with their cids), and each Bluesky record
 /// is checked afterwards by the atproto SDK's models.
 final class ThreadPostingTests: SandboxTestCase {
+    /// The checkout (scripts/, .build/atproto).
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
     /// Eighteen sentences of 66 characters, a space between: 1,205 characters. Seven sentences fit
     /// Mastodon's 500 and four Bluesky's 300: three posts there, five here.
     static let longText = (1...18).map { number in
@@ -50,7 +55,7 @@ final class ThreadPostingTests: SandboxTestCase {
                 XCTAssertEqual(reply?["parent"], ref(records[index - 1]), "record \(index + 1)", file: file, line: line)
             }
             let body = try JSONSerialization.data(withJSONObject: record["body"] ?? [:])
-            let verdict = try AtprotoValidator.check(body)
+            let verdict = try AtprotoValidator.check(body, root: Self.root)
             XCTAssertEqual(verdict.status, 0, "record \(index + 1): \(verdict.output)", file: file, line: line)
         }
     }

@@ -1,15 +1,12 @@
 import Foundation
-import XCTest
 
-/// A createRecord body the stand-in received, checked by the atproto SDK's models (PyPI, `make
-/// atproto`; scripts/check-bluesky-record.py): a validator no one here wrote.
-enum AtprotoValidator {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
-    /// The validator's exit status and what it printed; a missing validator fails the test that
-    /// asked (make test makes it), never skips.
-    static func check(_ body: Data) throws -> (status: Int32, output: String) {
+/// A createRecord body checked by the atproto SDK's models (PyPI, `make atproto`;
+/// scripts/check-bluesky-record.py): a validator no one here wrote. The core's record tests and the
+/// window tests (what the stand-in received) share it.
+public enum AtprotoValidator {
+    /// The validator's exit status and what it printed, for `body` (JSON) and the checkout at
+    /// `root`; a missing validator is a failure the caller reports, never a skip.
+    public static func check(_ body: Data, root: URL) throws -> (status: Int32, output: String) {
         let python = root.appendingPathComponent(".build/atproto/bin/python")
         guard FileManager.default.isExecutableFile(atPath: python.path) else {
             return (-1, "no atproto validator at \(python.path): `make test` makes it (make atproto)")
