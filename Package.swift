@@ -114,10 +114,13 @@ let package = Package(
             name: "ComposeWindowCore", dependencies: ["CComposeWindowIntl", "CComposeWindowFiles"],
             path: "Sources/ComposeWindow/Core"),
         // The glue only the app uses (main-loop sources, the clipboard, accelerators, GtkBuilder
-        // interfaces, its property setters): never compiled into a library users link.
+        // interfaces, its property setters, GtkSourceView's completion providers): never compiled into a library users link.
         .target(
             name: "ComposeWindowGlue",
-            dependencies: ["CPlaceholderGtk3", "CComposeWindowUnix", "PlaceholderGObjectGlue", "PlaceholderGtk3Glue"],
+            dependencies: [
+                "CPlaceholderGtk3", "CComposeWindowUnix", "CComposeWindowGtkSource", "PlaceholderGObjectGlue",
+                "PlaceholderGtk3Glue",
+            ],
             path: "Sources/ComposeWindow/Glue"),
         // Posting's glue (JSON text for ComposeWindowCore's values, the keyring); only the app will link it.
         .target(

@@ -49,7 +49,7 @@ import Testing
         #expect(record.body?["record"]?["langs"] == .array([.string("zh")]))
         let facets = try #require(record.body?["record"]?["facets"]?.elements)
         #expect(facets.first?["features"]?.elements?.first?["did"] == .string("did:plc:bob"))
-        #expect(Self.plan().mentionedHandles == ["bob.bsky.social"])
+        #expect(Self.plan().handlesToResolve == ["bob.bsky.social"])
     }
 
     @Test func aConfirmedNetworkIsNeverAskedAgain() {

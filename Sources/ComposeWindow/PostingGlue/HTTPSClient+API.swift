@@ -5,7 +5,8 @@ import ComposeWindowCore
 extension HTTPSClient {
     /// Sends `request`; `completion` runs once, on the main loop.
     package func call(
-        _ request: APIRequest, completion: @escaping @MainActor (Result<APIAnswer, HTTPSFailure>) -> Void
+        _ request: APIRequest, cancellation: Cancellation? = nil,
+        completion: @escaping @MainActor (Result<APIAnswer, HTTPSFailure>) -> Void
     ) {
         let sent: HTTPSRequest
         do throws(JSONText.Failure) { sent = try Self.https(request) } catch {
@@ -13,7 +14,7 @@ extension HTTPSClient {
                 .failure(HTTPSFailure(requestWasSent: false, reason: .connectionReset, description: error.description)))
             return
         }
-        send(sent) { result in completion(result.map(Self.answer)) }
+        send(sent, cancellation: cancellation) { result in completion(result.map(Self.answer)) }
     }
 
     private static func https(_ request: APIRequest) throws(JSONText.Failure) -> HTTPSRequest {

@@ -58,16 +58,20 @@ package final class HTTPSClient {
     isolated deinit { g_object_unref(UnsafeMutableRawPointer(session)) }
 
     /// Sends `request`; `completion` runs once, on the main loop. A file body is read first, by
-    /// GIO's own thread; a file that cannot be read is a request never sent.
+    /// GIO's own thread; a file that cannot be read is a request never sent. `cancellation` may
+    /// call it off (it then fails at once).
     package func send(
-        _ request: HTTPSRequest, completion: @escaping @MainActor (Result<HTTPSResponse, HTTPSFailure>) -> Void
+        _ request: HTTPSRequest, cancellation: Cancellation? = nil,
+        completion: @escaping @MainActor (Result<HTTPSResponse, HTTPSFailure>) -> Void
     ) {
-        guard let file = request.file else { return send(request, fileBytes: nil, completion: completion) }
+        guard let file = request.file else {
+            return send(request, fileBytes: nil, cancellation: cancellation, completion: completion)
+        }
         FileBytes.load(file.path) { [weak self] loaded in
             switch loaded {
             case .success(let bytes):
                 defer { g_bytes_unref(bytes) }
-                self?.send(request, fileBytes: bytes, completion: completion)
+                self?.send(request, fileBytes: bytes, cancellation: cancellation, completion: completion)
             case .failure(let unreadable):
                 completion(
                     .failure(
@@ -77,7 +81,7 @@ package final class HTTPSClient {
     }
 
     private func send(
-        _ request: HTTPSRequest, fileBytes: OpaquePointer?,
+        _ request: HTTPSRequest, fileBytes: OpaquePointer?, cancellation: Cancellation?,
         completion: @escaping @MainActor (Result<HTTPSResponse, HTTPSFailure>) -> Void
     ) {
         guard request.url.lowercased().hasPrefix("https://"),
@@ -98,7 +102,7 @@ package final class HTTPSClient {
             g_bytes_unref(bytes)
         }
         if let file = request.file, let fileBytes { FileBytes.attach(fileBytes, as: file, to: message) }
-        let exchange = Exchange(message: message, completion: completion)
+        let exchange = Exchange(message: message, cancellation: cancellation, completion: completion)
         let context = Unmanaged.passRetained(exchange).toOpaque()
         // The request has left once its body (or, with none, its headers) is written: from then on a
         // failure leaves the outcome unknown.
@@ -109,7 +113,7 @@ package final class HTTPSClient {
                 Unmanaged<Exchange>.fromOpaque(context!).takeUnretainedValue().requestWasSent = true
             }, context, nil, GConnectFlags(0))
         soup_session_send_and_read_async(
-            session, message, G_PRIORITY_DEFAULT, nil,
+            session, message, G_PRIORITY_DEFAULT, cancellation?.cancellable,
             { source, result, context in
                 let exchange = Unmanaged<Exchange>.fromOpaque(context!).takeRetainedValue()
                 var error: UnsafeMutablePointer<GError>?
@@ -124,12 +128,18 @@ package final class HTTPSClient {
 @MainActor
 private final class Exchange {
     let message: OpaquePointer
+    /// Held until the answer: GIO keeps its GCancellable only as long as the call does.
+    let cancellation: Cancellation?
     let completion: @MainActor (Result<HTTPSResponse, HTTPSFailure>) -> Void
     var wroteHandler: gulong = 0
     var requestWasSent = false
 
-    init(message: OpaquePointer, completion: @escaping @MainActor (Result<HTTPSResponse, HTTPSFailure>) -> Void) {
+    init(
+        message: OpaquePointer, cancellation: Cancellation?,
+        completion: @escaping @MainActor (Result<HTTPSResponse, HTTPSFailure>) -> Void
+    ) {
         self.message = message
+        self.cancellation = cancellation
         self.completion = completion
     }
 

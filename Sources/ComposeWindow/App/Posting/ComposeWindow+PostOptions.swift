@@ -28,9 +28,11 @@ extension ComposeWindow {
         return postingAccount.map { [$0.network] } ?? []
     }
 
-    /// What Send records: the options shown, with the spell checker's language unless one is chosen.
+    /// What Send records: the options shown, with the spell checker's language unless one is
+    /// chosen, and the Bluesky accounts chosen from the mention list that the text still mentions.
     var postOptions: PostOptions {
         postOptionsRow.options.withLanguage(orSpellChecker: SpellChecking.language(of: compose.textView))
+            .withMentions(chosen: chosenMentions, in: compose.text)
     }
 
     /// The row as where Send goes and the images ask: Mastodon's options for Mastodon, the images'

@@ -41,6 +41,7 @@ extension ComposeWindow {
         poster = Poster(session: session, store: store)
         images = plan.images
         postOptionsRow.show(plan.options)
+        chosenMentions = plan.options.mentions
         let shown = compose.text
         if let text = session.resumedText(draft: shown.isEmpty ? nil : shown), text != shown { compose.text = text }
         let names = plan.accountNames.joined(separator: ", ")

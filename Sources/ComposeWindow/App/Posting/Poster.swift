@@ -112,7 +112,7 @@ final class Poster {
                 return self.save { [weak self] in self?.next() }
             }
             if case .bluesky(let session) = credentials, self.didsByHandle == nil, let plan = self.plan {
-                return self.resolveMentions(plan.mentionedHandles, session: session, resolved: [:]) {
+                return self.resolveMentions(plan.handlesToResolve, session: session, resolved: [:]) {
                     [weak self] in
                     self?.didsByHandle = $0
                     self?.deliver(index)

@@ -95,6 +95,12 @@ final class ComposeWindow {
     /// The offered draft's images and options (what "Restore draft" brings back with its text).
     var offeredDraft: (images: [PostImage], options: PostOptions?)?
 
+    /// Mentions as you type, one list per network (ComposeWindow+Mentions).
+    var mentionCompletions: [MentionCompletion] = []
+    /// Bluesky accounts chosen from a list: DID by handle, for Send.
+    var chosenMentions: [String: String] = [:]
+    var mentionListShown = false
+
     /// `--reply-to`'s post, found before the window opened.
     let replyParent: ReplyParent?
     let replyHeader: UnsafeMutablePointer<GtkWidget>
@@ -161,6 +167,7 @@ final class ComposeWindow {
         autosave?.currentLength = { [unowned view] in Int(gtk_text_buffer_get_char_count(view.buffer)) }
         installActions()
         if target != .stdout { setUpChooser(layout) }
+        setUpMentions()
         loadInitialText(drafts: drafts)
         setUpPostOptions()
         showReply()
@@ -237,6 +244,7 @@ final class ComposeWindow {
     private func installActions() {
         let send: VoidHandler = { [weak self] in self?.send() }
         let cancel: VoidHandler = { [weak self] in self?.cancel() }
+        let escape: VoidHandler = { [weak self] in self?.escape() }
         let attach: VoidHandler = { [weak self] in self?.chooseImages() }
         let warning: VoidHandler = { [weak self] in self?.postOptionsRow.toggleContentWarning() }
         let endPost: VoidHandler = { [weak self] in self?.insertThreadMarker() }
@@ -247,7 +255,7 @@ final class ComposeWindow {
         KeyboardShortcuts.install(
             on: window,
             [
-                ("<Control>Return", send), ("<Control>KP_Enter", send), ("Escape", cancel), ("<Control>w", cancel),
+                ("<Control>Return", send), ("<Control>KP_Enter", send), ("Escape", escape), ("<Control>w", cancel),
                 ("<Control>y", redo), ("<Control><Shift>a", attach), ("<Control><Shift>w", warning),
                 ("<Control><Shift>Return", endPost), ("<Control><Shift>KP_Enter", endPost),
             ])

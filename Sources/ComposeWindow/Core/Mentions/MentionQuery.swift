@@ -36,7 +36,7 @@ package struct MentionQuery: Equatable, Sendable {
         return MentionQuery(range: (caret - length)..<caret, query: query)
     }
 
-    private static func isNameCharacter(_ scalar: Unicode.Scalar) -> Bool {
+    static func isNameCharacter(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar {
         case "a"..."z", "A"..."Z", "0"..."9", "_", ".", "-", "@": true
         default: false
@@ -51,6 +51,9 @@ package struct MentionQuery: Equatable, Sendable {
         package let label: String
         /// Bluesky: the account's DID, for the post's mention facet.
         package let did: String?
+
+        /// The name inserted, without its '@' and the space after it.
+        package var handle: String { String(insert.dropFirst().dropLast()) }
     }
 
     /// The search for `query` on the account's network.

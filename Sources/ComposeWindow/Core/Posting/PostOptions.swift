@@ -4,7 +4,9 @@
 /// - who may see it: Mastodon's four visibilities; Bluesky posts are public;
 /// - whether its images are sensitive: Mastodon's `sensitive`; Bluesky's self-label, which also
 ///   makes the images sensitive on Mastodon;
-/// - its languages: Mastodon's `language` takes the first, Bluesky's `langs` up to three.
+/// - its languages: Mastodon's `language` takes the first, Bluesky's `langs` up to three;
+/// - the Bluesky accounts the person chose from the mention list: their DIDs, by handle, which the
+///   record's mention facets take without a look-up at Send (PostOptions+Mentions).
 package struct PostOptions: Hashable, Sendable {
     /// Mastodon's own words, as its API takes them.
     package enum Visibility: String, CaseIterable, Sendable {
@@ -26,6 +28,8 @@ package struct PostOptions: Hashable, Sendable {
     /// ISO 639-1 codes, at most `mostLanguages`; empty: none said (the window fills in the spell
     /// checker's at Send, so the outbox keeps what was sent).
     package var languages: [String] = []
+    /// Bluesky handles (without '@') the person chose from the list, each with its DID.
+    package var mentions: [String: String] = [:]
 
     /// Bluesky's `langs` holds at most three.
     package static let mostLanguages = 3
@@ -120,6 +124,10 @@ extension PostOptions {
         if sensitive { members.append(.init("sensitive", .bool(true))) }
         if let selfLabel { members.append(.init("label", .string(selfLabel.rawValue))) }
         if !languages.isEmpty { members.append(.init("languages", .array(languages.map(JSONValue.string)))) }
+        if !mentions.isEmpty {
+            members.append(
+                .init("mentions", .object(mentions.sorted { $0.key < $1.key }.map { .init($0.key, .string($0.value)) })))
+        }
         return .object(members)
     }
 
@@ -145,6 +153,13 @@ extension PostOptions {
                 codes.allSatisfy({ Self.languageCode(of: $0) == $0 })
             else { return nil }
             languages = Array(codes.prefix(Self.mostLanguages))
+        }
+        if let chosen = json["mentions"] {
+            guard case .object(let members) = chosen else { return nil }
+            for member in members {
+                guard let did = member.value.string, Self.isMention(handle: member.name, did: did) else { return nil }
+                mentions[member.name] = did
+            }
         }
     }
 }

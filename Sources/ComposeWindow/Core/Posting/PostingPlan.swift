@@ -100,8 +100,11 @@ package struct PostingPlan: Hashable, Sendable {
         }.joined()
     }
 
-    /// The handles the text mentions, to resolve before the Bluesky record is made.
-    package var mentionedHandles: [String] { BlueskyPost.mentionedHandles(in: outbox.text) }
+    /// The handles the text mentions that were not chosen from the mention list (those come with
+    /// their DIDs), to resolve before the Bluesky record is made.
+    package var handlesToResolve: [String] {
+        BlueskyPost.mentionedHandles(in: outbox.text).filter { outbox.options.mentions[$0] == nil }
+    }
 
     /// com.atproto.identity.resolveHandle on the account's server.
     package static func resolveHandle(_ handle: String, session: BlueskySession) -> APIRequest {
@@ -195,7 +198,8 @@ package struct PostingPlan: Hashable, Sendable {
     package func network(_ index: Int) -> PostingAccount.Network { outbox.deliveries[index].network }
 
     /// The request delivery `index` needs now. `createdAt` (RFC 3339) goes into a Bluesky record;
-    /// `didsByHandle` are the mentions that resolved. The options are the outbox's own.
+    /// `didsByHandle` are the mentions that resolved (one chosen from the list keeps the list's
+    /// DID). The options are the outbox's own.
     package func request(
         for index: Int, credentials: Credentials, now: Int64, createdAt: String, didsByHandle: [String: String]
     ) -> APIRequest? {
@@ -215,7 +219,9 @@ package struct PostingPlan: Hashable, Sendable {
         case (.lookUpStatus, .mastodon(let token)):
             return (lookups[index] ?? newLookup(index)).request(token: token)
         case (.createRecord(let key), .bluesky(let session)):
-            let post = BlueskyPost(typed: outbox.text(of: index), didsByHandle: didsByHandle)
+            let post = BlueskyPost(
+                typed: outbox.text(of: index),
+                didsByHandle: outbox.options.mentions.merging(didsByHandle) { chosen, _ in chosen })
             var request = APIRequest.xrpc(.post, host: session.account.host, "com.atproto.repo.createRecord")
             request.bearer = session.accessToken
             request.body = BlueskyPost.createRecordBody(
