@@ -186,7 +186,26 @@ reply() { # locale title-match png text
 }
 reply C.UTF-8 "New Post" "$work/reply-en.png" "Count me in!"
 reply zh_CN.UTF-8 "发微博" "$work/reply-zh.png" "算我一个！"
+# Mentions as you type: '@' and two letters, and the accounts the signed-in network's search found.
+printf '%s' '{"mastodon": [{"acct": "bob@other.example", "display_name": "Bob Example"},
+  {"acct": "bonnie@third.example", "display_name": "Bonnie 邦妮"}]}' >"$sandbox/people.json"
+mention() { # locale title-match png text
+    LANG=$1 LC_ALL=$1 "${inside[@]}" "$bin/compose-window" --desktop --to mastodon --height 280 --no-spell \
+        --no-draft </dev/null &
+    local pid=$!
+    capture "$2" "$work/blank.png"
+    local id
+    id=$(cat "$work/last-window")
+    xdotool type --delay 15 --window "$id" "$4"
+    sleep 1.5
+    import -window root -crop "$(xdotool getwindowgeometry --shell "$id" | awk -F= '/WIDTH/{w=$2}/HEIGHT/{h=$2}END{print w"x"h"+0+0"}')" "$3"
+    kill "$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+}
+mention C.UTF-8 "New Post" "$work/mention-en.png" "Dinner on Friday with @bo"
+mention zh_CN.UTF-8 "发微博" "$work/mention-zh.png" "周五和 @bo"
 kill "$sandbox_pid"
+convert "$work/mention-en.png" "$work/mention-zh.png" +append "$out/compose-window-mention.png"
 convert "$work/reply-en.png" "$work/reply-zh.png" +append "$out/compose-window-reply.png"
 convert "$work/thread-en.png" "$work/thread-zh.png" +append "$out/compose-window-thread.png"
 convert "$work/options-en.png" "$work/options-zh.png" +append "$out/compose-window-options.png"
@@ -195,4 +214,4 @@ convert \( "$work/images-en-strip.png" "$work/images-zh-strip.png" +append \) \
     \( "$work/images-en-alt.png" "$work/images-zh-alt.png" +append \) -append "$out/compose-window-images.png"
 echo "wrote $out/gallery.png, $out/gallery-gtk4.png, $out/compose-window.png, $out/compose-window-desktop.png"
 echo "  and $out/compose-window-posting.png, $out/compose-window-images.png, $out/compose-window-options.png,"
-echo "  $out/compose-window-thread.png, $out/compose-window-reply.png"
+echo "  $out/compose-window-thread.png, $out/compose-window-reply.png, $out/compose-window-mention.png"

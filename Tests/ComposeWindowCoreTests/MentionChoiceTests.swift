@@ -16,7 +16,8 @@ import Testing
     }
 
     @Test func theOutboxKeepsThemAndRefusesWhatIsNoMention() throws {
-        let options = PostOptions(languages: ["en"]).withMentions(chosen: Self.chosen, in: "@carol.example.com @bob.bsky.social")
+        let options = PostOptions(languages: ["en"]).withMentions(
+            chosen: Self.chosen, in: "@carol.example.com @bob.bsky.social")
         let json = try #require(options.json)
         #expect(PostOptions(json: json) == options)
         #expect(json["mentions"]?["bob.bsky.social"] == .string("did:plc:bob"))

@@ -53,6 +53,26 @@ final class ReplyTests: SandboxTestCase {
         XCTAssertEqual(sandbox.statuses.count, 0)
     }
 
+    /// Mastodon's search refuses a token without read:search (one from before it was asked for):
+    /// exit 2, one line saying to sign in again, and no window.
+    func testASearchTheServerRefusesAsksToSignInAgain() throws {
+        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        try sandbox.inject([
+            [
+                "method": "/api/v2/search", "status": 403,
+                "json": ["error": "This action is outside the authorized scopes"],
+            ]
+        ])
+        let process = try ComposeProcess(
+            ["--reply-to", "https://other.example/@bob/42", "--no-spell"],
+            stateHome: sandbox.home.appendingPathComponent("state"), stdin: Data("text".utf8),
+            environment: sandbox.environment, launcher: sandbox.launcher(ComposeProcess.binary.path))
+        let finished = try XCTUnwrap(process.finish(timeout: 30))
+        XCTAssertEqual(finished.code, 2, finished.stderr)
+        XCTAssertTrue(finished.stderr.contains("refused the search; sign in again"), finished.stderr)
+        XCTAssertEqual(finished.stderr.split(separator: "\n").count, 1, "one line")
+    }
+
     /// A reply thread on Bluesky: its first post answers the parent, and every post has the
     /// conversation's first post as root; each record validates with the atproto SDK.
     func testABlueskyReplyThreadAnswersTheConversation() throws {

@@ -113,7 +113,8 @@ package final class CompletionRequest {
         for (index, label) in labels.enumerated().reversed() {
             let item = gtk_source_completion_item_new()!
             gtk_source_completion_item_set_label(item, label)
-            g_object_set_data(UnsafeMutableRawPointer(item).assumingMemoryBound(to: GObject.self),
+            g_object_set_data(
+                UnsafeMutableRawPointer(item).assumingMemoryBound(to: GObject.self),
                 CompletionProvider.proposalKey, UnsafeMutableRawPointer(bitPattern: index + 1))
             list = g_list_prepend(list, UnsafeMutableRawPointer(item))
         }

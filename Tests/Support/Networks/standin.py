@@ -5,7 +5,9 @@ apps, OAuth (authorization code with PKCE), accounts and revoke API as docs.join
 Mastodon's in_reply_to_id must name a stored status (404 otherwise, as Mastodon); a Bluesky record's
 reply root and parent must name stored records with their cids (stricter than a PDS, on purpose).
 Search (/api/v2/search) finds the server's own statuses by URL, and with resolve=true a post on
-another server listed in DIR/remote.json ([{"url": URL, "status": {…}}]), stored then with a local id. One server answers every
+another server listed in DIR/remote.json ([{"url": URL, "status": {…}}]), stored then with a local id;
+it needs read:search, as Mastodon's authorize_if_got_token! makes it. Accounts are searched as
+standin_people says. One server answers every
 host name; it runs inside the test's private network namespace, where /etc/hosts points the
 networks' real names at 127.0.0.1 and a test CA is in the trust bundle.
 
@@ -24,20 +26,22 @@ DIR/faults.json (optional, read at each request): a list of {"method": "createRe
 first that matches is taken out and applied, unless its "skip" counts matching requests still to let
 through ("method": an XRPC method's last part, or a Mastodon path): "status" and "json" (an answer in its place), "retryAfter", "location" (a
 Location header), "drop": "before" (the connection is cut once the request has arrived, before it is handled) or "after" (handled, then cut
-before the answer), "delay" (seconds before handling); "method": "connect" or "tls" applies to the
+before the answer), "delay" (seconds before handling; a client that hangs up meanwhile is noted in
+"hungUp", and the request handled all the same); "method": "connect" or "tls" applies to the
 next connection (closed before TLS, or shown a certificate no trusted CA signed).
 DIR/state.json (written after each request): sessions issued, records kept, requests seen."""
-import base64, hashlib, json, os, re, secrets, ssl, sys, threading, time, urllib.parse
+import base64, hashlib, json, os, re, secrets, select, ssl, sys, threading, time, urllib.parse
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import standin_media as media
+import standin_people as people
 import standin_status
 
 DIR = sys.argv[1]
 PDS = "morel.us-east.host.bsky.network"
 LOCK = threading.Lock()
 STATE = {"sessions": [], "records": [], "requests": [], "apps": [], "grants": [], "tokens": [], "statuses": [],
-         "media": [], "blobs": []}
+         "media": [], "blobs": [], "hungUp": []}
 KEY_LIFETIME = 3600
 CLOCK = {"offset": 0.0}
 WORKING = set()  # (account token, Idempotency-Key) of status requests being worked on
@@ -186,6 +190,10 @@ class Handler(BaseHTTPRequestHandler):
             return
         if fault and fault.get("delay"):
             time.sleep(fault["delay"])
+            if self.client_hung_up():  # noted, then handled as a server would: it may not notice
+                with LOCK:
+                    STATE["hungUp"].append({"path": url.path, "query": query})
+                    save_state()
         if fault and "status" in fault:
             status, answer = fault["status"], fault.get("json", {})
         else:
@@ -217,6 +225,16 @@ class Handler(BaseHTTPRequestHandler):
             self.send_header("Location", fault["location"])
         self.end_headers()
         self.wfile.write(data)
+
+    def client_hung_up(self):
+        """Whether the client closed the connection while its request waited (a cancelled request)."""
+        readable, _, _ = select.select([self.connection], [], [], 0)
+        if not readable:
+            return False
+        try:
+            return self.connection.recv(1) == b""
+        except (ssl.SSLError, OSError):
+            return True
 
     def session_for(self, kind):
         token = (self.headers.get("Authorization") or "").removeprefix("Bearer ")
@@ -275,6 +293,9 @@ class Handler(BaseHTTPRequestHandler):
                 if record["uri"] == uri:
                     return {key: record[key] for key in ("uri", "cid", "value")}
             raise Failure(400, "RecordNotFound", "Could not locate record: " + uri)
+        if path == "/xrpc/app.bsky.actor.searchActorsTypeahead" and verb == "GET":
+            self.session_for("accessJwt")
+            return people.bluesky_actors(read_json("people.json", {}), query, Failure)
         if path == "/xrpc/com.atproto.repo.uploadBlob" and verb == "POST":
             return media.upload_blob(STATE, self.session_for("accessJwt"), body, server_time(),
                                      read_json("accounts.json", {}), Failure)
@@ -409,8 +430,15 @@ class Handler(BaseHTTPRequestHandler):
                                       "spoiler_text": options["spoiler_text"], "sensitive": options["sensitive"],
                                       "stored": server_time(), "media": [item["id"] for item in attached]})
             return json_status
+        if path == "/api/v1/accounts/search" and verb == "GET":
+            grant = self.bearer_token()
+            if not {"read:accounts", "read"} & set(grant["scope"].split()):
+                raise MastodonFailure(403, "This action is outside the authorized scopes")
+            return people.mastodon_accounts(read_json("people.json", {}), query, MastodonFailure)
         if path == "/api/v2/search" and verb == "GET":
-            self.bearer_token()
+            grant = self.bearer_token()
+            if not {"read:search", "read"} & set(grant["scope"].split()):
+                raise MastodonFailure(403, "This action is outside the authorized scopes")
             wanted = query.get("q", "")
             found = [s["json"] for s in STATE["statuses"] if wanted in (s["json"]["url"], s["json"]["uri"])]
             if not found and query.get("resolve") == "true":

@@ -20,6 +20,10 @@ enum ReplyResolver {
                 }
                 client.call(ReplyParent.mastodonSearch(url: url, host: account.host, token: token)) { result in
                     _ = client  // the session lives until its answer
+                    // A sign-in from before search was asked for (read:search), or one revoked.
+                    if case .success(let answer) = result, answer.status == 401 || answer.status == 403 {
+                        return then(.failure(.searchRefused(account.name)))
+                    }
                     then(Self.parent(result, url) { ReplyParent(mastodonSearch: $0, host: account.host) })
                 }
             }
@@ -56,6 +60,7 @@ enum ReplyResolver {
     /// Why the post was not found: one line for standard error, exit 2.
     enum ResolveFailure: Error, CustomStringConvertible {
         case notSignedIn(String)
+        case searchRefused(String)
         case notFound(String)
         case noAnswer(String)
 
@@ -63,6 +68,10 @@ enum ReplyResolver {
             switch self {
             case .notSignedIn(let account):
                 localized("--reply-to: the keyring holds no sign-in for {0} (compose-window --sign-in)", account)
+            case .searchRefused(let account):
+                localized(
+                    "--reply-to: {0}'s server refused the search; sign in again (compose-window --sign-in mastodon)",
+                    account)
             case .notFound(let named): localized("--reply-to: no post was found at “{0}”", named.onOneLine)
             case .noAnswer(let words): localized("--reply-to: the post could not be looked up: {0}", words)
             }

@@ -21,6 +21,8 @@ extension ComposeWindow {
                     if let did = suggestion.did { self?.chosenMentions[suggestion.handle] = did }
                 })
         }
+        // Alt+1… beside each account read as counts in a list of people; Return and Tab take one.
+        Property.set(completion, "accelerators", 0)
         Signal.connect(completion, "show") { [weak self] in self?.mentionListShown = true }
         Signal.connect(completion, "hide") { [weak self] in self?.mentionListShown = false }
     }

@@ -3,8 +3,10 @@
 /// authorization code flow with PKCE (S256) in the default browser, a redirect to a loopback
 /// listener on 127.0.0.1, `state` checked, the code exchanged at /oauth/token.
 package struct MastodonSignIn: Equatable, Sendable {
-    /// Posting, and learning the account's name and default visibility: nothing else.
-    package static let scopes = "write:statuses write:media read:accounts"
+    /// Posting, learning the account's name and default visibility, finding accounts to mention
+    /// (read:accounts) and the post a reply answers (read:search, which Mastodon's search demands
+    /// of any token given): nothing else.
+    package static let scopes = "write:statuses write:media read:accounts read:search"
     /// The loopback listener's path.
     package static let callbackPath = "/callback"
     /// How long the person has to answer in the browser.

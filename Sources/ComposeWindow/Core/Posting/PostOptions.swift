@@ -126,7 +126,8 @@ extension PostOptions {
         if !languages.isEmpty { members.append(.init("languages", .array(languages.map(JSONValue.string)))) }
         if !mentions.isEmpty {
             members.append(
-                .init("mentions", .object(mentions.sorted { $0.key < $1.key }.map { .init($0.key, .string($0.value)) })))
+                .init("mentions", .object(mentions.sorted { $0.key < $1.key }.map { .init($0.key, .string($0.value)) }))
+            )
         }
         return .object(members)
     }
