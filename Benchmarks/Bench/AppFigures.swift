@@ -25,6 +25,15 @@ struct AppFigures {
     private var composeHighlighting: AppProbe.Subject {
         subject("compose-window --count twitter", "compose-window", "--no-spell", "--count", "twitter")
     }
+    /// Posting through a signed-in account: the thread offer (its split on a worker after each
+    /// pause) and the mention lists' completion at work on every key.
+    private var composeSignedIn: AppProbe.Subject {
+        subject("compose-window --to mastodon, signed in", "compose-window", "--no-spell", "--to", "mastodon")
+    }
+    /// Its control: the same count (Mastodon's rule) into standard output.
+    private var composeMastodonCount: AppProbe.Subject {
+        subject("compose-window --count mastodon", "compose-window", "--no-spell", "--count", "mastodon")
+    }
     private var composeSpelling: AppProbe.Subject {
         subject("compose-window --spell en_US", "compose-window", "--spell", "en_US")
     }
@@ -41,7 +50,8 @@ struct AppFigures {
     private var subjects: [AppProbe.Subject] { [c, cWidgets, floor, compose, composeSpelling, cSpelling] + peers }
     /// The floor only starts: typing into it is the C window's.
     private var typingSubjects: [AppProbe.Subject] {
-        [c, cWidgets, compose, composeHighlighting, composeSpelling, cSpelling] + peers
+        [c, cWidgets, compose, composeHighlighting, composeMastodonCount, composeSignedIn, composeSpelling, cSpelling]
+            + peers
     }
     private var sizes: [Int] { quick ? [0, 16] : [0, 100, 1_024] }
     private var keys: Int { quick ? 20 : 300 }
@@ -161,6 +171,10 @@ struct AppFigures {
             typingFigure(
                 "CPU a keystroke into \(label), highlighted / not", "report", "s", composeHighlighting, size: size,
                 against: compose
+            ) { $0.cpuSecondsPerKey }
+            typingFigure(
+                "CPU a keystroke into \(label), signed in (--to mastodon) / --count mastodon", "≤ 1.10", "s",
+                composeSignedIn, size: size, against: composeMastodonCount
             ) { $0.cpuSecondsPerKey }
             typingFigure("CPU a keystroke into \(label), --spell en_US / C", "≤ 1.30", "s", composeSpelling, size: size)
             {

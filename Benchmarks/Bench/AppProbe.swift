@@ -29,7 +29,9 @@ struct AppProbe {
 
     /// Same for every subject: no caret blinking (its redraws would be taken for the keystroke's
     /// frame), no accessibility bus, a private state directory, the C locale (no dictionary unless
-    /// asked for with --spell).
+    /// asked for with --spell), and GSettings in a key file that lists one Mastodon account (on a
+    /// server that never resolves: nothing leaves the machine), for the window that posts through
+    /// one; no other subject reads it.
     let environment: [String]
     /// compose-window saves drafts there, as it does for people; emptied before every start so that
     /// no run finds the last one's draft.
@@ -40,7 +42,15 @@ struct AppProbe {
         try? FileManager.default.createDirectory(at: configuration, withIntermediateDirectories: true)
         try? "[Settings]\ngtk-cursor-blink=false\n".write(
             to: configuration.appendingPathComponent("settings.ini"), atomically: true, encoding: .utf8)
+        let settings = scratch.appendingPathComponent("config/glib-2.0/settings")
+        try? FileManager.default.createDirectory(at: settings, withIntermediateDirectories: true)
+        try? """
+        [io/github/gtkplaceholder/ComposeWindow]
+        accounts=[{'network': 'mastodon', 'name': '@bench@bench.invalid', 'host': 'bench.invalid', 'identity': ''}]
+
+        """.write(to: settings.appendingPathComponent("keyfile"), atomically: true, encoding: .utf8)
         var environment = ProcessInfo.processInfo.environment
+        environment["GSETTINGS_BACKEND"] = "keyfile"
         environment["XDG_CONFIG_HOME"] = scratch.appendingPathComponent("config").path
         stateDirectory = scratch.appendingPathComponent("state")
         environment["XDG_STATE_HOME"] = stateDirectory.path

@@ -13,6 +13,10 @@ final class Preferences {
     /// Whether the schema found has the key: one installed by an older version may not, and GLib
     /// aborts on reading a key its schema lacks.
     private let knowsAltReminder: Bool
+    /// The accounts as last read: the window asks on every key (where Send posts, what a thread
+    /// and a mention may use), and reading a GSettings list parses it anew each time. Dropped
+    /// when the key changes, here or in another process (a sign-in from the command line).
+    var readAccounts: [PostingAccount]?
 
     init() {
         let schema = Self.schema()
@@ -20,6 +24,9 @@ final class Preferences {
         settings = schema.map { schema in
             defer { g_settings_schema_unref(schema) }
             return g_settings_new_full(schema, nil, nil)
+        }
+        if let settings {
+            Signal.connect(settings, "changed::accounts", withArgument: { [weak self] _ in self?.readAccounts = nil })
         }
     }
 

@@ -7,9 +7,10 @@ import PlaceholderGtk3Glue
 extension Preferences {
     var accounts: [PostingAccount] {
         get {
+            if let readAccounts { return readAccounts }
             guard let settings, let list = g_settings_get_value(settings, "accounts") else { return [] }
             defer { g_variant_unref(list) }
-            return (0..<g_variant_n_children(list)).compactMap { index in
+            let read: [PostingAccount] = (0..<g_variant_n_children(list)).compactMap { index in
                 let dictionary = g_variant_get_child_value(list, index)!
                 defer { g_variant_unref(dictionary) }
                 var fields: [String: String] = [:]
@@ -20,6 +21,8 @@ extension Preferences {
                 }
                 return PostingAccount(fields: fields)
             }
+            readAccounts = read
+            return read
         }
         set {
             guard let settings else { return }
@@ -40,6 +43,7 @@ extension Preferences {
                 g_variant_builder_close(builder)
             }
             g_settings_set_value(settings, "accounts", g_variant_builder_end(builder))
+            readAccounts = nil
         }
     }
 

@@ -65,9 +65,9 @@ extension ComposeWindow {
 
     /// What the content warning adds to `network`'s count: Mastodon counts it with the text.
     func warningUnits(for network: PostTarget) -> Int {
-        guard network == .mastodon, accountNetworks.contains(.mastodon) else { return 0 }
-        let warning = postOptionsRow.options.contentWarning
-        guard !warning.isEmpty else { return 0 }
+        guard network == .mastodon else { return 0 }
+        let warning = postOptionsRow.contentWarning
+        guard !warning.isEmpty, accountNetworks.contains(.mastodon) else { return 0 }
         // The text's first character after the white space Mastodon strips (the two may join).
         var iter = GtkTextIter()
         gtk_text_buffer_get_start_iter(compose.buffer, &iter)

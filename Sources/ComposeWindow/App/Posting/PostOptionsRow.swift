@@ -48,16 +48,21 @@ final class PostOptionsRow {
     }
 
     /// What the widgets say now. The languages are empty while "Auto" (the spell checker's) is chosen.
+    /// The content warning alone (what the count needs on every key).
+    var contentWarning: String {
+        guard gtk_toggle_button_get_active(warningButton.cast()) != 0 else { return "" }
+        let warning = String(cString: gtk_entry_get_text(warningEntry.cast()))
+        return warning.trimmingSpaces.isEmpty ? "" : warning
+    }
+
     var options: PostOptions {
-        let warningOn = gtk_toggle_button_get_active(warningButton.cast()) != 0
-        let warning = warningOn ? String(cString: gtk_entry_get_text(warningEntry.cast())) : ""
         let visibility =
             visibilityChosen
             ? comboID(visibilityCombo).flatMap(PostOptions.Visibility.init(rawValue:)) : nil
         // Sensitive and the label stay as set while there is no image (PostOptions applies them
         // to images only), so removing the last image and attaching another keeps the choice.
         return PostOptions(
-            contentWarning: warning.trimmingSpaces.isEmpty ? "" : warning, visibility: visibility,
+            contentWarning: contentWarning, visibility: visibility,
             sensitive: gtk_toggle_button_get_active(sensitiveCheck.cast()) != 0,
             selfLabel: comboID(labelCombo).flatMap(PostOptions.SelfLabel.init(rawValue:)),
             languages: languages.chosen)
