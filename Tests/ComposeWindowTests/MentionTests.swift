@@ -61,6 +61,37 @@ final class MentionTests: SandboxTestCase {
         XCTAssertEqual(verdict.status, 0, verdict.output)
     }
 
+    /// The draft keeps an account chosen from the list: after kill -9, the restored draft's Send
+    /// mentions it with the list's DID and looks nothing up.
+    func testADraftKeepsTheChosenAccountThroughACrash() throws {
+        let sandbox = try sandbox("bluesky")
+        let window = try sandbox.window("Hi ", to: "bluesky")
+        XCTAssertTrue(window.waitForText("Hi "))
+        window.type("@bo")
+        XCTAssertTrue(window.waitForWindows(2), "the list of accounts")
+        window.key("Return")
+        XCTAssertTrue(window.waitForText("Hi @bob.bsky.social "))
+        let options = sandbox.home.appendingPathComponent("state/compose-window/drafts/default.options.json")
+        XCTAssertTrue(
+            waitUntil(timeout: 10) {
+                ((try? String(contentsOf: options, encoding: .utf8)) ?? "").contains("did:plc:bobfromthelistxxxxxxxxx")
+            }, "the draft's options")
+        window.signal(SIGKILL)
+        _ = window.finish(timeout: 10)
+
+        let reopened = try sandbox.reopen(to: "bluesky")
+        XCTAssertTrue(reopened.waitForText("Hi @bob.bsky.social "))
+        reopened.key("ctrl+Return")
+        let finished = try XCTUnwrap(reopened.finish(timeout: 30))
+        XCTAssertEqual(finished.code, 0, finished.stderr)
+        let value = try XCTUnwrap(sandbox.records.last?["value"] as? [String: Any])
+        let feature = (value["facets"] as? [[String: Any]])?.first.flatMap {
+            ($0["features"] as? [[String: Any]])?.first
+        }
+        XCTAssertEqual(feature?["did"] as? String, "did:plc:bobfromthelistxxxxxxxxx")
+        XCTAssertFalse(sandbox.requests.contains { $0.path == "/xrpc/com.atproto.identity.resolveHandle" })
+    }
+
     /// A slow search is called off when the person types on (the stand-in sees the connection
     /// closed); the next one's list shows without waiting for it; Escape closes the list and not the
     /// window; Ctrl+Space asks again; Mastodon is never asked to fetch (no `resolve`).

@@ -16,6 +16,7 @@ extension ComposeWindow {
                 let draftImages = initialText.isEmpty && images.isEmpty ? try Self.images(of: drafts) : []
                 if initialText.isEmpty, options.postOptions == PostOptions(), let json = try drafts.loadOptions() {
                     restoredOptions = (try? JSONText.value(of: json)).flatMap(PostOptions.init(json:))
+                    chosenMentions = restoredOptions?.mentions ?? [:]
                 }
                 if !draftImages.isEmpty { images = draftImages }
                 if let draft = try drafts.load(), !draft.isEmpty || !draftImages.isEmpty, draft != initialText {
@@ -56,6 +57,7 @@ extension ComposeWindow {
             imagesChanged()
         }
         if let draftOptions {
+            chosenMentions = draftOptions.mentions
             postOptionsRow.show(draftOptions)
             fitPostOptions()
             warningChanged()

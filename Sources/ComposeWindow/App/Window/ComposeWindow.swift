@@ -163,7 +163,10 @@ final class ComposeWindow {
         }
         connectWindow()
         autosave?.currentImages = { [unowned self] in self.images }
-        autosave?.currentOptions = { [unowned self] in self.postOptionsRow.options }
+        // With the Bluesky accounts chosen from a mention list: a restored draft posts them as chosen.
+        autosave?.currentOptions = { [unowned self] text in
+            self.postOptionsRow.options.withMentions(chosen: self.chosenMentions, in: text)
+        }
         autosave?.currentLength = { [unowned view] in Int(gtk_text_buffer_get_char_count(view.buffer)) }
         installActions()
         if target != .stdout { setUpChooser(layout) }

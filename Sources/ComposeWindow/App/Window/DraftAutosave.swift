@@ -15,8 +15,8 @@ final class DraftAutosave {
     private let currentText: @MainActor () -> String
     /// The window's images (set once the window is made).
     var currentImages: @MainActor () -> [PostImage] = { [] }
-    /// The post's options as shown (set once the window is made).
-    var currentOptions: @MainActor () -> PostOptions = { PostOptions() }
+    /// The post's options as shown, for the text being saved (set once the window is made).
+    var currentOptions: @MainActor (_ text: String) -> PostOptions = { _ in PostOptions() }
     /// The text's length in characters (what a save costs; set once the window is made).
     var currentLength: @MainActor () -> Int = { 0 }
     private var pending: MainLoopSource?
@@ -67,7 +67,7 @@ final class DraftAutosave {
         let text = currentText()
         let images = currentImages()
         let imagesJSON = images.isEmpty ? nil : try? JSONText.text(of: PostImage.listJSON(images))
-        let optionsJSON = currentOptions().json.flatMap { try? JSONText.text(of: $0) }
+        let optionsJSON = currentOptions(text).json.flatMap { try? JSONText.text(of: $0) }
         let store = self.store
         isDirty = false
         StateWriter.shared.write { () -> DraftStore.Failure? in

@@ -4,6 +4,11 @@ extension PostOptions {
     /// These options with the accounts chosen from the list that `text` still mentions (a mention
     /// typed over or deleted is dropped): what Send records in the outbox.
     package func withMentions(chosen: [String: String], in text: String) -> PostOptions {
+        guard !chosen.isEmpty else {  // the usual case: no text to read through
+            var options = self
+            options.mentions = [:]
+            return options
+        }
         let mentioned = Set(BlueskyPost.mentionedHandles(in: text))
         var options = self
         options.mentions = chosen.filter { mentioned.contains($0.key) && Self.isMention(handle: $0.key, did: $0.value) }
