@@ -113,6 +113,22 @@ import Testing
         #expect(plan.newLookup(0).inReplyTo == "77", "a lost answer is looked up among replies to it")
     }
 
+    @Test func theOutboxKeepsWhatTheWindowSaidItAnswers() throws {
+        let status = Self.json([
+            "id": .string("77"), "account": Self.json(["acct": .string("bob@other.example")]),
+            "content": .string("<p>Fish &amp; chips tonight?<br>Bring friends.</p>"),
+        ])
+        let replyTo = try #require(
+            ReplyParent(
+                mastodonSearch: APIAnswer(status: 200, json: Self.json(["statuses": .array([status])])), host: "m"))
+        let plan = PostingPlan(
+            text: "@bob@other.example Yes", accounts: [Self.mastodon], replyTo: replyTo, microsecondsSinceEpoch: 1)
+        let resumed = try #require(PostingPlan(file: plan.file))
+        #expect(resumed.replyHeader?.author == "@bob@other.example")
+        #expect(resumed.replyHeader?.firstLine == "Fish & chips tonight?")
+        #expect(PostingPlan(text: "Hi", accounts: [Self.mastodon], microsecondsSinceEpoch: 1).replyHeader == nil)
+    }
+
     func request(_ plan: PostingPlan, _ index: Int) -> APIRequest? {
         plan.request(
             for: index,

@@ -8,9 +8,7 @@ import PlaceholderGtk3Glue
 extension ComposeWindow {
     func showReply() {
         guard let parent = replyParent else { return }
-        gtk_label_set_text(replyHeader.cast(), localized("Replying to {0}: {1}", parent.author, parent.firstLine))
-        gtk_widget_set_tooltip_text(replyHeader, parent.firstLine)
-        gtk_widget_show(replyHeader)
+        showReplyHeader(author: parent.author, parent.firstLine)
         guard target == .mastodon, let account = postingAccount else { return }
         let mentions = MastodonReply.mentions(
             author: String(parent.author.dropFirst()), mentioned: parent.mentioned,
@@ -26,5 +24,13 @@ extension ComposeWindow {
                 postOptionsRow.show(options)
             }
         }
+    }
+
+    /// "Replying to @bob@example.social: the first line", as plain text above the text: for the
+    /// post given now, or one the outbox resumes.
+    func showReplyHeader(author: String, _ firstLine: String) {
+        gtk_label_set_text(replyHeader.cast(), localized("Replying to {0}: {1}", author, firstLine))
+        gtk_widget_set_tooltip_text(replyHeader, firstLine)
+        gtk_widget_show(replyHeader)
     }
 }

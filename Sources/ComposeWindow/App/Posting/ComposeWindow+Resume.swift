@@ -42,6 +42,9 @@ extension ComposeWindow {
         images = plan.images
         postOptionsRow.show(plan.options)
         chosenMentions = plan.options.mentions
+        if replyParent == nil, let header = plan.replyHeader {
+            showReplyHeader(author: header.author, header.firstLine)
+        }
         let shown = compose.text
         if let text = session.resumedText(draft: shown.isEmpty ? nil : shown), text != shown { compose.text = text }
         let names = plan.accountNames.joined(separator: ", ")

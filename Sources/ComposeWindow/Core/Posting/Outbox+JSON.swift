@@ -77,6 +77,9 @@ extension Outbox.ReplyTo {
     fileprivate var json: JSONValue {
         var members: [JSONValue.Member] = [.init("parent", ref.json)]
         if let root { members.append(.init("root", root.json)) }
+        if let author, let firstLine {
+            members += [.init("author", .string(author)), .init("firstLine", .string(firstLine))]
+        }
         return .object(members)
     }
 
@@ -88,6 +91,11 @@ extension Outbox.ReplyTo {
             root = read
         }
         self.init(ref: parent, root: root)
+        // Shown as plain text on one line; a file edited by hand is never trusted further.
+        if let author = json["author"]?.string, let firstLine = json["firstLine"]?.string {
+            self.author = String(author.prefix(300)).onOneLine
+            self.firstLine = String(firstLine.prefix(ReplyParent.firstLineLength)).onOneLine
+        }
     }
 }
 

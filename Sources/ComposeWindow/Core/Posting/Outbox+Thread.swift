@@ -14,6 +14,14 @@ extension Outbox {
     struct ReplyTo: Hashable, Sendable {
         let ref: PostRef
         let root: PostRef?
+        /// What the window said it answers ("@bob@example.social", its first line), to say again
+        /// when the post is resumed; nil in an outbox from before it was kept.
+        var header: (author: String, firstLine: String)? {
+            guard let author, let firstLine else { return nil }
+            return (author, firstLine)
+        }
+        var author: String? = nil
+        var firstLine: String? = nil
     }
 
     /// What delivery `index` posts: its part of the thread, or the whole text.

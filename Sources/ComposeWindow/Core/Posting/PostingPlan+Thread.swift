@@ -67,3 +67,9 @@ extension PostingPlan {
         }
     }
 }
+
+extension PostingPlan {
+    /// What a reply answers, as the window said it when the post was made: the author and the
+    /// first line (nil for a post that answers nothing, or an outbox from before they were kept).
+    package var replyHeader: (author: String, firstLine: String)? { outbox.replyTo?.header }
+}

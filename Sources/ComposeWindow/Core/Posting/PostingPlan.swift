@@ -40,7 +40,9 @@ package struct PostingPlan: Hashable, Sendable {
         }
         outbox = Outbox(
             text: text, images: images, options: options,
-            replyTo: replyTo.map { Outbox.ReplyTo(ref: $0.ref, root: $0.root) }, deliveries: deliveries)
+            replyTo: replyTo.map {
+                Outbox.ReplyTo(ref: $0.ref, root: $0.root, author: $0.author, firstLine: $0.firstLine)
+            }, deliveries: deliveries)
     }
 
     /// The keys of one Send: Bluesky's TIDs in the thread's order (a feed orders a thread's posts by
