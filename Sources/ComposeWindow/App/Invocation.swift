@@ -148,6 +148,11 @@ enum Invocation {
                 A text over the limit can go as a thread (--thread, or the window's offer): each post
                 answers the one before, and standard output gets one link per network, the thread's
                 first post.
+                """) + "\n\n"
+            + localized(
+                """
+                In the window, @ and two letters offer accounts from the network Send posts to;
+                Return takes one, Escape closes the list.
                 """)
     }
 }
