@@ -128,7 +128,8 @@ final class MentionTests: SandboxTestCase {
         XCTAssertFalse(queries.contains { $0["resolve"] != nil }, "typing never makes the server fetch")
     }
 
-    /// Offline, a mention offers nothing and typing goes on; back online, the next one is offered.
+    /// Offline, a mention offers nothing and typing goes on; back online, the next one is offered
+    /// (and Tab takes it).
     func testOfflineThereAreNoSuggestionsAndOnlineAgainThereAre() throws {
         let sandbox = try sandbox("bluesky")
         let window = try sandbox.window("Hi ", to: "bluesky")
@@ -139,7 +140,7 @@ final class MentionTests: SandboxTestCase {
         try sandbox.pointNetworkNames(at: "127.0.0.1")
         window.type("b")
         XCTAssertTrue(window.waitForWindows(2), "the list, online again")
-        window.key("Return")
+        window.key("Tab")  // as Return does
         XCTAssertTrue(window.waitForText("Hi @bob.bsky.social "))
         let typeahead = "/xrpc/app.bsky.actor.searchActorsTypeahead"
         XCTAssertFalse(searches(sandbox, typeahead).contains { $0["q"] == "bo" }, "nothing reached it offline")
