@@ -20,6 +20,16 @@ final class MentionTests: SandboxTestCase {
             .map { $0["query"] as? [String: String] ?? [:] }
     }
 
+    /// Return takes the list's first account: the list closes, the text becomes `text`, and
+    /// "see you" typed after it follows it.
+    func take(in window: ComposeProcess, becoming text: String, file: StaticString = #filePath, line: UInt = #line) {
+        window.key("Return")
+        XCTAssertTrue(window.waitForWindows(1), "the list closed", file: file, line: line)
+        XCTAssertTrue(window.waitForText(text, file: file, line: line))
+        window.type("see you")
+        XCTAssertTrue(window.waitForText(text + "see you", file: file, line: line))
+    }
+
     func sandbox(_ network: String) throws -> NetworkSandbox {
         let sandbox = try NetworkSandbox.signedIn(network)
         try Data(Self.people.utf8).write(to: sandbox.directory.appendingPathComponent("people.json"))
@@ -34,11 +44,7 @@ final class MentionTests: SandboxTestCase {
         let typeahead = "/xrpc/app.bsky.actor.searchActorsTypeahead"
         XCTAssertTrue(waitUntil(timeout: 10) { searches(sandbox, typeahead).contains { $0["q"] == "bo" } })
         XCTAssertTrue(window.waitForWindows(2), "the list of accounts")
-        window.key("Return")
-        XCTAssertTrue(window.waitForWindows(1))
-        XCTAssertTrue(window.waitForText("Hi @bob.bsky.social "))
-        window.type("see you")
-        XCTAssertTrue(window.waitForText("Hi @bob.bsky.social see you"))
+        take(in: window, becoming: "Hi @bob.bsky.social ")
         window.key("ctrl+Return")
         let finished = try XCTUnwrap(window.finish(timeout: 30))
         XCTAssertEqual(finished.code, 0, finished.stderr)
@@ -111,11 +117,7 @@ final class MentionTests: SandboxTestCase {
         XCTAssertTrue(window.isRunning, "Escape closed the list, not the window")
         window.key("ctrl+space")
         XCTAssertTrue(window.waitForWindows(2), "asked for again")
-        window.key("Return")
-        XCTAssertTrue(window.waitForWindows(1))
-        XCTAssertTrue(window.waitForText("Hi @bob@other.example "))
-        window.type("see you")
-        XCTAssertTrue(window.waitForText("Hi @bob@other.example see you"))
+        take(in: window, becoming: "Hi @bob@other.example ")
         XCTAssertTrue(
             waitUntil(timeout: 25) { searches(sandbox, search, in: "hungUp").contains { $0["q"] == "bo" } },
             "the first search was called off")

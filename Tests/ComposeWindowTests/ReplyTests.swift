@@ -41,12 +41,7 @@ final class ReplyTests: SandboxTestCase {
 
     func testAPostThatCannotBeFoundIsExitTwoAndNoWindow() throws {
         let sandbox = try NetworkSandbox.signedIn("mastodon")
-        let process = try ComposeProcess(
-            ["--reply-to", "https://other.example/@nobody/1", "--no-spell"],
-            stateHome: sandbox.home.appendingPathComponent("state"), stdin: Data("text".utf8),
-            environment: sandbox.environment, launcher: sandbox.launcher(ComposeProcess.binary.path))
-        let finished = try XCTUnwrap(process.finish(timeout: 30))
-        XCTAssertEqual(finished.code, 2, finished.stderr)
+        let finished = try refusedReply(to: "https://other.example/@nobody/1", in: sandbox)
         XCTAssertTrue(
             finished.stderr.contains("no post was found at “https://other.example/@nobody/1”"), finished.stderr)
         XCTAssertEqual(finished.stderr.split(separator: "\n").count, 1, "one line")
@@ -63,14 +58,21 @@ final class ReplyTests: SandboxTestCase {
                 "json": ["error": "This action is outside the authorized scopes"],
             ]
         ])
+        let finished = try refusedReply(to: "https://other.example/@bob/42", in: sandbox)
+        XCTAssertTrue(finished.stderr.contains("refused the search; sign in again"), finished.stderr)
+        XCTAssertEqual(finished.stderr.split(separator: "\n").count, 1, "one line")
+    }
+
+    /// `--reply-to url` with text on standard input, which must end in exit 2 and no window.
+    func refusedReply(to url: String, in sandbox: NetworkSandbox) throws -> (code: Int32, stdout: Data, stderr: String)
+    {
         let process = try ComposeProcess(
-            ["--reply-to", "https://other.example/@bob/42", "--no-spell"],
+            ["--reply-to", url, "--no-spell"],
             stateHome: sandbox.home.appendingPathComponent("state"), stdin: Data("text".utf8),
             environment: sandbox.environment, launcher: sandbox.launcher(ComposeProcess.binary.path))
         let finished = try XCTUnwrap(process.finish(timeout: 30))
         XCTAssertEqual(finished.code, 2, finished.stderr)
-        XCTAssertTrue(finished.stderr.contains("refused the search; sign in again"), finished.stderr)
-        XCTAssertEqual(finished.stderr.split(separator: "\n").count, 1, "one line")
+        return finished
     }
 
     /// A reply thread on Bluesky: its first post answers the parent, and every post has the
