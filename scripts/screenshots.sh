@@ -23,6 +23,13 @@ capture() {
     import -window "$id" "$2"
 }
 
+# The screen's rectangle of window $1 (with the popups over it) into $3, then ends process $2.
+window_shot() {
+    import -window root -crop "$(xdotool getwindowgeometry --shell "$1" | awk -F= '/WIDTH/{w=$2}/HEIGHT/{h=$2}END{print w"x"h"+0+0"}')" "$3"
+    kill "$2" 2>/dev/null || true
+    wait "$2" 2>/dev/null || true
+}
+
 "$bin/placeholder-gallery" &
 capture "Placeholder gallery" "$out/gallery.png"
 kill %1; wait 2>/dev/null || true
@@ -40,9 +47,7 @@ compose() { # locale title-match png text [keys after typing]
     if [ -n "$4" ]; then xdotool type --delay 15 --window "$id" "$4"; fi
     if [ -n "${5:-}" ]; then xdotool key --window "$id" "$5"; fi
     sleep 0.8
-    import -window root -crop "$(xdotool getwindowgeometry --shell "$id" | awk -F= '/WIDTH/{w=$2}/HEIGHT/{h=$2}END{print w"x"h"+0+0"}')" "$3"
-    kill "$pid" 2>/dev/null || true
-    wait "$pid" 2>/dev/null || true
+    window_shot "$id" "$pid" "$3"
 }
 compose C.UTF-8 "New Post" "$work/en-empty.png" "" "" 140
 compose C.UTF-8 "New Post" "$work/en-typed.png" "Typed text sits exactly where the placeholder was." "" 140
@@ -138,9 +143,7 @@ options() { # locale title-match png text warning
     id=$(cat "$work/last-window")
     xdotool type --delay 15 --window "$id" "$4"
     sleep 0.8
-    import -window root -crop "$(xdotool getwindowgeometry --shell "$id" | awk -F= '/WIDTH/{w=$2}/HEIGHT/{h=$2}END{print w"x"h"+0+0"}')" "$3"
-    kill "$pid" 2>/dev/null || true
-    wait "$pid" 2>/dev/null || true
+    window_shot "$id" "$pid" "$3"
 }
 options C.UTF-8 "New Post" "$work/options-en.png" "The twist comes in the last scene." "Film spoilers"
 options zh_CN.UTF-8 "发微博" "$work/options-zh.png" "结局在最后一幕反转。" "电影剧透"
@@ -155,9 +158,7 @@ thread() { # locale title-match png text
     id=$(cat "$work/last-window")
     xdotool key --window "$id" ctrl+Home Down Down Down Down Down Down Down
     sleep 0.8
-    import -window root -crop "$(xdotool getwindowgeometry --shell "$id" | awk -F= '/WIDTH/{w=$2}/HEIGHT/{h=$2}END{print w"x"h"+0+0"}')" "$3"
-    kill "$pid" 2>/dev/null || true
-    wait "$pid" 2>/dev/null || true
+    window_shot "$id" "$pid" "$3"
 }
 thread C.UTF-8 "New Post" "$work/thread-en.png" "$(for n in 1 2 3 4 5 6 7 8 9 10 11 12 13 14; do
     printf 'Paragraph %s says a little more than fits, and the thread goes on. ' "$n"; [ $((n % 3)) = 0 ] && printf '\n\n'
@@ -180,9 +181,7 @@ reply() { # locale title-match png text
     xdotool key --window "$id" ctrl+End
     xdotool type --delay 15 --window "$id" "$4"
     sleep 0.8
-    import -window root -crop "$(xdotool getwindowgeometry --shell "$id" | awk -F= '/WIDTH/{w=$2}/HEIGHT/{h=$2}END{print w"x"h"+0+0"}')" "$3"
-    kill "$pid" 2>/dev/null || true
-    wait "$pid" 2>/dev/null || true
+    window_shot "$id" "$pid" "$3"
 }
 reply C.UTF-8 "New Post" "$work/reply-en.png" "Count me in!"
 reply zh_CN.UTF-8 "发微博" "$work/reply-zh.png" "算我一个！"
@@ -198,9 +197,7 @@ mention() { # locale title-match png text
     id=$(cat "$work/last-window")
     xdotool type --delay 15 --window "$id" "$4"
     sleep 1.5
-    import -window root -crop "$(xdotool getwindowgeometry --shell "$id" | awk -F= '/WIDTH/{w=$2}/HEIGHT/{h=$2}END{print w"x"h"+0+0"}')" "$3"
-    kill "$pid" 2>/dev/null || true
-    wait "$pid" 2>/dev/null || true
+    window_shot "$id" "$pid" "$3"
 }
 mention C.UTF-8 "New Post" "$work/mention-en.png" "Dinner on Friday with @bo"
 mention zh_CN.UTF-8 "发微博" "$work/mention-zh.png" "周五和 @bo"
