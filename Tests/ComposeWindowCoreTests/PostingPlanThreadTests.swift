@@ -117,21 +117,19 @@ import Testing
 
     @Test func aMastodonLookupFindsThePostThatAnswersTheOneBefore() {
         // Two posts with the same words: only the one answering the part before is this part.
-        var lookup = MastodonLookup(host: "mastodon.social", text: "Same.", inReplyTo: "10")
+        let sentAt = MastodonLookupTests.sentAt
+        var lookup = MastodonLookup(
+            host: "mastodon.social", expected: MastodonStatusMatch(text: "Same.", inReplyTo: "10"), sentAt: sentAt)
         #expect(lookup.received(APIAnswer(status: 200, json: .object([.init("id", .string("7"))]))) == .ask)
         let statuses = JSONValue.array([
-            .object([.init("id", .string("12")), .init("url", .string("https://m/12")), .init("in_reply_to_id", .null)]
-            ),
-            .object([
-                .init("id", .string("11")), .init("url", .string("https://m/11")),
-                .init("in_reply_to_id", .string("10")),
-            ]),
+            MastodonLookupTests.status(12, offset: 20), MastodonLookupTests.status(11, offset: 10, inReplyTo: "10"),
+            MastodonLookupTests.status(3, offset: -86_400, inReplyTo: "10"),
         ])
         #expect(lookup.received(APIAnswer(status: 200, json: statuses)) == .ask)
         #expect(lookup.request(token: "t").path == "/api/v1/statuses/11/source", "12 answers nothing")
         #expect(
             lookup.received(APIAnswer(status: 200, json: .object([.init("text", .string("Same."))])))
-                == .found(link: "https://m/11", id: "11"))
+                == .found(link: "https://m.example/@a/11", id: "11"))
     }
 
     @Test func aHalfPostedThreadKeepsItsTextAndTheRestGoesAsSplit() throws {

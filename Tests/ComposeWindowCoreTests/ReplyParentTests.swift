@@ -110,7 +110,7 @@ import Testing
         let plan = PostingPlan(
             text: "@bob@other.example Thanks", accounts: [Self.mastodon], replyTo: replyTo, microsecondsSinceEpoch: 1)
         #expect(request(plan, 0)?.body?["in_reply_to_id"] == .string("77"))
-        #expect(plan.newLookup(0).inReplyTo == "77", "a lost answer is looked up among replies to it")
+        #expect(plan.newLookup(0).expected.inReplyTo == "77", "a lost answer is looked up among replies to it")
     }
 
     @Test func theOutboxKeepsWhatTheWindowSaidItAnswers() throws {

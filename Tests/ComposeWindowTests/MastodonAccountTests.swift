@@ -34,7 +34,7 @@ final class MastodonAccountTests: SandboxTestCase {
 
         // Registered for posting and the account's name only, redirected to a loopback port.
         let app = try XCTUnwrap((sandbox.state["apps"] as? [[String: Any]])?.first)
-        XCTAssertEqual(app["scopes"] as? String, "write:statuses write:media read:accounts read:search")
+        XCTAssertEqual(app["scopes"] as? String, "write:statuses write:media read:accounts read:search read:statuses")
         let redirect = try XCTUnwrap(app["redirect_uri"] as? String)
         XCTAssertTrue(redirect.hasPrefix("http://127.0.0.1:") && redirect.hasSuffix("/callback"), redirect)
         let opened = try XCTUnwrap(sandbox.browserLines("opened").first)

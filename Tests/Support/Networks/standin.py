@@ -33,6 +33,7 @@ DIR/state.json (written after each request): sessions issued, records kept, requ
 import base64, hashlib, json, os, re, secrets, select, ssl, sys, threading, time, urllib.parse
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
+import standin_lookup as lookup
 import standin_media as media
 import standin_people as people
 import standin_status
@@ -156,6 +157,13 @@ class Handler(BaseHTTPRequestHandler):
         clock = take_fault("clock")
         if clock:
             CLOCK["offset"] += clock.get("advance", 0)
+        seeded, edit = take_fault("seed"), take_fault("edit")
+        user = read_json("accounts.json", {}).get("mastodon")
+        with LOCK:
+            if seeded:
+                lookup.seed(STATE, seeded, self.headers.get("Host"), user, server_time())
+            if edit:
+                lookup.edit_newest(STATE, edit, user, server_time())
         if take_fault("revokeTokens"):  # revoked elsewhere (another app, the server's settings)
             with LOCK:
                 for token in STATE["tokens"]:
@@ -303,7 +311,9 @@ class Handler(BaseHTTPRequestHandler):
             return self.mastodon(verb, path, query, body)
         raise Failure(404, "MethodNotImplemented", "Method Not Implemented")
 
-    def bearer_token(self):
+    def bearer_token(self, optional=False):
+        if optional and not self.headers.get("Authorization"):
+            return None
         token = (self.headers.get("Authorization") or "").removeprefix("Bearer ")
         for grant in STATE["tokens"]:
             if grant["token"] == token and not grant["revoked"] and grant["host"] == self.headers.get("Host"):
@@ -361,8 +371,10 @@ class Handler(BaseHTTPRequestHandler):
                                    " does not match the redirection URI used in the authorization request, or was"
                                    " issued to another client.")
             grant["used"] = True
+            # A token as an older compose-window got it, which asked for fewer scopes.
+            scope = read_json("accounts.json", {}).get("mastodonOldClientScopes") or grant["scope"]
             token = {"host": host, "token": "mastodon-token-" + secrets.token_urlsafe(24), "username": user,
-                     "client_id": app["client_id"], "scope": grant["scope"], "revoked": False}
+                     "client_id": app["client_id"], "scope": scope, "revoked": False}
             STATE["tokens"].append(token)
             return {"access_token": token["token"], "token_type": "Bearer", "scope": token["scope"],
                     "created_at": int(time.time())}
@@ -420,7 +432,8 @@ class Handler(BaseHTTPRequestHandler):
                            "content": "<p>%s</p>" % text, "visibility": options["visibility"] or
                            accounts.get("mastodonPrivacy", "unlisted"), "spoiler_text": options["spoiler_text"],
                            "sensitive": options["sensitive"], "in_reply_to_id": parent,
-                           "language": options["language"], "created_at": "2026-12-02T00:00:00.000Z",
+                           "language": options["language"], "created_at": lookup.rfc3339(server_time()),
+                           "edited_at": None, "reblog": None,
                            "media_attachments": [media.media_json(item, server_time()) for item in attached]}
             for item in attached:
                 item["status"] = number
@@ -454,20 +467,12 @@ class Handler(BaseHTTPRequestHandler):
             return {"accounts": [], "statuses": found[:1], "hashtags": []}
         match = re.fullmatch(r"/api/v1/accounts/([^/]+)/statuses", path)
         if match and verb == "GET":
-            grant = self.bearer_token()
-            if match.group(1) != "1":
-                raise MastodonFailure(404, "Record not found")
-            own = [s for s in STATE["statuses"] if s["account"] == grant["username"]]
-            limit = min(int(query.get("limit") or 20), 40)
-            return [s["json"] for s in reversed(own)][:limit]
+            return lookup.account_statuses(STATE, self.bearer_token(optional=True), user, match.group(1), query,
+                                           MastodonFailure)
         match = re.fullmatch(r"/api/v1/statuses/([^/]+)/source", path)
         if match and verb == "GET":
-            grant = self.bearer_token()
-            for status in STATE["statuses"]:
-                if status["json"]["id"] == match.group(1) and status["account"] == grant["username"]:
-                    return {"id": status["json"]["id"], "text": status["text"],
-                            "spoiler_text": status["spoiler_text"]}
-            raise MastodonFailure(404, "Record not found")
+            return lookup.status_source(STATE, self.bearer_token(), match.group(1), read_json("accounts.json", {}),
+                                        MastodonFailure)
         raise MastodonFailure(404, "Record not found")
 
 

@@ -180,10 +180,24 @@ extension ComposeWindow {
             if self.target == .mastodon, let account = self.postingAccount { self.mastodonServer = account.host }
             self.handOff(self.compose.text)
         }
-        infoBar.showPostFailure(
-            text, retry: { [weak self] in self?.send() }, discard: { [weak self] in self?.discardPost() },
-            openInBrowser: out ? nil : openInBrowser)
+        if let undecided = poster?.session.undecided, !undecided.isEmpty {
+            let isThere: (@MainActor () -> Void)? = { [weak self] in self?.personSays(isThere: true) }
+            infoBar.showUndecided(
+                text, isThere: undecided.contains { $0.link != nil } ? isThere : nil,
+                postIt: { [weak self] in self?.personSays(isThere: false) },
+                discard: { [weak self] in self?.discardPost() })
+        } else {
+            infoBar.showPostFailure(
+                text, retry: { [weak self] in self?.send() }, discard: { [weak self] in self?.discardPost() },
+                openInBrowser: out ? nil : openInBrowser)
+        }
         showEditability()
+    }
+
+    /// The person's answer to a look-up that could not tell: recorded, then posting goes on.
+    private func personSays(isThere: Bool) {
+        poster?.personSays(isThere: isThere)
+        send()
     }
 
     /// The retry the window promised ("tries again at …"), once nothing holds it: not while the

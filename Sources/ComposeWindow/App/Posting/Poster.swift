@@ -222,6 +222,10 @@ final class Poster {
         }
     }
 
+    /// The person's answer to each look-up that could not tell (PostingSession), written to the
+    /// outbox by the next run before anything leaves.
+    func personSays(isThere: Bool) { session.personSays(isThere: isThere) }
+
     /// The person took the post elsewhere (Open in browser) or discarded it: the outbox lets it go
     /// (after any write of it asked for before).
     func forget() {

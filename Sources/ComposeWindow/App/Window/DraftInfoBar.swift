@@ -122,6 +122,25 @@ final class DraftInfoBar {
             second: (localized("D_iscard…"), discard), third: openInBrowser.map { (localized("_Open in browser"), $0) })
     }
 
+    /// A look-up that could not tell whether the network has the post: the person says. "It is this
+    /// post" only where a status was shown; either answer goes on posting (Send).
+    func showUndecided(
+        _ message: String, isThere: (@MainActor () -> Void)?, postIt: @escaping @MainActor () -> Void,
+        discard: @escaping @MainActor () -> Void
+    ) {
+        let postItButton = (label: localized("_Post it"), action: postIt)
+        let discardButton = (label: localized("D_iscard…"), action: discard)
+        if let isThere {
+            show(
+                message, type: GTK_MESSAGE_QUESTION, button: localized("It _is this post"), action: isThere,
+                second: postItButton, third: discardButton)
+        } else {
+            show(
+                message, type: GTK_MESSAGE_QUESTION, button: postItButton.label, action: postIt,
+                second: discardButton)
+        }
+    }
+
     private func show(
         _ text: String, type: GtkMessageType, button label: String?, action: (@MainActor () -> Void)?,
         second: (label: String, action: @MainActor () -> Void)? = nil,

@@ -4,9 +4,10 @@
 /// listener on 127.0.0.1, `state` checked, the code exchanged at /oauth/token.
 package struct MastodonSignIn: Equatable, Sendable {
     /// Posting, learning the account's name and default visibility, finding accounts to mention
-    /// (read:accounts) and the post a reply answers (read:search, which Mastodon's search demands
-    /// of any token given): nothing else.
-    package static let scopes = "write:statuses write:media read:accounts read:search"
+    /// (read:accounts), the post a reply answers (read:search, which Mastodon's search demands of
+    /// any token given) and the look-up of a post whose answer was lost (read:statuses, which
+    /// Mastodon's account statuses and status source demand): nothing else (docs/servers.md).
+    package static let scopes = "write:statuses write:media read:accounts read:search read:statuses"
     /// The loopback listener's path.
     package static let callbackPath = "/callback"
     /// How long the person has to answer in the browser.

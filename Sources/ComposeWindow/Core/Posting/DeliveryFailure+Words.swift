@@ -31,8 +31,19 @@ extension DeliveryFailure {
             localized("{0} asks to wait before posting again.", network)
         case .signInAgain:
             localized("{0} no longer accepts this sign-in. Sign in again; the post is kept.", network)
+        case .scopesMissing:
+            localized(
+                "{0}: this sign-in is not allowed to do what posting needs. Sign in again; the post is kept.", network)
         case .refused(_, let message):
             localized("{0} refused the post: {1}", network, message.isEmpty ? "—" : message)
+        case .cannotTell(let candidate?, _):
+            localized(
+                "{0} may already have this post, and it cannot be told for sure: {1}. Is that this post?", network,
+                candidate)
+        case .cannotTell(nil, _):
+            localized(
+                "{0} may already have this post, and it cannot be told for sure. Look at your profile: is it there?",
+                network)
         case .stillProcessing:
             localized("{0} is still processing an image. The post was not sent; Retry goes on.", network)
         case .imageUnusable(let path, let reason):

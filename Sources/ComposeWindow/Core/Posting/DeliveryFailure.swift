@@ -14,9 +14,16 @@ package enum DeliveryFailure: Error, Hashable, Sendable {
     /// 401, or a token the server says is revoked: the account must be signed in again (then Send
     /// goes on with the same keys).
     case signInAgain
+    /// 403 "This action is outside the authorized scopes": the sign-in was made for fewer scopes
+    /// than this request needs (one from an older version); signing in again asks for them.
+    case scopesMissing
     /// 4xx (422 and the rest): the server refused this post, with its own words (shown as plain
     /// text). Retry sends it again with its key, as Mastodon's own composer does.
     case refused(status: Int, message: String)
+    /// A look-up could not tell whether the network has the post (docs/compose-window.md): the
+    /// person says, having seen this status (its link and id; nil: none to show). Until then it
+    /// may have it.
+    case cannotTell(link: String?, id: String?)
     /// Mastodon was still processing an image when the run stopped asking (Retry asks again).
     case stillProcessing
     /// An image could not be made to fit the network: its path and why (nothing was sent).
@@ -30,8 +37,9 @@ package enum DeliveryFailure: Error, Hashable, Sendable {
     /// twice: the same Idempotency-Key, or asking for the record by its key).
     package var mayHaveBeenPosted: Bool {
         switch self {
-        case .outcomeUnknown, .serverError: return true
-        case .notSent, .rateLimited, .signInAgain, .refused, .stillProcessing, .imageUnusable: return false
+        case .outcomeUnknown, .serverError, .cannotTell: return true
+        case .notSent, .rateLimited, .signInAgain, .scopesMissing, .refused, .stillProcessing, .imageUnusable:
+            return false
         }
     }
 
@@ -40,11 +48,16 @@ package enum DeliveryFailure: Error, Hashable, Sendable {
         switch status {
         case 200..<300: return nil
         case 401: self = .signInAgain
+        case 403 where serverMessage == Self.outsideTheScopes: self = .scopesMissing
         case 429: self = .rateLimited(retryAfterSeconds: retryAfter.flatMap(DeliveryFailure.seconds(retryAfter:)))
         case 500..<600: self = .serverError(status: status)
         default: self = .refused(status: status, message: serverMessage ?? "")
         }
     }
+
+    /// Mastodon's words for a token without the scope a request needs (Api::BaseController's
+    /// Doorkeeper forbidden handler; docs/servers.md).
+    static let outsideTheScopes = "This action is outside the authorized scopes"
 
     /// The longest wait a Retry-After is taken at: a day.
     static let longestRetryAfterSeconds: Int64 = 24 * 60 * 60

@@ -227,6 +227,11 @@ extension DeliveryFailure {
             .object(
                 [.init("kind", .string("rateLimited"))] + (seconds.map { [.init("retryAfter", .integer($0))] } ?? []))
         case .signInAgain: .object([.init("kind", .string("signInAgain"))])
+        case .scopesMissing: .object([.init("kind", .string("scopesMissing"))])
+        case .cannotTell(let link, let id):
+            .object(
+                [.init("kind", .string("cannotTell"))]
+                    + (link.map { [.init("link", .string($0))] } ?? []) + (id.map { [.init("id", .string($0))] } ?? []))
         case .stillProcessing: .object([.init("kind", .string("stillProcessing"))])
         case .imageUnusable(let path, let reason):
             .object([
@@ -260,6 +265,16 @@ extension DeliveryFailure {
                 self = .rateLimited(retryAfterSeconds: nil)
             }
         case .string("signInAgain")?: self = .signInAgain
+        case .string("scopesMissing")?: self = .scopesMissing
+        case .string("cannotTell")?:
+            // Both or neither; a link on one line, an id as a path segment may be.
+            switch (json["link"], json["id"]) {
+            case (nil, nil): self = .cannotTell(link: nil, id: nil)
+            case (.string(let link)?, .string(let id)?)
+            where link.utf8.count <= 2_048 && link.onOneLine == link && MastodonLookup.safeID(id) != nil:
+                self = .cannotTell(link: link, id: id)
+            default: return nil
+            }
         case .string("stillProcessing")?: self = .stillProcessing
         case .string("imageUnusable")?:
             guard case .string(let path)? = json["path"], case .string(let reason)? = json["reason"] else { return nil }

@@ -274,6 +274,18 @@ struct Outbox: Hashable, Sendable {
         deliveries[index].mayHavePost = false
     }
 
+    /// The person's answer to a look-up that could not tell (`cannotTell`): the status it showed
+    /// is this post, or the network does not have it (posted then, under the same key).
+    mutating func personSays(_ index: Int, isThere: Bool) {
+        guard case .failed(.cannotTell(let link, let id)) = deliveries[index].state else { return }
+        if isThere {
+            guard let link, let id else { return }
+            lookedUp(index, foundAt: link, postedAs: .mastodon(id: id))
+        } else {
+            lookedUp(index, foundAt: nil)
+        }
+    }
+
     /// Delivery `index` goes with another account of its network, unless that network has the
     /// post or may have it. The key stays: keys are per account on both networks.
     mutating func reassign(_ index: Int, to account: String) {

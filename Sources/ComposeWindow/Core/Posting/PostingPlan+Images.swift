@@ -83,7 +83,7 @@ extension PostingPlan {
         switch network(index) {
         case .mastodon:
             // A sign-in from before images (no write:media): a new sign-in grants it.
-            if answer.status == 403 { return fail(index, .signInAgain, now: now) }
+            if answer.status == 403 { return fail(index, .scopesMissing, now: now) }
             guard answer.succeeded, let id = Self.mediaID(answer) else { return imageRefused(index, answer, now: now) }
             // 200 with its URL: processed; 202: not yet (url null).
             let ready = answer.status == 200 && answer.json?["url"]?.string != nil

@@ -15,10 +15,17 @@ extension PostingPlan {
         return BlueskyPost.ReplyRef(root: root, parent: parent)
     }
 
-    /// A lookup of delivery `index`'s status among the account's own: its text, answering the part
-    /// before it (a first part answers nothing), so that two parts with the same words are told apart.
+    /// A lookup of delivery `index`'s status among the account's own since its first request
+    /// left: its text, answering the part before it (a first part what the post answers), so
+    /// that two parts with the same words are told apart, with its content warning and images.
     func newLookup(_ index: Int) -> MastodonLookup {
-        MastodonLookup(host: mastodonHost(index), text: outbox.text(of: index), inReplyTo: mastodonParentID(index))
+        let delivery = outbox.deliveries[index]
+        return MastodonLookup(
+            host: mastodonHost(index),
+            expected: MastodonStatusMatch(
+                text: outbox.text(of: index), inReplyTo: mastodonParentID(index),
+                spoilerText: outbox.options.contentWarning, mediaCount: delivery.images.count),
+            sentAt: delivery.firstSentAt)
     }
 
     /// Which post of its network's thread delivery `index` is, and of how many (1 of 1 for a

@@ -306,6 +306,9 @@ package struct PostingPlan: Hashable, Sendable {
             case .notFound:
                 lookups[index] = nil
                 outbox.lookedUp(index, foundAt: nil)
+            case .undecided(let link, let id):
+                lookups[index] = nil
+                fail(index, .cannotTell(link: link, id: id), now: now)
             case .failed(let failure):
                 lookups[index] = nil
                 fail(index, failure, now: now)

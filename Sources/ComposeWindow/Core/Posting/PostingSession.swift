@@ -152,6 +152,27 @@ package struct PostingSession: Hashable, Sendable {
         plan?.preparingFailed(index, image: image, reason: reason, now: now)
     }
 
+    /// The statuses a look-up could not decide on and shows the person: their links (nil: none
+    /// to show), by delivery.
+    package var undecided: [(index: Int, link: String?)] {
+        guard let plan, !isPosting else { return [] }
+        return plan.outbox.deliveries.indices.compactMap { index in
+            if case .failed(.cannotTell(let link, _)) = plan.outbox.deliveries[index].state {
+                (index, link)
+            } else {
+                nil
+            }
+        }
+    }
+
+    /// The person's answer to each undecided look-up: the status shown is this post (only where
+    /// one was shown), or the network does not have it and the next Send posts it with its key.
+    package mutating func personSays(isThere: Bool) {
+        guard !isPosting, var current = plan else { return }
+        for (index, _) in undecided { current.outbox.personSays(index, isThere: isThere) }
+        plan = current
+    }
+
     /// The process is gone (a crash, a kill): a run on its way is not any more.
     package mutating func runInterrupted() { isPosting = false }
 

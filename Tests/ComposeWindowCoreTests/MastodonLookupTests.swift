@@ -1,0 +1,178 @@
+import Testing
+
+@testable import ComposeWindowCore
+
+/// The look-up after a lost answer finds this post only: statuses created since the request left
+/// (less the clock allowance), paged back with max_id, reblogs left out, matched by what the post
+/// answers, its content warning, its images and its source text; anything it cannot decide is the
+/// person's call, with the candidate's link.
+@Suite struct MastodonLookupTests {
+    static let sentAt: Int64 = 1_796_500_000  // 2026-12-05T…
+    static let expected = MastodonStatusMatch(text: "Deploy OK")
+
+    /// A status as the account's statuses list it, created `offset` seconds after the request left.
+    static func status(
+        _ id: Int, offset: Int64, inReplyTo: String? = nil, spoiler: String = "", media: Int = 0,
+        reblog: Bool = false, edited: Bool = false
+    ) -> JSONValue {
+        .object([
+            .init("id", .string(String(id))), .init("url", .string("https://m.example/@a/\(id)")),
+            .init("created_at", .string(rfc3339(sentAt + offset))),
+            .init("in_reply_to_id", inReplyTo.map(JSONValue.string) ?? .null),
+            .init("spoiler_text", .string(spoiler)),
+            .init("media_attachments", .array(Array(repeating: .object([]), count: media))),
+            .init("reblog", reblog ? .object([.init("id", .string("9"))]) : .null),
+            .init("edited_at", edited ? .string(rfc3339(sentAt + 60)) : .null),
+        ])
+    }
+
+    static func rfc3339(_ seconds: Int64) -> String {
+        // 2026-12-05T…: days since 1970 for the test's times, written out by hand on purpose (the
+        // parser under test must not check itself).
+        let day = seconds / 86_400
+        let rest = seconds % 86_400
+        let (hour, minute, second) = (rest / 3_600, rest % 3_600 / 60, rest % 60)
+        let dates: [Int64: String] = [20_791: "2026-12-04", 20_792: "2026-12-05", 20_793: "2026-12-06"]
+        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(dates[day]!)T\(two(hour)):\(two(minute)):\(two(second)).123Z"
+    }
+
+    static func ok(_ json: JSONValue) -> APIAnswer { APIAnswer(status: 200, json: json) }
+    static func source(_ text: String) -> APIAnswer { ok(.object([.init("text", .string(text))])) }
+
+    /// Walks the look-up through `answers` (after verify_credentials), returning the outcome and
+    /// every request it made.
+    static func run(
+        _ pages: [[JSONValue]], sources: [String: APIAnswer] = [:], expected: MastodonStatusMatch = expected,
+        sentAt: Int64? = sentAt
+    ) -> (MastodonLookup.Outcome, [APIRequest]) {
+        var lookup = MastodonLookup(host: "m.example", expected: expected, sentAt: sentAt)
+        var requests: [APIRequest] = []
+        var outcome = lookup.received(ok(.object([.init("id", .string("7"))])))
+        var pagesLeft = pages
+        while outcome == .ask {
+            let request = lookup.request(token: "t")
+            requests.append(request)
+            if request.path.hasSuffix("/source") {
+                let id = String(request.path.split(separator: "/").dropLast().last ?? "")
+                outcome = lookup.received(sources[id] ?? APIAnswer(status: 404, json: nil))
+            } else {
+                outcome = lookup.received(ok(.array(pagesLeft.isEmpty ? [] : pagesLeft.removeFirst())))
+            }
+        }
+        return (outcome, requests)
+    }
+
+    @Test func createdAtIsReadAsMastodonWritesIt() {
+        #expect(MastodonStatusMatch.seconds(rfc3339: Self.rfc3339(Self.sentAt)) == Self.sentAt)
+        #expect(MastodonStatusMatch.seconds(rfc3339: "1970-01-01T00:00:00Z") == 0)
+        for hostile in [
+            "", "2026-12-05", "2026-12-05T18:00:00", "2026-13-05T18:00:00Z", "2026-12-05T18:00:00+08:00",
+            "2026-12-05T18:00:00.Z", "2026-12-05T18:00:00." + String(repeating: "9", count: 30) + "Z",
+            "２０２６-12-05T18:00:00Z", "2026-12-05T18:0a:00Z",
+        ] {
+            #expect(MastodonStatusMatch.seconds(rfc3339: hostile) == nil, "\(hostile)")
+        }
+    }
+
+    /// "Deploy OK" posted yesterday is not today's: only statuses since the request left count.
+    @Test func anOlderPostWithTheSameTextIsNotThisOne() {
+        let (outcome, requests) = Self.run(
+            [[Self.status(5, offset: -86_400)]], sources: ["5": Self.source("Deploy OK")])
+        #expect(outcome == .notFound)
+        #expect(!requests.contains { $0.path.hasSuffix("/source") }, "yesterday's was not even read")
+    }
+
+    /// 45 newer statuses (boosts among them) do not hide it: pages of 40, back with max_id,
+    /// reblogs excluded by the server and skipped if it sends them anyway.
+    @Test func itIsFoundPastAPageOfNewerStatuses() {
+        let newer = (0..<40).map { Self.status(200 - $0, offset: 100, reblog: $0 % 3 == 0) }
+        let page2 = [Self.status(150, offset: 50), Self.status(100, offset: 2), Self.status(90, offset: -90_000)]
+        var sources = Dictionary(uniqueKeysWithValues: (161...200).map { (String($0), Self.source("Other \($0)")) })
+        sources["150"] = Self.source("Something else")
+        sources["100"] = Self.source("Deploy OK\n")
+        let (outcome, requests) = Self.run([newer, page2], sources: sources)
+        #expect(outcome == .found(link: "https://m.example/@a/100", id: "100"))
+        let lists = requests.filter { $0.path.hasSuffix("/statuses") }
+        #expect(lists.count == 2)
+        #expect(lists.allSatisfy { $0.query.contains(.init(name: "exclude_reblogs", value: "true")) })
+        #expect(lists.allSatisfy { $0.query.contains(.init(name: "limit", value: "40")) })
+        #expect(lists[1].query.contains(.init(name: "max_id", value: "161")))
+        let read = requests.filter { $0.path.hasSuffix("/source") }.map(\.path)
+        #expect(!read.contains { $0.contains("/200/") || $0.contains("/197/") }, "a reblog's source is never read")
+        #expect(read.contains { $0.contains("/199/") })
+    }
+
+    @Test func whatItAnswersItsWarningAndItsImagesMustMatch() {
+        let expected = MastodonStatusMatch(text: "Deploy OK", inReplyTo: "42", spoilerText: "ops", mediaCount: 1)
+        let others = [
+            Self.status(10, offset: 5, inReplyTo: "41", spoiler: "ops", media: 1),
+            Self.status(11, offset: 5, inReplyTo: "42", spoiler: "", media: 1),
+            Self.status(12, offset: 5, inReplyTo: "42", spoiler: "ops", media: 0),
+        ]
+        let sources = ["10": Self.source("Deploy OK"), "11": Self.source("Deploy OK"), "12": Self.source("Deploy OK")]
+        #expect(Self.run([others], sources: sources, expected: expected).0 == .notFound)
+        let mine = Self.status(13, offset: 5, inReplyTo: "42", spoiler: "ops", media: 1)
+        #expect(
+            Self.run(
+                [[mine] + others], sources: sources.merging(["13": Self.source("Deploy OK")]) { $1 }, expected: expected
+            ).0
+                == .found(link: "https://m.example/@a/13", id: "13"))
+    }
+
+    @Test func twoMatchesAreThePersonsCall() {
+        let (outcome, _) = Self.run(
+            [[Self.status(21, offset: 30), Self.status(20, offset: 10)]],
+            sources: ["21": Self.source("Deploy OK"), "20": Self.source("Deploy OK")])
+        #expect(outcome == .undecided(link: "https://m.example/@a/21", id: "21"))
+    }
+
+    /// Edited on the web since: its source is the new text, so it may have been this post.
+    @Test func aPostEditedSinceIsThePersonsCall() {
+        let (outcome, _) = Self.run(
+            [[Self.status(30, offset: 4, edited: true)]], sources: ["30": Self.source("Deploy OK (fixed)")])
+        #expect(outcome == .undecided(link: "https://m.example/@a/30", id: "30"))
+        let unedited = Self.run([[Self.status(30, offset: 4)]], sources: ["30": Self.source("Deploy OK (fixed)")])
+        #expect(unedited.0 == .notFound)
+    }
+
+    /// A server from before 3.5 has no /source (404 for a status it just listed).
+    @Test func noSourceIsThePersonsCall() {
+        let (outcome, _) = Self.run([[Self.status(40, offset: 4)]])
+        #expect(outcome == .undecided(link: "https://m.example/@a/40", id: "40"))
+    }
+
+    /// No time to go by (an outbox without it): a match cannot be told from an older post.
+    @Test func withoutTheTimeItLeftAMatchIsThePersonsCall() {
+        let (outcome, _) = Self.run(
+            [[Self.status(50, offset: 4)]], sources: ["50": Self.source("Deploy OK")], sentAt: nil)
+        #expect(outcome == .undecided(link: "https://m.example/@a/50", id: "50"))
+    }
+
+    /// A clock a few minutes behind the server's is allowed for; one more than the allowance is not.
+    @Test func clockSkewIsAllowedFor() {
+        let skewed = Self.status(60, offset: -(MastodonLookup.clockAllowance - 30))
+        #expect(
+            Self.run([[skewed]], sources: ["60": Self.source("Deploy OK")]).0
+                == .found(link: "https://m.example/@a/60", id: "60"))
+        let tooOld = Self.status(61, offset: -(MastodonLookup.clockAllowance + 30))
+        #expect(Self.run([[tooOld]], sources: ["61": Self.source("Deploy OK")]).0 == .notFound)
+    }
+
+    /// A token without read:statuses (an older sign-in): Mastodon's 403 asks for a new sign-in.
+    @Test func aRefusedScopeAsksToSignInAgain() {
+        var lookup = MastodonLookup(host: "m.example", expected: Self.expected, sentAt: Self.sentAt)
+        _ = lookup.received(Self.ok(.object([.init("id", .string("7"))])))
+        let forbidden = APIAnswer(
+            status: 403, json: .object([.init("error", .string("This action is outside the authorized scopes"))]))
+        #expect(lookup.received(forbidden) == .failed(.scopesMissing))
+    }
+
+    /// Past the pages it reads at most, with no match yet: the person's call, never "not there".
+    @Test func runningOutOfPagesIsThePersonsCall() {
+        let pages = (0..<MastodonLookup.mostPages).map { page in
+            (0..<40).map { Self.status(100_000 - page * 40 - $0, offset: 10, spoiler: "not this") }
+        }
+        #expect(Self.run(pages).0 == .undecided(link: nil, id: nil))
+    }
+}
