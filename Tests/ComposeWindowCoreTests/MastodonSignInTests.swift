@@ -13,7 +13,8 @@ import Testing
         let request = signIn.registerApp
         #expect(request.method == .post)
         #expect(request.path == "/api/v1/apps")
-        #expect(request.body?["scopes"] == .string("write:statuses write:media read:accounts read:search read:statuses"))
+        #expect(
+            request.body?["scopes"] == .string("write:statuses write:media read:accounts read:search read:statuses"))
         #expect(request.body?["redirect_uris"] == .string("http://127.0.0.1:40123/callback"))
     }
 
