@@ -44,7 +44,7 @@ import Testing
     /// every request it made.
     static func run(
         _ pages: [[JSONValue]], sources: [String: APIAnswer] = [:], expected: MastodonStatusMatch = expected,
-        sentAt: Int64? = sentAt
+        sentAt: Int64? = sentAt, serverAhead: Int64? = 0
     ) -> (MastodonLookup.Outcome, [APIRequest]) {
         var lookup = MastodonLookup(host: "m.example", expected: expected, sentAt: sentAt)
         var requests: [APIRequest] = []
@@ -57,7 +57,9 @@ import Testing
                 let id = String(request.path.split(separator: "/").dropLast().last ?? "")
                 outcome = lookup.received(sources[id] ?? APIAnswer(status: 404, json: nil))
             } else {
-                outcome = lookup.received(ok(.array(pagesLeft.isEmpty ? [] : pagesLeft.removeFirst())))
+                var page = ok(.array(pagesLeft.isEmpty ? [] : pagesLeft.removeFirst()))
+                page.serverClockAhead = serverAhead
+                outcome = lookup.received(page)
             }
         }
         return (outcome, requests)
@@ -149,14 +151,23 @@ import Testing
         #expect(outcome == .undecided(link: "https://m.example/@a/50", id: "50"))
     }
 
-    /// A clock a few minutes behind the server's is allowed for; one more than the allowance is not.
-    @Test func clockSkewIsAllowedFor() {
-        let skewed = Self.status(60, offset: -(MastodonLookup.clockAllowance - 30))
+    /// The server's clock two minutes behind this machine's, as its `Date` says: its post made a
+    /// minute and a half "before" the request left is this one. Without a `Date` it could be an
+    /// older post, and so could one made 30 seconds before the request left by clocks that agree:
+    /// the person's call. Older than the allowance, it is not this post.
+    @Test func theServersClockIsTakenFromItsDate() {
+        let sources = ["60": Self.source("Deploy OK")]
+        let behind = Self.status(60, offset: -90)
         #expect(
-            Self.run([[skewed]], sources: ["60": Self.source("Deploy OK")]).0
+            Self.run([[behind]], sources: sources, serverAhead: -120).0
                 == .found(link: "https://m.example/@a/60", id: "60"))
-        let tooOld = Self.status(61, offset: -(MastodonLookup.clockAllowance + 30))
-        #expect(Self.run([[tooOld]], sources: ["61": Self.source("Deploy OK")]).0 == .notFound)
+        #expect(
+            Self.run([[behind]], sources: sources, serverAhead: nil).0
+                == .undecided(link: "https://m.example/@a/60", id: "60"))
+        let justBefore = Self.status(60, offset: -30)
+        #expect(Self.run([[justBefore]], sources: sources).0 == .undecided(link: "https://m.example/@a/60", id: "60"))
+        let tooOld = Self.status(60, offset: -(MastodonLookup.clockAllowance + 30))
+        #expect(Self.run([[tooOld]], sources: sources, serverAhead: nil).0 == .notFound)
     }
 
     /// A token without read:statuses (an older sign-in): Mastodon's 403 asks for a new sign-in.

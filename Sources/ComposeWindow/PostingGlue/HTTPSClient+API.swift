@@ -27,8 +27,10 @@ extension HTTPSClient {
     }
 
     private static func answer(_ response: HTTPSResponse) -> APIAnswer {
-        APIAnswer(
+        var answer = APIAnswer(
             status: response.status, retryAfter: response.retryAfter, json: try? JSONText.value(of: response.body))
+        answer.serverClockAhead = response.serverClockAhead
+        return answer
     }
 }
 

@@ -30,6 +30,8 @@ package struct HTTPSResponse: Sendable, Equatable {
     /// `Retry-After` as the server sent it.
     package let retryAfter: String?
     package let body: String
+    /// How far the server's clock (its `Date` header) is ahead of this machine's, in seconds.
+    package var serverClockAhead: Int64? = nil
 }
 
 /// No answer: why, and whether the request had left for the server (then it may have been acted on).
@@ -159,13 +161,17 @@ private final class Exchange {
         var size: gsize = 0
         let data = g_bytes_get_data(bytes, &size)
         let body = data.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: Int(size)), as: UTF8.self) }
-        let retryAfter = soup_message_headers_get_one(soup_message_get_response_headers(message), "Retry-After")
+        let headers = soup_message_get_response_headers(message)
+        let retryAfter = soup_message_headers_get_one(headers, "Retry-After")
         completion(
             .success(
                 HTTPSResponse(
                     status: Int(soup_message_get_status(message).rawValue),
                     retryAfter: retryAfter.map { HTTPSClient.retryAfterSeconds(String(cString: $0)) },
-                    body: body ?? "")))
+                    body: body ?? "",
+                    serverClockAhead: soup_message_headers_get_one(headers, "Date").flatMap {
+                        HTTPSClient.secondsAhead(httpDate: String(cString: $0))
+                    })))
     }
 
     /// GIO's error, sorted by what it means for a post.
@@ -183,6 +189,16 @@ private final class Exchange {
 }
 
 extension HTTPSClient {
+    /// An HTTP `Date` (libsoup's parser) as seconds ahead of this machine's clock; nil when it is
+    /// not a date.
+    package nonisolated static func secondsAhead(
+        httpDate: String, now: Int64 = Int64(g_get_real_time() / 1_000_000)
+    ) -> Int64? {
+        guard let date = soup_date_time_new_from_http_string(httpDate) else { return nil }
+        defer { g_date_time_unref(date) }
+        return Int64(g_date_time_to_unix(date)) - now
+    }
+
     /// Retry-After as the rules read it, delay-seconds: as sent when it is a number, and an HTTP
     /// date (RFC 9110 §10.2.3) turned into the seconds from `now` (libsoup's parser; a date in the
     /// past is 0). Anything else is passed on as sent, for the rules to refuse.

@@ -22,6 +22,11 @@ struct ModelNetwork: Hashable {
         var inReplyTo: String?
         /// Bluesky: the thread's root strongRef ("uri cid").
         var root: String?
+        /// Made by the person some other way (an older post, a boost, another app): not this
+        /// run's, and never counted against it.
+        var foreign = false
+        /// A boost of someone else's status (Mastodon lists it unless asked not to).
+        var reblog = false
     }
 
     struct Media: Hashable {
@@ -40,19 +45,24 @@ struct ModelNetwork: Hashable {
     let network: PostingAccount.Network
     /// Servers from before Mastodon's idempotency lock.
     let beforeTheLock: Bool
+    /// Mastodon 4.6.0 to 4.7.x: a repeat of a stored key gets 500 (Repeat.serverError).
+    let repeatFails: Bool
     private(set) var posts: [Post] = []
     private(set) var working: Working?
     private(set) var media: [Media] = []
     /// Accounts whose token the server no longer accepts.
     var revoked: Set<String> = []
+    /// The scopes the Mastodon token holds (a sign-in from an older version held fewer).
+    var scopes: Set<String> = Set(MastodonSignIn.scopes.split(separator: " ").map(String.init))
 
     static let keyLifetime: Int64 = 3_600
     /// How long a slow request keeps working after the client's timeout.
     static let slowness: Int64 = 90
 
-    init(network: PostingAccount.Network, beforeTheLock: Bool = false) {
+    init(network: PostingAccount.Network, beforeTheLock: Bool = false, repeatFails: Bool = false) {
         self.network = network
         self.beforeTheLock = beforeTheLock
+        self.repeatFails = repeatFails
     }
 
     /// Someone else's post, there from the start: what a reply answers.
@@ -86,9 +96,26 @@ struct ModelNetwork: Hashable {
         return (model, found!)
     }
 
-    /// The posts of the person posting (Bob's are not theirs).
+    /// The posts of the person posting this run (Bob's are not theirs, nor what they made elsewhere).
     var own: [Post] {
-        (posts + [working?.post].compactMap(\.self)).filter { $0.account != Self.parentAccount }
+        (posts + [working?.post].compactMap(\.self)).filter { $0.account != Self.parentAccount && !$0.foreign }
+    }
+
+    /// The person's own post with the same text, made `age` seconds before this run.
+    static func withOlderPost(_ text: String, account: String, now: Int64, age: Int64) -> ModelNetwork {
+        var model = ModelNetwork(network: .mastodon)
+        model.posts.append(Post(account: account, text: text, key: "older", storedAt: now - age, foreign: true))
+        return model
+    }
+
+    /// The person posts and boosts elsewhere: more statuses than a page holds, all newer.
+    mutating func postElsewhere(account: String, now: Int64) {
+        for number in 0..<45 {
+            posts.append(
+                Post(
+                    account: account, text: "elsewhere \(number)", key: "elsewhere\(number)", storedAt: now,
+                    foreign: true, reblog: number % 2 == 0))
+        }
     }
 
     /// Time passed: a slow request's work ends; media nothing attached goes.
@@ -255,50 +282,8 @@ struct ModelNetwork: Hashable {
         }
     }
 
-    private func uri(_ post: Post) -> String { "at://did:plc:alice/app.bsky.feed.post/" + post.key }
+    func uri(_ post: Post) -> String { "at://did:plc:alice/app.bsky.feed.post/" + post.key }
 
-    /// A lookup, answered truthfully from what is stored.
-    func lookUp(_ request: APIRequest, account: String) -> APIAnswer {
-        if request.path.hasSuffix("/verify_credentials") {
-            return APIAnswer(status: 200, json: .object([.init("id", .string("7"))]))
-        }
-        if request.path.hasSuffix("/statuses") {
-            let own = posts.indices.reversed().filter { posts[$0].account == account }
-            return APIAnswer(
-                status: 200,
-                json: .array(
-                    own.map {
-                        .object([
-                            .init("id", .string(String($0 + 1))), .init("url", .string(link(posts[$0]))),
-                            .init("in_reply_to_id", posts[$0].inReplyTo.map(JSONValue.string) ?? .null),
-                        ])
-                    })
-            )
-        }
-        if request.path.hasSuffix("/source") {
-            let id = request.path.split(separator: "/").dropLast().last.flatMap { Int($0) } ?? 0
-            guard posts.indices.contains(id - 1) else { return APIAnswer(status: 404, json: nil) }
-            return APIAnswer(status: 200, json: .object([.init("text", .string(posts[id - 1].text))]))
-        }
-        if request.path.hasPrefix("/api/v1/media/") {
-            let id = String(request.path.dropFirst("/api/v1/media/".count))
-            guard media.contains(where: { $0.id == id && $0.account == account && !$0.attached }) else {
-                return APIAnswer(status: 404, json: .object([.init("error", .string("Record not found"))]))
-            }
-            return APIAnswer(
-                status: 200, json: .object([.init("id", .string(id)), .init("url", .string("https://m/" + id))]))
-        }
-        if request.path.hasSuffix("getRecord") {
-            let key = request.query.first { $0.name == "rkey" }?.value
-            guard let found = posts.last(where: { $0.key == key }) else {
-                return APIAnswer(status: 400, json: .object([.init("error", .string("RecordNotFound"))]))
-            }
-            return APIAnswer(
-                status: 200, json: .object([.init("uri", .string(uri(found))), .init("cid", .string(cid(found)))]))
-        }
-        return APIAnswer(status: 404, json: nil)
-    }
-
-    /// How many posts of this text the network holds for the person.
-    func count(_ text: String) -> Int { posts.filter { $0.text == text }.count }
+    /// How many posts of this text the network holds for the person, this run.
+    func count(_ text: String) -> Int { posts.filter { $0.text == text && !$0.foreign }.count }
 }

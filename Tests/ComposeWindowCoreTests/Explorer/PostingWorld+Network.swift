@@ -38,6 +38,7 @@ extension PostingWorld {
             if networks[index].revoked.contains(inFlight.account) {
                 return refusal(401, "The access token was revoked")
             }
+            if let refused = networks[index].forbidden(inFlight.request) { return .success(refused) }
             if let upload {
                 networks[index].store(upload)
                 return .success(networks[index].answer(for: upload))
@@ -56,15 +57,19 @@ extension PostingWorld {
                             .init("message", .string("Could not find blob")),
                         ])))
             case .stored: return .success(networks[index].answer(for: post))
+            case .earlier where networks[index].repeatFails:
+                return .success(
+                    APIAnswer(status: 500, json: .object([.init("error", .string("Internal Server Error"))])))
             case .earlier(let first): return .success(networks[index].answer(for: first))
             case .busy: return refusal(503, "There was a temporary problem serving your request")
             case .exists:
+                // The record key taken: the PDS's MST throws a plain Error, answered 500.
                 return .success(
                     APIAnswer(
-                        status: 400,
+                        status: 500,
                         json: .object([
-                            .init("error", .string("InvalidRequest")),
-                            .init("message", .string("Record already exists")),
+                            .init("error", .string("InternalServerError")),
+                            .init("message", .string("Internal Server Error")),
                         ])))
             }
         case .unauthorized:

@@ -10,6 +10,11 @@ struct PostingWorld: Hashable {
         case send, edit, discard, close, crash, crashAfterStore, restart, signIn, switchAccount, wait, waitLong
         /// A day and an hour: Mastodon has deleted media nothing attached (walked with images only).
         case waitDay
+        /// The person answers a look-up that could not tell (It is this post / Post it), truthfully:
+        /// they see the status it shows.
+        case answerLookUp
+        /// The person posts and boosts 45 times from another app (walked where the world allows it).
+        case postElsewhere
     }
 
     /// What the network does with the request on its way.
@@ -57,7 +62,8 @@ struct PostingWorld: Hashable {
     static let bluesky = PostingAccount(
         network: .bluesky, name: "@alice.bsky.social", host: "bsky.social", identity: "did:plc:alice")
 
-    private(set) var now: Int64 = 1_800_000_000
+    static let start: Int64 = 1_800_000_000
+    private(set) var now: Int64 = start
     var networks: [ModelNetwork]
     var session: PostingSession?
     /// The window's text while the process runs.
@@ -84,15 +90,19 @@ struct PostingWorld: Hashable {
 
     /// The post the person replies to (on the one network a reply goes to), or nil.
     let replyTo: ReplyParent?
+    /// Whether the person also posts from another app in this world, and has.
+    let postsElsewhere: Bool
+    private(set) var postedElsewhere = false
 
     init(
         networks: [ModelNetwork], images: [PostImage] = [], threadLengths: [PostingAccount.Network: Int] = [:],
-        replyTo: ReplyParent? = nil
+        replyTo: ReplyParent? = nil, postsElsewhere: Bool = false
     ) {
         self.networks = networks
         self.images = images
         self.threadLengths = threadLengths
         self.replyTo = replyTo
+        self.postsElsewhere = postsElsewhere
         session = PostingSession()
     }
 
@@ -122,6 +132,8 @@ struct PostingWorld: Hashable {
             case .switchAccount: networks.contains { $0.network == .mastodon }
             case .signIn, .wait, .waitLong: true
             case .waitDay: !images.isEmpty
+            case .answerLookUp: !(session?.undecided.isEmpty ?? true) && inFlight == nil
+            case .postElsewhere: postsElsewhere && !postedElsewhere
             }
         }.map(Step.person)
         if let inFlight {
@@ -145,7 +157,7 @@ struct PostingWorld: Hashable {
 
     // MARK: The person
 
-    private mutating func act(_ action: Action) -> String? {
+    mutating func act(_ action: Action) -> String? {
         switch action {
         case .send: return send()
         case .edit:
@@ -169,17 +181,42 @@ struct PostingWorld: Hashable {
             session = nil
         case .restart: start()
         case .signIn:
-            for index in networks.indices { networks[index].revoked = [] }
+            // A new sign-in asks for every scope the app needs now.
+            for index in networks.indices {
+                networks[index].revoked = []
+                networks[index].scopes = Set(MastodonSignIn.scopes.split(separator: " ").map(String.init))
+            }
         case .switchAccount: mastodonAccount = mastodonAccount == Self.alice ? Self.bob : Self.alice
         case .wait: return pass(150)
         case .waitLong: return pass(2 * 3_600)
         case .waitDay: return pass(25 * 3_600)
+        case .answerLookUp: return answerLookUp()
+        case .postElsewhere:
+            postedElsewhere = true
+            for index in networks.indices where networks[index].network == .mastodon {
+                networks[index].postElsewhere(account: mastodonAccount, now: now)
+            }
         }
         return nil
     }
 
+    /// The status the look-up shows is this post or it is not, as the person sees; then posting
+    /// goes on (the window's buttons Send after recording the answer).
+    mutating func answerLookUp() -> String? {
+        guard var session, let plan = session.plan else { return nil }
+        let isThere = session.undecided.contains { undecided in
+            guard let link = undecided.link, let network = networks.first(where: { $0.network == .mastodon })
+            else { return false }
+            return network.own.contains { $0.text == plan.outbox.text(of: undecided.index) && network.link($0) == link }
+        }
+        session.personSays(isThere: isThere)
+        self.session = session
+        outbox = Self.readBack(session.plan)
+        return send()
+    }
+
     /// Send (or Retry: the same button in the error bar): it must do something the person sees.
-    private mutating func send() -> String? {
+    mutating func send() -> String? {
         guard var session else { return nil }
         let parts = threadLengths.keys.reduce(into: [PostingAccount.Network: [String]]()) {
             $0[$1] = self.parts(of: text, on: $1)
@@ -201,7 +238,7 @@ struct PostingWorld: Hashable {
     }
 
     /// Time passes: slow requests end, and the window retries when it said it would.
-    private mutating func pass(_ seconds: Int64) -> String? {
+    mutating func pass(_ seconds: Int64) -> String? {
         now += seconds
         for index in networks.indices { networks[index].advance(to: now) }
         if let retryAt, retryAt <= now, session != nil, inFlight == nil { return send() }
@@ -324,7 +361,7 @@ struct PostingWorld: Hashable {
             }
             let ownHeld =
                 network.held
-                - (network.posts.count - network.posts.filter { $0.account != ModelNetwork.parentAccount }.count)
+                - network.posts.filter { $0.account == ModelNetwork.parentAccount || $0.foreign }.count
             if ownHeld > threadLengths[network.network, default: 1] {
                 return "\(network.network) holds \(ownHeld) posts"
             }
@@ -349,7 +386,7 @@ struct PostingWorld: Hashable {
         }
         let firstPosts = networks.flatMap { network in
             network.posts.filter {
-                $0.account != ModelNetwork.parentAccount && isFirstPost($0.text, on: network.network)
+                $0.account != ModelNetwork.parentAccount && !$0.foreign && isFirstPost($0.text, on: network.network)
             }
             .map(network.link)
         }
@@ -370,7 +407,7 @@ struct PostingWorld: Hashable {
         let count = threadLengths[network.network] ?? 1
         // What the first post answers: the post replied to, or nothing.
         let answered = network.posts.first { $0.account == ModelNetwork.parentAccount }.map(network.reference)
-        for post in network.posts where post.account != ModelNetwork.parentAccount {
+        for post in network.posts where post.account != ModelNetwork.parentAccount && !post.foreign {
             guard count > 1, let slash = post.text.lastIndex(of: " "),
                 let number = Int(post.text[post.text.index(after: slash)...].split(separator: "/")[0])
             else {

@@ -44,6 +44,8 @@ LOCK = threading.Lock()
 STATE = {"sessions": [], "records": [], "requests": [], "apps": [], "grants": [], "tokens": [], "statuses": [],
          "media": [], "blobs": [], "hungUp": []}
 KEY_LIFETIME = 3600
+LOCK_WAIT = 10  # seconds a repeat waits for the key's lock (mario-redis-lock's retry_timeout)
+REFRESH_GRACE = 2 * 3600  # a rotated refresh token still refreshes this long (the PDS's grace period)
 CLOCK = {"offset": 0.0}
 WORKING = set()  # (account token, Idempotency-Key) of status requests being worked on
 
@@ -172,14 +174,22 @@ class Handler(BaseHTTPRequestHandler):
         working = None
         if verb == "POST" and url.path == "/api/v1/statuses" and self.headers.get("Idempotency-Key"):
             working = (self.headers.get("Authorization"), self.headers.get("Idempotency-Key"))
-            with LOCK:
-                busy = working in WORKING
-                if not busy:
-                    WORKING.add(working)
-            if busy and not read_json("accounts.json", {}).get("mastodonBeforeTheLock"):
-                # The first request with this key still holds Mastodon's lock.
+            locked = not read_json("accounts.json", {}).get("mastodonBeforeTheLock")
+            deadline = time.monotonic() + LOCK_WAIT
+            while True:
+                with LOCK:
+                    busy = working in WORKING
+                    if not busy or not locked:
+                        WORKING.add(working)
+                        break
+                if time.monotonic() >= deadline:
+                    break
+                time.sleep(0.1)  # redis_lock's retry_sleep
+            if busy and locked:
+                # The first request with this key held Mastodon's lock past redis_lock's retry time.
                 working = None
-                fault = {"status": 503, "json": {"error": "There was a temporary problem serving your request"}}
+                fault = {"status": 503, "json": {
+                    "error": "There was a temporary problem serving your request, please try again"}}
         try:
             self.handle_with(verb, url, query, body, method, fault)
         finally:
@@ -244,13 +254,25 @@ class Handler(BaseHTTPRequestHandler):
         except (ssl.SSLError, OSError):
             return True
 
-    def session_for(self, kind):
+    def session_for(self, kind, rotated_too=False):
+        """The session a token names, as the PDS's auth verifier finds it: no header 401 AuthMissing;
+        a token it did not issue (or ended) 400 InvalidToken; a refresh token rotated more than
+        the grace period ago 400 ExpiredToken. `rotated_too`: a rotated one within the grace
+        period counts (refreshSession)."""
+        if not self.headers.get("Authorization"):
+            raise Failure(401, "AuthMissing", "Authentication Required")
         token = (self.headers.get("Authorization") or "").removeprefix("Bearer ")
         for session in STATE["sessions"]:
-            if session[kind] == token and not session["ended"]:
+            if session[kind] != token:
+                continue
+            if not session["ended"]:
                 return session
-        raise Failure(400 if kind == "refreshJwt" else 401, "ExpiredToken" if kind == "refreshJwt" else
-                      "AuthenticationRequired", "Token could not be verified")
+            rotated = session.get("rotatedAt") if kind == "refreshJwt" and not session.get("deleted") else None
+            if rotated_too and rotated is not None and server_time() - rotated < REFRESH_GRACE:
+                return session
+            if rotated is not None:
+                raise Failure(400, "ExpiredToken", "Token has been revoked")
+        raise Failure(400, "InvalidToken", "Token could not be verified")
 
     def new_session(self, handle):
         session = {"handle": handle, "did": did_of(handle), "accessJwt": "access-" + secrets.token_urlsafe(24),
@@ -270,11 +292,20 @@ class Handler(BaseHTTPRequestHandler):
                 raise Failure(401, "AuthenticationRequired", "Invalid identifier or password")
             return self.new_session(handle)
         if path == "/xrpc/com.atproto.server.refreshSession" and verb == "POST":
-            old = self.session_for("refreshJwt")
+            old = self.session_for("refreshJwt", rotated_too=True)
             old["ended"] = True
+            if old.get("rotatedAt") is None:
+                old["rotatedAt"] = server_time()
             return self.new_session(old["handle"])
         if path == "/xrpc/com.atproto.server.deleteSession" and verb == "POST":
-            self.session_for("refreshJwt")["ended"] = True
+            # Any refresh token it issued, ended or not: 200 again (deleteSession.ts).
+            token = (self.headers.get("Authorization") or "").removeprefix("Bearer ")
+            found = [s for s in STATE["sessions"] if s["refreshJwt"] == token]
+            if not found:
+                self.session_for("refreshJwt")
+            for session in found:
+                session["ended"] = True
+                session["deleted"] = True
             return {}
         if path == "/xrpc/com.atproto.identity.resolveHandle" and verb == "GET":
             if query.get("handle") not in accounts:
@@ -289,7 +320,8 @@ class Handler(BaseHTTPRequestHandler):
             rkey = body.get("rkey") or secrets.token_hex(7)
             uri = "at://%s/%s/%s" % (session["did"], body.get("collection"), rkey)
             if any(record["uri"] == uri for record in STATE["records"]):
-                raise Failure(400, "InvalidRequest", "Record already exists")
+                # The MST refuses a second value at the key with a plain Error: the PDS's 500.
+                raise Failure(500, "InternalServerError", "Internal Server Error")
             cid = "bafyrei" + secrets.token_hex(20)
             STATE["records"].append({"uri": uri, "cid": cid, "value": body.get("record"), "body": body})
             return {"uri": uri, "cid": cid, "validationStatus": "valid"}
@@ -329,7 +361,10 @@ class Handler(BaseHTTPRequestHandler):
                                       read_json("accounts.json", {}), MastodonFailure)
         match = re.fullmatch(r"/api/v1/media/([^/]+)", path)
         if match and verb == "GET":
-            return media.show_media(STATE, self.bearer_token(), match.group(1), server_time(), MastodonFailure)
+            grant = self.bearer_token()
+            if not {"write", "write:media"} & set(grant["scope"].split()):
+                raise MastodonFailure(403, "This action is outside the authorized scopes")
+            return media.show_media(STATE, grant, match.group(1), server_time(), MastodonFailure)
         if path == "/api/v1/apps" and verb == "POST":
             scopes = body.get("scopes", "read")
             if not body.get("client_name") or not body.get("redirect_uris"):
@@ -410,12 +445,16 @@ class Handler(BaseHTTPRequestHandler):
                 # for an hour after it made it.
                 if (key and status["key"] == key and status["account"] == grant["username"]
                         and server_time() - status["stored"] < KEY_LIFETIME):
+                    if read_json("accounts.json", {}).get("mastodonRepeatFails"):
+                        # 4.6.0 to 4.7.x: the duplicate is found, then postprocess_status! fails on
+                        # it (mastodon#40399, fixed by #40439): Rails' own 500, nothing made.
+                        return 500, {"status": 500, "error": "Internal Server Error"}
                     return status["json"]
             text = body.get("status") or ""
             parent = body.get("in_reply_to_id")
             # As PostStatusService: a reply to a status the server does not have is not found.
             if parent is not None and not any(s["json"]["id"] == parent for s in STATE["statuses"]):
-                raise MastodonFailure(404, "Record not found")
+                raise MastodonFailure(404, "The post you are trying to reply to does not appear to exist.")
             attached = media.attach(STATE, grant, body.get("media_ids") or [], server_time(), MastodonFailure)
             if not text.strip() and not attached:
                 raise MastodonFailure(422, "Validation failed: Text can't be blank")
@@ -471,8 +510,8 @@ class Handler(BaseHTTPRequestHandler):
                                            MastodonFailure)
         match = re.fullmatch(r"/api/v1/statuses/([^/]+)/source", path)
         if match and verb == "GET":
-            return lookup.status_source(STATE, self.bearer_token(), match.group(1), read_json("accounts.json", {}),
-                                        MastodonFailure)
+            return lookup.status_source(STATE, self.bearer_token(optional=True), match.group(1),
+                                        read_json("accounts.json", {}), MastodonFailure)
         raise MastodonFailure(404, "Record not found")
 
 

@@ -6,7 +6,8 @@ Mastodon does (Api::V1::Accounts::StatusesController, Api::V1::Statuses::Sources
   `created_at` (RFC 3339, UTC, milliseconds), `edited_at` and `reblog`;
 - GET /api/v1/statuses/:id/source: a token with read or read:statuses (401 without one, 403
   without the scope); 404 for a status that is not the account's own; on a server from before
-  3.5 (accounts.json "mastodonWithoutSource") the route is not there: 404 for every status.
+  3.5 (accounts.json "mastodonWithoutSource") the route is not there: 404 for every status; a
+  status the account cannot see is 404 {"error": "Not Found"} before the token is looked at.
 Faults that shape what is there (standin.py applies them at the next request):
 - {"method": "seed", "statuses": [{"text": T, "age": SECONDS, "reblog": BOOL, "spoiler_text": S}]}:
   the account's own statuses, created AGE seconds ago (0: now, after every status so far);
@@ -72,10 +73,11 @@ def account_statuses(state, grant, username, account_id, query, failure):
         check_read_statuses(grant, failure)
     if account_id != "1":
         raise failure(404, "Record not found")
+    # limit_param: |limit.to_i|, at most twice the default; absent: the default.
     try:
-        limit = min(max(int(query.get("limit") or 20), 1), 40)
+        limit = min(abs(int(query["limit"])), 40) if query.get("limit") else 20
     except ValueError:
-        limit = 20
+        limit = 0
     own = [s for s in state["statuses"] if s["account"] == username]
     if grant is None:  # anonymous: public and unlisted only
         own = [s for s in own if s["json"]["visibility"] in ("public", "unlisted")]
@@ -91,10 +93,15 @@ def account_statuses(state, grant, username, account_id, query, failure):
 
 
 def status_source(state, grant, status_id, accounts, failure):
-    check_read_statuses(grant, failure)
+    """set_status runs before the scope check: a status the token's account cannot see is 404
+    whatever the token; own statuses and others' public ones are seen."""
     if accounts.get("mastodonWithoutSource"):
-        raise failure(404, "Record not found")
+        raise failure(404, "Not Found")
     for status in state["statuses"]:
-        if status["json"]["id"] == status_id and status["account"] == grant["username"]:
+        if status["json"]["id"] == status_id and (
+                (grant and status["account"] == grant["username"]) or status["json"]["visibility"] == "public"):
+            if grant is None:
+                raise failure(401, "The access token is invalid")
+            check_read_statuses(grant, failure)
             return {"id": status_id, "text": status["text"], "spoiler_text": status["spoiler_text"]}
-    raise failure(404, "Record not found")
+    raise failure(404, "Not Found")

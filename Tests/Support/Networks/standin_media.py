@@ -120,7 +120,7 @@ def attach(state, grant, media_ids, now, failure):
 def upload_blob(state, session, body, now, accounts, failure):
     data, declared = body.get("_raw", b""), body.get("_type", "")
     if len(data) > accounts.get("blobLimit", 1000000):
-        raise failure(400, "BlobTooLarge", "This file is too large")
+        raise failure(413, "PayloadTooLarge", "request entity too large")
     found = inspect(data)
     if found is None or found[0] is None:
         raise failure(400, "InvalidRequest", "Not an image")

@@ -56,6 +56,8 @@ package struct APIAnswer: Equatable, Sendable {
     package let retryAfter: String?
     /// The body when it is JSON; nil otherwise.
     package let json: JSONValue?
+    /// How far the server's clock (its `Date`) is ahead of this machine's, in seconds; nil: unknown.
+    package var serverClockAhead: Int64?
 
     package init(status: Int, retryAfter: String? = nil, json: JSONValue?) {
         self.status = status

@@ -2,19 +2,24 @@
 /// settle time (Outbox), so a request still being worked on has ended. What the server answers is
 /// in docs/servers.md (Api::V1::Accounts::StatusesController, Api::V1::Statuses::SourcesController):
 /// - the account's own statuses, newest first, reblogs excluded, paged back with `max_id` until one
-///   was created before the first request left (less `clockAllowance`): an older post with the
-///   same text is never taken for this one, and boosts or replies never push it out of reach;
+///   was created before the first request left (by the server's clock, which its `Date` header
+///   tells, less `clockAllowance`): an older post with the same text is never taken for this one,
+///   and boosts or replies never push it out of reach;
 /// - of those, each one that answers what the post answers, with its content warning and as many
 ///   images, has its source text (`GET /api/v1/statuses/:id/source`) compared with the post's;
-/// - exactly one match is the post, none means it is not there. Anything else (two matches, one
-///   edited since, a source the server will not give, no time to go by) cannot be decided here:
-///   the person is asked, with the candidate's link. It never guesses either way.
+/// - exactly one match made after the request left is the post, none means it is not there.
+///   Anything else (two matches, one made just before the request left, one edited since, a
+///   source the server will not give, no time to go by) cannot be decided here: the person is
+///   asked, with the candidate's link. It never guesses either way.
 package struct MastodonLookup: Hashable, Sendable {
     /// Mastodon's largest page of account statuses (DEFAULT_STATUSES_LIMIT × 2).
     static let pageSize = 40
-    /// How far this machine's clock and the server's may differ: a status created up to this long
-    /// before the request left (by this machine's clock) may still be the post.
+    /// How far this machine's clock and the server's may differ beyond what the server's `Date`
+    /// shows: a status created up to this long before the request left may still be the post,
+    /// though only the person can tell it from an older one.
     static let clockAllowance: Int64 = 10 * 60
+    /// The `Date` header's precision, and the time an answer takes to arrive.
+    static let dateSlack: Int64 = 2
     /// Pages read at most before the person is asked: 1,000 statuses since the request left.
     static let mostPages = 25
 
@@ -31,6 +36,8 @@ package struct MastodonLookup: Hashable, Sendable {
         let link: String
         /// Edited since it was posted (`edited_at`): its source may no longer be the text sent.
         let edited: Bool
+        /// Created before the request left (allowing for the `Date`'s slack): maybe an older post.
+        var early = false
     }
 
     /// What one answer means.
@@ -61,8 +68,12 @@ package struct MastodonLookup: Hashable, Sendable {
         self.sentAt = sentAt
     }
 
+    /// How far the server's clock is ahead of this machine's, from its answers' `Date` (0 unknown).
+    private var serverClockAhead: Int64 = 0
+    /// When the request left, by the server's clock.
+    private var sentOnServer: Int64? { sentAt.map { $0 + serverClockAhead } }
     /// The oldest creation time (seconds since the epoch) the post can have.
-    var windowStart: Int64? { sentAt.map { $0 - Self.clockAllowance } }
+    var windowStart: Int64? { sentOnServer.map { $0 - Self.clockAllowance } }
 
     func request(token: String) -> APIRequest {
         var request: APIRequest
@@ -94,6 +105,7 @@ package struct MastodonLookup: Hashable, Sendable {
         case .statuses(let accountID, _, let read):
             guard answer.succeeded else { return .failed(PostingPlan.failure(answer)) }
             guard let statuses = answer.json?.elements else { return .failed(.serverError(status: answer.status)) }
+            if read == 0, let ahead = answer.serverClockAhead { serverClockAhead = ahead }
             var reachedTheStart = statuses.isEmpty
             for status in statuses where status["reblog"].map({ $0 == .null }) ?? true {
                 guard let id = status["id"]?.string.flatMap(Self.safeID) else { continue }
@@ -107,7 +119,11 @@ package struct MastodonLookup: Hashable, Sendable {
                     unsure.append(Candidate(id: id, link: "", edited: false))
                     continue
                 }
-                gathered.append(Candidate(id: id, link: link, edited: status["edited_at"].map { $0 != .null } ?? false))
+                let early =
+                    created.map { created in sentOnServer.map { created < $0 - Self.dateSlack } ?? true } ?? true
+                gathered.append(
+                    Candidate(
+                        id: id, link: link, edited: status["edited_at"].map { $0 != .null } ?? false, early: early))
             }
             let lastID = statuses.last?["id"]?.string.flatMap(Self.safeID)
             if !reachedTheStart, let lastID {
@@ -120,7 +136,9 @@ package struct MastodonLookup: Hashable, Sendable {
             let candidate = candidates[0]
             if answer.succeeded, let source = answer.json?["text"]?.string {
                 if Self.sameText(source, expected.text) {
-                    matched.append(candidate)
+                    // Made before the request left: an older post with these words, or this
+                    // one under a clock the `Date` did not tell of. Only the person knows.
+                    if candidate.early { unsure.append(candidate) } else { matched.append(candidate) }
                 } else if candidate.edited {
                     unsure.append(candidate)  // edited since: it may have been this text
                 }
@@ -150,7 +168,7 @@ package struct MastodonLookup: Hashable, Sendable {
     private func decide(ranOut: Bool) -> Outcome {
         let shown = (matched + unsure + gathered).first { !$0.link.isEmpty }
         let undecided = Outcome.undecided(link: shown?.link, id: shown?.id)
-        if ranOut || sentAt == nil && !(matched + unsure).isEmpty { return undecided }
+        if ranOut { return undecided }
         if matched.count == 1 && unsure.isEmpty { return .found(link: matched[0].link, id: matched[0].id) }
         if matched.isEmpty && unsure.isEmpty { return .notFound }
         return undecided
