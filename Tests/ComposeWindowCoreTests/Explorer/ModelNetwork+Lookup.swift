@@ -28,6 +28,9 @@ extension ModelNetwork {
         case serverError
         /// Bluesky's record key taken: the MST's plain Error, a 500.
         case internalServerError
+
+        /// The HTTP status the repeat gets.
+        var status: Int { self == .firstStatus ? 200 : 500 }
     }
 
     /// Mastodon's requests the app makes, as docs/servers.md gives them.

@@ -58,15 +58,16 @@ extension PostingWorld {
                         ])))
             case .stored: return .success(networks[index].answer(for: post))
             case .earlier where networks[index].repeatFails:
+                let status = ModelNetwork.repeats["POST /api/v1/statuses (4.6.0–4.7.x)"]?.status ?? 500
                 return .success(
-                    APIAnswer(status: 500, json: .object([.init("error", .string("Internal Server Error"))])))
+                    APIAnswer(status: status, json: .object([.init("error", .string("Internal Server Error"))])))
             case .earlier(let first): return .success(networks[index].answer(for: first))
-            case .busy: return refusal(503, "There was a temporary problem serving your request")
+            case .busy: return refusal(503, "There was a temporary problem serving your request, please try again")
             case .exists:
                 // The record key taken: the PDS's MST throws a plain Error, answered 500.
                 return .success(
                     APIAnswer(
-                        status: 500,
+                        status: ModelNetwork.repeats["POST /xrpc/com.atproto.repo.createRecord"]?.status ?? 500,
                         json: .object([
                             .init("error", .string("InternalServerError")),
                             .init("message", .string("Internal Server Error")),

@@ -1,27 +1,30 @@
 #!/usr/bin/env python3
 """HTTPS stand-ins for the networks compose-window posts to, for its tests: atproto's XRPC methods
-(the bsky.social entryway and a PDS) as the atproto lexicons document them, and a Mastodon server's
-apps, OAuth (authorization code with PKCE), accounts and revoke API as docs.joinmastodon.org does. Replies:
-Mastodon's in_reply_to_id must name a stored status (404 otherwise, as Mastodon); a Bluesky record's
-reply root and parent must name stored records with their cids (stricter than a PDS, on purpose).
-Search (/api/v2/search) finds the server's own statuses by URL, and with resolve=true a post on
-another server listed in DIR/remote.json ([{"url": URL, "status": {…}}]), stored then with a local id;
-it needs read:search, as Mastodon's authorize_if_got_token! makes it. Accounts are searched as
-standin_people says. One server answers every
-host name; it runs inside the test's private network namespace, where /etc/hosts points the
-networks' real names at 127.0.0.1 and a test CA is in the trust bundle.
+(the bsky.social entryway and a PDS) and a Mastodon server's apps, OAuth (authorization code with
+PKCE), accounts, statuses, media, search and revoke, each answering as docs/servers.md says the
+servers' own code does (ServersTableTests holds them to its rows). Replies: Mastodon's
+in_reply_to_id must name a stored status (404 otherwise, as Mastodon); a Bluesky record's reply root
+and parent must name stored records with their cids (stricter than a PDS, on purpose). Search
+(/api/v2/search) finds the server's own statuses by URL, and with resolve=true a post on another
+server listed in DIR/remote.json ([{"url": URL, "status": {…}}]), stored then with a local id.
+Accounts are searched as standin_people says; look-ups are answered as standin_lookup says. One
+server answers every host name; it runs inside the test's private network namespace, where
+/etc/hosts points the networks' real names at 127.0.0.1 and a test CA is in the trust bundle.
 
 DIR/accounts.json: {"bluesky": {"HANDLE": "APP PASSWORD"}, "mastodon": "USERNAME", "mastodonLimit": N,
-"mastodonURLLength": N, "mastodonBeforeTheLock": BOOL, "mastodonPrivacy": VISIBILITY} (the Mastodon user
-the browser is signed in as, on every Mastodon host; the servers' post limit, 500 unless given, and URL
-weight, 23 unless given; whether the server is one from before Mastodon's idempotency lock; the
-account's default visibility, unlisted unless given). A status's options are checked by standin_status.
+"mastodonURLLength": N, "mastodonBeforeTheLock": BOOL, "mastodonRepeatFails": BOOL, "mastodonPrivacy":
+VISIBILITY, "mastodonOldClientScopes": SCOPES, "mastodonWithoutSource": BOOL} (the Mastodon user the
+browser is signed in as, on every Mastodon host; the servers' post limit, 500 unless given, and URL
+weight, 23 unless given; a server from before Mastodon's idempotency lock, 4.5 and older; one from
+4.6.0 to 4.7.x, where a repeated key gets 500; the account's default visibility, unlisted unless
+given; the scopes a token gets, as an older compose-window that asked for fewer got them; a server
+from before 3.5, without /source). A status's options are checked by standin_status.
 Mastodon's Idempotency-Key as PostStatusService keeps it: recorded only once the status is stored, for
-an hour; a second request with a key whose first request is still being worked on gets 503 from a
-current server and makes a second status on one from before the lock (mastodon#21840). The account's
-statuses and each one's source answer lookups. A fault {"method": "clock", "advance": SECONDS} moves
-the server's clock on (keys age) at the next request; {"method": "revokeTokens"} revokes every
-Mastodon token there is, as a person revoking the app in the server's settings does.
+an hour, per account; a repeat while the first request holds the key's lock waits up to 10 s for it,
+then gets 503 (before the lock: a second status). Faults: {"method": "clock", "advance": SECONDS}
+moves the server's clock on (keys age, refresh grace ends) at the next request; {"method":
+"revokeTokens"} revokes every Mastodon token there is, as a person revoking the app in the server's
+settings does; {"method": "expireAccess"} makes every atproto access JWT issued so far expired.
 DIR/faults.json (optional, read at each request): a list of {"method": "createRecord", ...}; the
 first that matches is taken out and applied, unless its "skip" counts matching requests still to let
 through ("method": an XRPC method's last part, or a Mastodon path): "status" and "json" (an answer in its place), "retryAfter", "location" (a
@@ -114,8 +117,8 @@ class MastodonFailure(Failure):
 
 
 class OAuthFailure(Failure):
-    def __init__(self, error, description):
-        self.status, self.body = 400, {"error": error, "error_description": description}
+    def __init__(self, error, description, status=400):
+        self.status, self.body = status, {"error": error, "error_description": description}
 
 
 class Redirect(Exception):
@@ -159,6 +162,10 @@ class Handler(BaseHTTPRequestHandler):
         clock = take_fault("clock")
         if clock:
             CLOCK["offset"] += clock.get("advance", 0)
+        if take_fault("expireAccess"):  # every access JWT issued so far is past its 120 minutes
+            with LOCK:
+                for session in STATE["sessions"]:
+                    session["accessExpired"] = True
         seeded, edit = take_fault("seed"), take_fault("edit")
         user = read_json("accounts.json", {}).get("mastodon")
         with LOCK:
@@ -266,6 +273,8 @@ class Handler(BaseHTTPRequestHandler):
             if session[kind] != token:
                 continue
             if not session["ended"]:
+                if kind == "accessJwt" and session.get("accessExpired"):
+                    raise Failure(400, "ExpiredToken", "Token has expired")
                 return session
             rotated = session.get("rotatedAt") if kind == "refreshJwt" and not session.get("deleted") else None
             if rotated_too and rotated is not None and server_time() - rotated < REFRESH_GRACE:
@@ -399,7 +408,10 @@ class Handler(BaseHTTPRequestHandler):
         if path == "/oauth/token" and verb == "POST":
             app = next((a for a in STATE["apps"] if a["client_id"] == body.get("client_id")), None)
             grant = next((g for g in STATE["grants"] if g["code"] == body.get("code")), None)
-            if (app is None or app["client_secret"] != body.get("client_secret") or grant is None or grant["used"]
+            if app is None or app["client_secret"] != body.get("client_secret"):
+                raise OAuthFailure("invalid_client", "Client authentication failed due to unknown client, no client "
+                                   "authentication included, or unsupported authentication method.", 401)
+            if (grant is None or grant["used"]
                     or grant["client_id"] != app["client_id"] or grant["redirect_uri"] != body.get("redirect_uri")
                     or grant["method"] != "S256" or pkce_s256(body.get("code_verifier", "")) != grant["challenge"]):
                 raise OAuthFailure("invalid_grant", "The provided authorization grant is invalid, expired, revoked,"
@@ -416,14 +428,14 @@ class Handler(BaseHTTPRequestHandler):
         if path == "/oauth/revoke" and verb == "POST":
             app = next((a for a in STATE["apps"] if a["client_id"] == body.get("client_id")), None)
             if app is None or app["client_secret"] != body.get("client_secret"):
-                raise OAuthFailure("unauthorized_client", "You are not authorized to revoke this token")
+                raise OAuthFailure("unauthorized_client", "You are not authorized to revoke this token", 403)
             for token in STATE["tokens"]:
                 if token["token"] == body.get("token") and token["client_id"] == app["client_id"]:
                     token["revoked"] = True
             return {}
         if path == "/api/v1/accounts/verify_credentials" and verb == "GET":
             grant = self.bearer_token()
-            if "read:accounts" not in grant["scope"].split() and "read" not in grant["scope"].split():
+            if not {"profile", "read", "read:accounts"} & set(grant["scope"].split()):
                 raise MastodonFailure(403, "This action is outside the authorized scopes")
             return {"id": "1", "username": grant["username"], "acct": grant["username"],
                     "display_name": grant["username"].title(),
@@ -488,9 +500,14 @@ class Handler(BaseHTTPRequestHandler):
                 raise MastodonFailure(403, "This action is outside the authorized scopes")
             return people.mastodon_accounts(read_json("people.json", {}), query, MastodonFailure)
         if path == "/api/v2/search" and verb == "GET":
-            grant = self.bearer_token()
-            if not {"read:search", "read"} & set(grant["scope"].split()):
+            grant = self.bearer_token(optional=True)  # authorize_if_got_token!
+            if grant and not {"read:search", "read"} & set(grant["scope"].split()):
                 raise MastodonFailure(403, "This action is outside the authorized scopes")
+            if not query.get("q"):
+                raise MastodonFailure(400, "param is missing or the value is empty or invalid: q")
+            if grant is None and query.get("resolve") == "true":
+                raise MastodonFailure(401, "Search queries that resolve remote resources are not supported without "
+                                      "authentication")
             wanted = query.get("q", "")
             found = [s["json"] for s in STATE["statuses"] if wanted in (s["json"]["url"], s["json"]["uri"])]
             if not found and query.get("resolve") == "true":

@@ -94,12 +94,13 @@ def account_statuses(state, grant, username, account_id, query, failure):
 
 def status_source(state, grant, status_id, accounts, failure):
     """set_status runs before the scope check: a status the token's account cannot see is 404
-    whatever the token; own statuses and others' public ones are seen."""
+    whatever the token; own statuses and anyone's public and unlisted ones are seen."""
     if accounts.get("mastodonWithoutSource"):
         raise failure(404, "Not Found")
     for status in state["statuses"]:
         if status["json"]["id"] == status_id and (
-                (grant and status["account"] == grant["username"]) or status["json"]["visibility"] == "public"):
+                (grant and status["account"] == grant["username"])
+                or status["json"]["visibility"] in ("public", "unlisted")):
             if grant is None:
                 raise failure(401, "The access token is invalid")
             check_read_statuses(grant, failure)

@@ -1,0 +1,334 @@
+#!/usr/bin/python3
+"""Holds the stand-ins to docs/servers.md: every row of its `servers: mastodon` and `servers: bluesky`
+blocks is asked of the stand-in, under the networks' real names inside the test network, without a
+token, with one lacking the row's scopes, with one holding them, and repeated as the row says; each
+answer must be the row's. A row with no check here, or a check with no row, fails too: a row added or
+changed in the table fails until the stand-in says the same.
+Usage: check_table.py DIR DOC (DIR: the stand-in's folder; DOC: docs/servers.md). Prints one line a
+check ("ok ROW: CHECK" or "MISMATCH ROW: CHECK: ..."), then "checked N rows"; exit 1 on a mismatch."""
+import base64, hashlib, http.client, io, json, os, secrets, ssl, sys, threading, time, urllib.parse
+
+DIR, DOC = sys.argv[1], sys.argv[2]
+CONTEXT = ssl.create_default_context(cafile="/etc/ssl/certs/ca-certificates.crt")
+MASTODON, BLUESKY = "mastodon.social", "bsky.social"
+REDIRECT = "http://127.0.0.1:9/callback"
+results = []
+
+
+def rows(network):
+    text = open(DOC, encoding="utf-8").read()
+    start = text.index("<!-- servers: %s -->" % network)
+    opening = text.index("```json", start) + len("```json")
+    return {row["request"]: row for row in json.loads(text[opening:text.index("```", opening)])}
+
+
+def call(verb, host, path, token=None, json_body=None, form=None, raw=None, content_type=None, query=None):
+    """(status, JSON or text, headers) of one request; redirects are not followed."""
+    headers = {}
+    if token:
+        headers["Authorization"] = "Bearer " + token
+    body = None
+    if json_body is not None:
+        body, headers["Content-Type"] = json.dumps(json_body).encode(), "application/json"
+    elif form is not None:
+        body, headers["Content-Type"] = urllib.parse.urlencode(form).encode(), "application/x-www-form-urlencoded"
+    elif raw is not None:
+        body, headers["Content-Type"] = raw, content_type
+    if query:
+        path += "?" + urllib.parse.urlencode(query)
+    connection = http.client.HTTPSConnection(host, 443, context=CONTEXT, timeout=60)
+    connection.request(verb, path, body=body, headers=headers)
+    answer = connection.getresponse()
+    data = answer.read()
+    connection.close()
+    try:
+        parsed = json.loads(data)
+    except ValueError:
+        parsed = data.decode("utf-8", "replace")
+    return answer.status, parsed, dict(answer.getheaders())
+
+
+def expect(row, check, got, wanted):
+    same = got == wanted
+    results.append(same)
+    print(("ok %s: %s" if same else "MISMATCH %s: %s: the table says %r, the stand-in answered %r")
+          % ((row, check) if same else (row, check, wanted, got)), flush=True)
+
+
+def fault(*faults):
+    with open(os.path.join(DIR, "faults.json"), "w") as file:
+        json.dump(list(faults), file)
+
+
+def accounts(**changes):
+    path = os.path.join(DIR, "accounts.json")
+    with open(path) as file:
+        current = json.load(file)
+    current.update(changes)
+    with open(path, "w") as file:
+        json.dump(current, file)
+
+
+# MARK: Mastodon
+
+
+def register(scopes):
+    return call("POST", MASTODON, "/api/v1/apps",
+                json_body={"client_name": "table check", "redirect_uris": REDIRECT, "scopes": scopes})
+
+
+def approve(app, scopes):
+    verifier = secrets.token_urlsafe(48)
+    challenge = base64.urlsafe_b64encode(hashlib.sha256(verifier.encode()).digest()).decode().rstrip("=")
+    query = {"client_id": app["client_id"], "redirect_uri": REDIRECT, "response_type": "code", "scope": scopes,
+             "state": "s", "code_challenge": challenge, "code_challenge_method": "S256"}
+    status, _, headers = call("POST", MASTODON, "/oauth/authorize", form={"decision": "approve"}, query=query)
+    location = headers.get("Location", "")
+    code = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(location).query)).get("code")
+    return status, code, verifier
+
+
+def token_form(app, code, verifier):
+    return {"grant_type": "authorization_code", "code": code, "client_id": app["client_id"],
+            "client_secret": app["client_secret"], "redirect_uri": REDIRECT, "code_verifier": verifier}
+
+
+def token_with(scopes):
+    app = register(scopes)[1]
+    _, code, verifier = approve(app, scopes)
+    return call("POST", MASTODON, "/oauth/token", form=token_form(app, code, verifier))[1]["access_token"], app
+
+
+def png():
+    from PIL import Image
+    out = io.BytesIO()
+    Image.new("RGB", (8, 6), (200, 30, 30)).save(out, "PNG")
+    return out.getvalue()
+
+
+def multipart(data):
+    boundary = "table" + secrets.token_hex(8)
+    body = ("--%s\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.png\"\r\nContent-Type: image/png"
+            "\r\n\r\n" % boundary).encode() + data + ("\r\n--%s--\r\n" % boundary).encode()
+    return body, "multipart/form-data; boundary=" + boundary
+
+
+def mastodon_request(request, token, key=None):
+    """The row's request, made concrete: ids of things that exist, a body it takes."""
+    verb, path = request.split(" ", 1)
+    if request == "POST /api/v1/statuses":
+        return call(verb, MASTODON, path, token, json_body={"status": "table check " + secrets.token_hex(4)})
+    if request == "POST /api/v2/media":
+        body, kind = multipart(png())
+        return call(verb, MASTODON, path, token, raw=body, content_type=kind)
+    query = {"q": "alice"} if "search" in path else None
+    path = path.replace(":id/statuses", "1/statuses").replace(":id/source", IDS["status"] + "/source")
+    path = path.replace("media/:id", "media/" + IDS["media"])
+    return call(verb, MASTODON, path, token, query=query)
+
+
+IDS = {}
+
+
+def check_mastodon():
+    table = rows("mastodon")
+    checked = set()
+    full, _ = token_with("write:statuses write:media read:accounts read:search read:statuses")
+    other, _ = token_with("read:lists")
+    IDS["status"] = str(call("POST", MASTODON, "/api/v1/statuses", full, json_body={"status": "for ids"})[1]["id"])
+    body, kind = multipart(png())
+    IDS["media"] = str(call("POST", MASTODON, "/api/v2/media", full, raw=body, content_type=kind)[1]["id"])
+    for request, row in table.items():
+        if row["auth"] in ("token", "token-optional", "none") and not request.startswith(("POST /oauth", "GET /oauth")):
+            if request == "POST /api/v1/apps":
+                expect(request, "noToken", register("read")[0], row["noToken"])
+            else:
+                expect(request, "noToken", mastodon_request(request, None)[0], row["noToken"])
+            checked.add(request)
+        if row["scopes"]:
+            expect(request, "wrongScope", mastodon_request(request, other)[0], row["wrongScope"])
+            narrow, _ = token_with(row["scopes"][-1])
+            expect(request, "with " + row["scopes"][-1], mastodon_request(request, narrow)[0] in (200, 202, 206), True)
+    check_oauth(table, checked)
+    check_statuses_repeats(table["POST /api/v1/statuses"], full)
+    checked.add("POST /api/v1/statuses")
+    check_paging(table["GET /api/v1/accounts/:id/statuses"], full)
+    missing = set(table) - checked
+    for request in sorted(missing):
+        expect(request, "a check exists", False, True)
+    return len(table)
+
+
+def check_oauth(table, checked):
+    row = table["GET /oauth/authorize"]
+    app = register("read:statuses")[1]
+    first, second = approve(app, "read:statuses")[1], approve(app, "read:statuses")[1]
+    expect("GET /oauth/authorize", "again", bool(first and second and first != second), True)
+    expect("GET /oauth/authorize", "an unregistered scope", approve(app, "write:statuses")[0],
+           row["repeats"]["unregisteredScope"])
+    checked.add("GET /oauth/authorize")
+    row = table["POST /oauth/token"]
+    _, code, verifier = approve(app, "read:statuses")
+    expect("POST /oauth/token", "noToken", call("POST", MASTODON, "/oauth/token", form={
+        "grant_type": "authorization_code", "code": code, "redirect_uri": REDIRECT})[0], row["noToken"])
+    status, token, _ = call("POST", MASTODON, "/oauth/token", form=token_form(app, code, verifier))
+    again = call("POST", MASTODON, "/oauth/token", form=token_form(app, code, verifier))
+    expect("POST /oauth/token", "the same code", (again[0], again[1].get("error")),
+           (row["repeats"]["sameCode"], row["repeats"]["sameCodeError"]))
+    checked.add("POST /oauth/token")
+    row = table["POST /oauth/revoke"]
+    expect("POST /oauth/revoke", "noToken", call("POST", MASTODON, "/oauth/revoke", form={
+        "token": token["access_token"]})[0], row["noToken"])
+    revoke = {"client_id": app["client_id"], "client_secret": app["client_secret"], "token": token["access_token"]}
+    call("POST", MASTODON, "/oauth/revoke", form=revoke)
+    expect("POST /oauth/revoke", "again", call("POST", MASTODON, "/oauth/revoke", form=revoke)[0],
+           row["repeats"]["again"])
+    checked.add("POST /oauth/revoke")
+
+
+def post_keyed(token, key, text, results_list=None):
+    connection = http.client.HTTPSConnection(MASTODON, 443, context=CONTEXT, timeout=60)
+    connection.request("POST", "/api/v1/statuses", body=json.dumps({"status": text}),
+                       headers={"Authorization": "Bearer " + token, "Idempotency-Key": key,
+                                "Content-Type": "application/json"})
+    answer = connection.getresponse()
+    data = answer.read()
+    if results_list is not None:
+        results_list.append(answer.status)
+    return answer.status, json.loads(data or b"{}")
+
+
+def check_statuses_repeats(row, token):
+    request, repeats = "POST /api/v1/statuses", row["repeats"]
+    key = secrets.token_hex(8)
+    first = post_keyed(token, key, "keyed once")
+    again = post_keyed(token, key, "keyed once")
+    expect(request, "storedKey", (again[0], again[1].get("id")), (repeats["storedKey"], first[1].get("id")))
+    accounts(mastodonRepeatFails=True)
+    expect(request, "storedKeyFrom4.6To4.7", post_keyed(token, key, "keyed once")[0], repeats["storedKeyFrom4.6To4.7"])
+    accounts(mastodonRepeatFails=False)
+    # The first of two requests with a new key held longer than the lock waits.
+    wait = repeats["keyInFlightWaitSeconds"]
+    fault({"method": "/api/v1/statuses", "delay": wait + 3})
+    key, statuses = secrets.token_hex(8), []
+    slow = threading.Thread(target=post_keyed, args=(token, key, "in flight", statuses))
+    slow.start()
+    time.sleep(1)  # the slow one has arrived and holds the lock (a server's own order, not a wait for us)
+    began = time.monotonic()
+    second = post_keyed(token, key, "in flight")[0]
+    waited = time.monotonic() - began
+    slow.join()
+    expect(request, "keyInFlight", second, repeats["keyInFlight"])
+    expect(request, "keyInFlight waits %d s" % wait, wait - 1 <= waited < wait + 3, True)
+    fault({"method": "clock", "advance": repeats["keyLifetimeSeconds"] + 60})
+    after = post_keyed(token, key, "in flight")
+    expect(request, "expiredKey", after[0] == 200 and after[1].get("id") not in (None, first[1].get("id")), True)
+
+
+def check_paging(row, token):
+    request = "GET /api/v1/accounts/:id/statuses"
+    fault({"method": "seed", "statuses": [{"text": "seed %d" % n, "reblog": n % 5 == 0} for n in range(60)]})
+    call("GET", MASTODON, "/api/v2/instance")
+    default = call("GET", MASTODON, "/api/v1/accounts/1/statuses", token)[1]
+    most = call("GET", MASTODON, "/api/v1/accounts/1/statuses", token, query={"limit": 1000})[1]
+    expect(request, "limit", {"default": len(default), "max": len(most)}, row["limit"])
+    ids = [int(status["id"]) for status in most]
+    expect(request, "newest first", ids == sorted(ids, reverse=True), True)
+    below = call("GET", MASTODON, "/api/v1/accounts/1/statuses", token,
+                 query={"limit": 40, "max_id": most[-1]["id"], "exclude_reblogs": "true"})[1]
+    expect(request, "max_id", all(int(s["id"]) < ids[-1] for s in below) and bool(below), True)
+    expect(request, "exclude_reblogs", any(s["reblog"] for s in most) and not any(s["reblog"] for s in below), True)
+
+
+# MARK: Bluesky
+
+
+def xrpc(verb, method, token=None, **given):
+    return call(verb, BLUESKY, "/xrpc/" + method, token, **given)
+
+
+def session():
+    handle, password = next(iter(json.load(open(os.path.join(DIR, "accounts.json")))["bluesky"].items()))
+    answer = xrpc("POST", "com.atproto.server.createSession", json_body={"identifier": handle, "password": password})
+    return answer[0], answer[1]
+
+
+def error(answer):
+    return answer[0], answer[1].get("error") if isinstance(answer[1], dict) else None
+
+
+def check_bluesky():
+    table = rows("bluesky")
+    checked = set()
+    status, made = session()
+    expect("POST /xrpc/com.atproto.server.createSession", "noToken", status,
+           table["POST /xrpc/com.atproto.server.createSession"]["noToken"])
+    again = session()[1]
+    expect("POST /xrpc/com.atproto.server.createSession", "again", again["accessJwt"] != made["accessJwt"], True)
+    checked.add("POST /xrpc/com.atproto.server.createSession")
+    record = {"$type": "app.bsky.feed.post", "text": "table check", "createdAt": "2026-12-05T18:00:00Z"}
+    rkey = "3kdd" + "".join(secrets.choice("234567abcdefghij") for _ in range(9))
+    create = {"repo": made["did"], "collection": "app.bsky.feed.post", "rkey": rkey, "record": record}
+    requests = {
+        "POST /xrpc/com.atproto.repo.createRecord": lambda token: xrpc("POST", "com.atproto.repo.createRecord", token,
+                                                                        json_body=create),
+        "POST /xrpc/com.atproto.repo.uploadBlob": lambda token: xrpc("POST", "com.atproto.repo.uploadBlob", token,
+                                                                      raw=png(), content_type="image/png"),
+        "GET /xrpc/app.bsky.actor.searchActorsTypeahead": lambda token: xrpc(
+            "GET", "app.bsky.actor.searchActorsTypeahead", token, query={"q": "bo"}),
+        "POST /xrpc/com.atproto.server.refreshSession": lambda token: xrpc(
+            "POST", "com.atproto.server.refreshSession", token),
+        "POST /xrpc/com.atproto.server.deleteSession": lambda token: xrpc(
+            "POST", "com.atproto.server.deleteSession", token),
+        "GET /xrpc/com.atproto.identity.resolveHandle": lambda token: xrpc(
+            "GET", "com.atproto.identity.resolveHandle", token, query={"handle": made["handle"]}),
+        "GET /xrpc/com.atproto.repo.getRecord": lambda token: xrpc("GET", "com.atproto.repo.getRecord", token, query={
+            "repo": made["did"], "collection": "app.bsky.feed.post", "rkey": rkey}),
+    }
+    first = requests["POST /xrpc/com.atproto.repo.createRecord"](made["accessJwt"])
+    for request, ask in requests.items():
+        row = table[request]
+        answer = ask(None)
+        expect(request, "noToken", (answer[0], answer[1].get("error") if answer[0] >= 400 else None),
+               (row["noToken"], row["noTokenError"]))
+        checked.add(request)
+    row = table["POST /xrpc/com.atproto.repo.createRecord"]
+    expect("POST /xrpc/com.atproto.repo.createRecord", "takenKey",
+           error(requests["POST /xrpc/com.atproto.repo.createRecord"](made["accessJwt"])),
+           (row["repeats"]["takenKey"], row["repeats"]["takenKeyError"]))
+    row = table["GET /xrpc/com.atproto.repo.getRecord"]
+    missing = xrpc("GET", "com.atproto.repo.getRecord", query={"repo": made["did"], "collection": "app.bsky.feed.post",
+                                                               "rkey": "3kddzzzzzzzz2"})
+    expect("GET /xrpc/com.atproto.repo.getRecord", "missing", error(missing), (row["missing"], row["missingError"]))
+    blob = requests["POST /xrpc/com.atproto.repo.uploadBlob"]
+    expect("POST /xrpc/com.atproto.repo.uploadBlob", "sameBytes",
+           blob(made["accessJwt"])[1]["blob"]["ref"] == blob(made["accessJwt"])[1]["blob"]["ref"], True)
+    fault({"method": "expireAccess"})
+    xrpc("GET", "com.atproto.identity.resolveHandle", query={"handle": made["handle"]})
+    for request in ("POST /xrpc/com.atproto.repo.createRecord", "POST /xrpc/com.atproto.repo.uploadBlob",
+                    "GET /xrpc/app.bsky.actor.searchActorsTypeahead"):
+        expired = table[request]["expiredError"]
+        expect(request, "expired", error(requests[request](made["accessJwt"])), (expired["status"], expired["error"]))
+    expect("POST /xrpc/com.atproto.repo.createRecord", "with a token", first[0], 200)
+    check_refresh(table, again)
+    for request in sorted(set(table) - checked):
+        expect(request, "a check exists", False, True)
+    return len(table)
+
+
+def check_refresh(table, made):
+    row = table["POST /xrpc/com.atproto.server.refreshSession"]["repeats"]
+    refresh = lambda: xrpc("POST", "com.atproto.server.refreshSession", made["refreshJwt"])
+    expect("POST /xrpc/com.atproto.server.refreshSession", "withinGrace", (refresh()[0], refresh()[0]),
+           (200, row["withinGrace"]))
+    fault({"method": "clock", "advance": row["graceSeconds"] + 60})
+    expect("POST /xrpc/com.atproto.server.refreshSession", "afterGrace", error(refresh()),
+           (row["afterGrace"], row["afterGraceError"]))
+    delete = lambda: xrpc("POST", "com.atproto.server.deleteSession", made["refreshJwt"])[0]
+    expect("POST /xrpc/com.atproto.server.deleteSession", "again", (delete(), delete()),
+           (200, table["POST /xrpc/com.atproto.server.deleteSession"]["repeats"]["again"]))
+
+
+count = check_mastodon() + check_bluesky()
+print("checked %d rows with %d checks" % (count, len(results)))
+sys.exit(0 if all(results) else 1)
