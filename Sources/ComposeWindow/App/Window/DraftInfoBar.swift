@@ -132,7 +132,7 @@ final class DraftInfoBar {
         let discardButton = (label: localized("D_iscard…"), action: discard)
         if let isThere {
             show(
-                message, type: GTK_MESSAGE_QUESTION, button: localized("It _is this post"), action: isThere,
+                message, type: GTK_MESSAGE_QUESTION, button: localized("_Yes, it is this post"), action: isThere,
                 second: postItButton, third: discardButton)
         } else {
             show(
