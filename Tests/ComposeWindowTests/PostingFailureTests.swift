@@ -12,6 +12,13 @@ final class PostingFailureTests: SandboxTestCase {
             .compactMap { $0["time"] as? Double }
     }
 
+    /// The system's monotonic clock, which the stand-in's arrival times are read from.
+    static func monotonic() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+
     func testA429IsRetriedNoSoonerThanRetryAfterSays() throws {
         let sandbox = try NetworkSandbox.signedIn("mastodon")
         try askToWait(sandbox, seconds: 3)
@@ -26,6 +33,29 @@ final class PostingFailureTests: SandboxTestCase {
         XCTAssertEqual(sandbox.statuses.count, 1)
     }
 
+    /// The bar promised a retry after a 429; the person went on rewording. The half-written
+    /// sentence never goes by itself: the edit calls the retry off, and Send posts the finished text.
+    func testAnEditCallsOffThePromisedRetryAndSendPostsTheNewText() throws {
+        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        try askToWait(sandbox, seconds: 3)
+        let window = try sandbox.send("It went well", to: "mastodon")
+        XCTAssertTrue(window.waitForStderr(containing: "did not take the post"), window.stderrSoFar)
+        window.key("End")
+        window.type(" and then, when I")
+        XCTAssertTrue(window.waitForText("It went well and then, when I"))
+        let due = (arrivals("/api/v1/statuses", in: sandbox).first ?? 0) + 3
+        // The moment the window would have retried, and a second and a half more.
+        XCTAssertTrue(waitUntil(timeout: 10) { Self.monotonic() > due + 1.5 })
+        XCTAssertEqual(arrivals("/api/v1/statuses", in: sandbox).count, 1, "the half-written text went by itself")
+        window.type(" saw it, I knew.")
+        XCTAssertTrue(window.waitForText("It went well and then, when I saw it, I knew."))
+        window.key("ctrl+Return")
+        let finished = try XCTUnwrap(window.finish(timeout: 30))
+        XCTAssertEqual(finished.code, 0, finished.stderr)
+        XCTAssertEqual(
+            sandbox.statuses.map { $0["text"] as? String }, ["It went well and then, when I saw it, I knew."])
+    }
+
     /// A retry that falls due while Discard…'s confirmation is open waits for the answer: nothing is
     /// sent behind the person's back while they decide to abandon the post; "Keep editing" lets it go.
     func testARetryDueWhileDiscardIsAskedWaitsForTheAnswer() throws {
@@ -37,7 +67,7 @@ final class PostingFailureTests: SandboxTestCase {
         XCTAssertTrue(window.waitForWindows(2), "the confirmation is open")
         let due = (arrivals("/api/v1/statuses", in: sandbox).first ?? 0) + 2
         // The moment the window would have retried, and a second and a half more.
-        XCTAssertTrue(waitUntil(timeout: 10) { Date().timeIntervalSince1970 > due + 1.5 })
+        XCTAssertTrue(waitUntil(timeout: 10) { Self.monotonic() > due + 1.5 })
         XCTAssertEqual(arrivals("/api/v1/statuses", in: sandbox).count, 1, "sent while Discard was asked")
         window.key("alt+k")  // "_Keep editing": the retry that fell due goes now
         let finished = try XCTUnwrap(window.finish(timeout: 30))
@@ -61,7 +91,7 @@ final class PostingFailureTests: SandboxTestCase {
         window.key("Return")
         XCTAssertTrue(waitUntil(timeout: 10) { sandbox.browserLines("opened").count == openedBefore + 1 }, "no browser")
         let due = (arrivals("/api/v1/statuses", in: sandbox).first ?? 0) + 2
-        XCTAssertTrue(waitUntil(timeout: 10) { Date().timeIntervalSince1970 > due + 1.5 })
+        XCTAssertTrue(waitUntil(timeout: 10) { Self.monotonic() > due + 1.5 })
         XCTAssertEqual(arrivals("/api/v1/statuses", in: sandbox).count, 1, "sent during the sign-in")
         window.key("alt+p")  // "Sto_p": the sign-in ends, the retry that fell due goes
         let finished = try XCTUnwrap(window.finish(timeout: 30))
@@ -172,8 +202,9 @@ final class PostingFailureTests: SandboxTestCase {
 
     /// No answer within the bounded wait (30 seconds, here under a clock 60 times faster): the
     /// outcome is unknown and the text read-only until it is known. Retry waits out the settle time
-    /// (two minutes), looks the status up among the account's own, and a request that meets the
-    /// first still at work gets Mastodon's 503 and waits again. One status, never two.
+    /// (two minutes), looks the status up among the account's own; not there yet, it is sent again
+    /// with its key, which meets the first still at work: Mastodon's lock holds it until the first
+    /// is stored (up to 10 s) and answers with that status. One status, never two.
     func testATimeoutIsLookedUpAfterTheSettleTimeAndPostsOnce() throws {
         let sandbox = try NetworkSandbox.signedIn("mastodon")
         try sandbox.inject([["method": "/api/v1/statuses", "delay": 3]])
@@ -188,7 +219,8 @@ final class PostingFailureTests: SandboxTestCase {
             window.finish(timeout: 60), "\(window.stderrSoFar) \(sandbox.requests.map(\.path))")
         XCTAssertEqual(finished.code, 0, finished.stderr)
         XCTAssertEqual(sandbox.statuses.map { $0["text"] as? String }, ["Slow server"])
-        XCTAssertTrue(sandbox.requests.contains { $0.path.hasSuffix("/source") }, "looked up by its source text")
+        XCTAssertTrue(
+            sandbox.requests.contains { $0.path.hasSuffix("/accounts/1/statuses") }, "looked up before sent again")
         XCTAssertEqual(
             String(decoding: finished.stdout, as: UTF8.self), "https://mastodon.social/@alice/110000000000000001\n")
     }

@@ -88,6 +88,7 @@ extension ComposeWindow {
     func imagesChanged() {
         showImages()
         autosave?.textChanged()
+        if poster != nil { postEdited() }
     }
 
     /// The strip as the post is now, and Attach… where Send can take images.

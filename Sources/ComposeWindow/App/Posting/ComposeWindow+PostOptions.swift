@@ -13,6 +13,7 @@ extension ComposeWindow {
             guard let self else { return }
             self.fitPostOptions()
             self.warningChanged()
+            if self.poster != nil { self.postEdited() }
         }
         // iso-codes' list is read off the main thread; the picker fills in when it is.
         StateWriter.shared.write {

@@ -222,6 +222,9 @@ final class Poster {
         }
     }
 
+    /// The person changed the post (PostingSession: a promised retry no longer goes by itself).
+    func edited() { session.edited() }
+
     /// The person's answer to each look-up that could not tell (PostingSession), written to the
     /// outbox by the next run before anything leaves.
     func personSays(isThere: Bool) { session.personSays(isThere: isThere) }

@@ -79,6 +79,8 @@ final class ComposeWindow {
     let attachButton: UnsafeMutablePointer<GtkWidget>
     /// What the error bar says about the post, to show again when Discard… is not confirmed.
     var shownPostFailure: String?
+    /// The same, without the retry it promised.
+    var shownPostFailureWithoutRetry: String?
     /// A sign-in from the menu under way; Send waits for it.
     var signingIn: SignInRun?
     /// Discard…'s confirmation, or a sign-in's dialog, is open: a retry that falls due meanwhile
@@ -282,6 +284,7 @@ final class ComposeWindow {
         }
         updateCounter()
         autosave?.textChanged()
+        if poster != nil { postEdited() }
     }
 
     /// Unchanged or empty text goes at once; anything else is never dropped silently.

@@ -16,6 +16,8 @@ package struct PostingSession: Hashable, Sendable {
     package private(set) var plan: PostingPlan?
     /// A run (Send or Retry) is on its way.
     package private(set) var isPosting = false
+    /// The person changed the post (its text, images or options) since the last run ended.
+    package private(set) var editedSinceRun = false
 
     package init(plan: PostingPlan? = nil) {
         self.plan = plan
@@ -56,6 +58,7 @@ package struct PostingSession: Hashable, Sendable {
         parts: [PostingAccount.Network: [String]] = [:], replyTo: ReplyParent? = nil, microsecondsSinceEpoch: UInt64
     ) -> SendResult {
         guard !isPosting else { return .stillPosting }
+        editedSinceRun = false
         guard var current = plan else {
             plan = PostingPlan(
                 text: text, images: images, options: options, accounts: accounts, parts: parts, replyTo: replyTo,
@@ -172,6 +175,15 @@ package struct PostingSession: Hashable, Sendable {
         for (index, _) in undecided { current.outbox.personSays(index, isThere: isThere) }
         plan = current
     }
+
+    /// The person changed the post after a run ended (nothing changes it during one).
+    package mutating func edited() {
+        if !isPosting { editedSinceRun = true }
+    }
+
+    /// Whether a retry the window promised ("tries again at …") may go by itself: not once the
+    /// person edited, because the edit is their post now and it is half written; Send sends it.
+    package var promisedRetryMayGo: Bool { !isPosting && !editedSinceRun }
 
     /// The process is gone (a crash, a kill): a run on its way is not any more.
     package mutating func runInterrupted() { isPosting = false }

@@ -1,0 +1,54 @@
+import Foundation
+import XCTest
+
+/// An outbox entry is input: one holding what compose-window never writes (here a key that would
+/// name a folder outside the outbox's, and a prepared image outside the state folder) gets one
+/// line on standard error and is moved aside, never sent; the same entry as compose-window writes
+/// it is resumed.
+final class StateFileInputTests: XCTestCase {
+    static func entry(key: String, prepared: String? = nil) -> String {
+        let images =
+            prepared.map {
+                #", "images": [{"prepared": {"file": "\#($0)", "type": "image/jpeg", "width": 4, "height": 3, "bytes": 9}}]"#
+            } ?? ""
+        return #"""
+            {"version": 5, "text": "Kept for later", "deliveries": [{"network": "mastodon",
+            "account": "@alice@mastodon.social", "key": "\#(key)", "state": "waiting"\#(images)}]}
+            """#
+    }
+
+    func outbox(_ state: StateHome) -> URL { state.url.appendingPathComponent("compose-window/outbox") }
+
+    func opened(with entry: String) throws -> (StateHome, ComposeProcess) {
+        let state = try StateHome()
+        try FileManager.default.createDirectory(at: outbox(state), withIntermediateDirectories: true)
+        try entry.write(to: outbox(state).appendingPathComponent("default.json"), atomically: true, encoding: .utf8)
+        let window = try ComposeProcess(["--to", "mastodon", "--no-spell"], stateHome: state.url)
+        XCTAssertTrue(window.waitForWindow())
+        return (state, window)
+    }
+
+    func testAnEntryWithHostileValuesIsSetAsideWithOneLine() throws {
+        for entry in [Self.entry(key: "../../../drafts"), Self.entry(key: "k1", prepared: "/etc/passwd")] {
+            let (state, window) = try opened(with: entry)
+            XCTAssertTrue(
+                window.waitForStderr(containing: "holds values compose-window never writes"), window.stderrSoFar)
+            let names = try FileManager.default.contentsOfDirectory(atPath: outbox(state).path)
+            XCTAssertEqual(names.filter { $0.hasPrefix(".unreadable-") }.count, 1, "\(names)")
+            XCTAssertFalse(names.contains("default.json"))
+            window.key("Escape")
+            _ = window.finish(timeout: 10)
+            let lines = window.stderrSoFar.split(separator: "\n").filter { $0.contains("never writes") }
+            XCTAssertEqual(lines.count, 1, window.stderrSoFar)
+        }
+    }
+
+    func testTheSameEntryAsWrittenIsResumed() throws {
+        let (state, window) = try opened(with: Self.entry(key: "k1"))
+        XCTAssertTrue(window.waitForText("Kept for later"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: outbox(state).appendingPathComponent("default.json").path))
+        XCTAssertFalse(window.stderrSoFar.contains("never writes"))
+        window.key("Escape")
+        _ = window.finish(timeout: 10)
+    }
+}
