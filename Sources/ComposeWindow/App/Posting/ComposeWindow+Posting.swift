@@ -56,14 +56,22 @@ extension ComposeWindow {
     }
 
     /// Send while a post is in the outbox: that post again with its keys, or, where no network may
-    /// have it unsaid, the edited text (PostingSession decides). The accounts are the ones chosen
-    /// now for the post's networks.
+    /// have it unsaid, the edited text (PostingSession decides). Each network goes on with the
+    /// account chosen in this window, else the one the post was started with (PostingPlan).
     func continuePosting(parts: [PostingAccount.Network: [String]]) {
         guard let plan = poster?.plan else { return }
         let known = preferences?.accounts ?? []
-        let chosen = plan.networks.compactMap { network in
-            AccountChoice.account(
-                for: network == .mastodon ? .mastodon : .bluesky, preferred: accountName, among: known)
+        var chosen: [PostingAccount] = []
+        for network in plan.networks {
+            guard let account = plan.continuingAccount(on: network, chosen: accountName, among: known) else {
+                return postFailed(
+                    [
+                        localized(
+                            "{0} is not signed in: sign in to it again, or choose another account.",
+                            plan.startedWith(on: network) ?? network.rawValue)
+                    ], retryAt: nil)
+            }
+            chosen.append(account)
         }
         run(to: chosen, parts: parts)
     }
@@ -154,6 +162,7 @@ extension ComposeWindow {
         if poster?.session.textIsEditable == false {
             text += "\n" + localized("Until that is known, the text stays as it was sent; Discard… abandons the post.")
         }
+        shownPostFailureWithoutRetry = text
         if let retryAt {
             text += "\n" + localized("compose-window tries again at {0}.", Self.clockTime(retryAt))
             // To the millisecond, not a seconds timeout (GLib may fire those up to a second early).
@@ -194,6 +203,20 @@ extension ComposeWindow {
         showEditability()
     }
 
+    /// The person changed the post: a retry the bar promised is called off, and the bar says that
+    /// Send posts the new text (PostingSession.promisedRetryMayGo).
+    func postEdited() {
+        poster?.edited()
+        guard retryTimer != nil || retryDue, let base = shownPostFailureWithoutRetry else { return }
+        retryTimer?.cancel()
+        retryTimer = nil
+        retryDue = false
+        let text =
+            base + "\n" + localized("You edited the post, so it is not retried by itself: Send posts it as it is now.")
+        shownPostFailure = text
+        showPostFailureBar(text)
+    }
+
     /// The person's answer to a look-up that could not tell: recorded, then posting goes on.
     private func personSays(isThere: Bool) {
         poster?.personSays(isThere: isThere)
@@ -204,6 +227,10 @@ extension ComposeWindow {
     /// person decides whether to abandon the post, or signs in.
     func retryIfDue() {
         guard retryDue, !askingToDiscard, !askingToSignIn, signingIn == nil, !closed else { return }
+        guard poster?.session.promisedRetryMayGo ?? true else {
+            retryDue = false
+            return
+        }
         retryDue = false
         send()
     }

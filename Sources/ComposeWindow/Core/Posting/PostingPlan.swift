@@ -148,6 +148,22 @@ package struct PostingPlan: Hashable, Sendable {
         for index in thread { outbox.reassign(index, to: account.name) }
     }
 
+    /// The account the post goes on with on `network`: the one the person chose in this window
+    /// (the menu, `--account`) when it is signed in, else the one the post was started with while
+    /// it is signed in; never another account by default (nil: none, and Send says so).
+    package func continuingAccount(
+        on network: PostingAccount.Network, chosen: String?, among accounts: [PostingAccount]
+    ) -> PostingAccount? {
+        let signedIn = accounts.filter { $0.network == network }
+        if let chosen, let account = signedIn.first(where: { $0.name == chosen }) { return account }
+        return signedIn.first { $0.name == startedWith(on: network) }
+    }
+
+    /// The account the post was started with on `network`.
+    package func startedWith(on network: PostingAccount.Network) -> String? {
+        outbox.thread(of: network).first.map { outbox.deliveries[$0].account }
+    }
+
     /// What a run (one Send or Retry) does next.
     package enum Step: Equatable, Sendable {
         /// A request for delivery `index` (`request(for:…)` makes it).
