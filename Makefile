@@ -154,6 +154,9 @@ check-fuzz: test-deps
 	  echo "THREAD_SEED=$$seed"; \
 	  THREAD_SEED=$$seed $(SWIFT) test --skip-build --filter everyPartFitsAndTheyGiveBackTheText >.build/check-fuzz.log 2>&1 \
 	    || { grep -E '✘|↳' .build/check-fuzz.log | head -20; echo "check-fuzz: THREAD_SEED=$$seed fails"; exit 1; }; \
+	  echo "OUTBOX_SEED=$$seed"; \
+	  OUTBOX_SEED=$$seed $(SWIFT) test --skip-build --filter aHostileValueIsRefusedOrReadIntoAPostThatRuns >.build/check-fuzz.log 2>&1 \
+	    || { grep -E '✘|↳' .build/check-fuzz.log | head -20; echo "check-fuzz: OUTBOX_SEED=$$seed fails"; exit 1; }; \
 	done; echo "check-fuzz: $$runs seeds, none failed"
 
 # Other distributions, as machines nobody set up (scripts/check-debian.sh; root): a debootstrap root with

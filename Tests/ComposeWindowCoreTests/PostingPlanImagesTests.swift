@@ -139,7 +139,7 @@ import Testing
         var plan = Self.plan()
         plan.prepared(0, image: 0, Self.prepared(0, 0))
         Self.answer(&plan, 0, 403, Self.json(["error": .string("This action is outside the authorized scopes")]))
-        #expect(plan.failure(0) == .signInAgain)
+        #expect(plan.failure(0) == .scopesMissing)
     }
 
     @Test func blobTooLargeIsPreparedAgainSmaller() throws {

@@ -68,3 +68,26 @@ import Testing
         #expect(MastodonReply.visibility(chosen: .public, parent: .unlisted) == .unlisted)
     }
 }
+
+/// `--reply-to URL --thread` without `--to`: the thread goes to the reply's network.
+@Suite struct ReplyThreadOptionTests {
+    static func options(_ values: [String: String], _ flags: [String]) throws -> ComposeOptions {
+        try ComposeOptions(
+            values: Dictionary(uniqueKeysWithValues: values.map { (ComposeOption(rawValue: $0.key)!, $0.value) }),
+            flags: Set(flags.map { ComposeOption(rawValue: $0)! }), standardInputIsTerminal: false)
+    }
+
+    @Test(arguments: [
+        ("https://mastodon.social/@bob/109427486447829435", PostTarget.mastodon),
+        ("https://bsky.app/profile/bob.bsky.social/post/3l6oveex3ii2l", PostTarget.bluesky),
+    ])
+    func aReplyThreadGoesToTheRepliesNetwork(url: String, network: PostTarget) throws {
+        let options = try Self.options(["reply-to": url], ["thread"])
+        #expect(options.thread)
+        #expect(options.target == network)
+    }
+
+    @Test func aThreadToStandardOutputIsStillRefused() {
+        #expect(throws: ComposeOptions.UsageError.self) { try Self.options([:], ["thread"]) }
+    }
+}

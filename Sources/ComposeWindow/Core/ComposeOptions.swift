@@ -165,7 +165,6 @@ public struct ComposeOptions: Equatable, Sendable {
             }
         }
         measure = flags.contains(.measure)
-        (thread, numberPosts) = try Self.threadChoice(flags, target: target)
         if let font = values[.font] {
             guard !font.trimmingSpaces.isEmpty else {
                 throw UsageError(description: localized("--font: empty font description (e.g. \"Sans 15\")"))
@@ -225,6 +224,8 @@ public struct ComposeOptions: Equatable, Sendable {
             let reply = try Self.replyTarget(value, target: targetGiven ? target : nil, alsoTo: alsoTo)
             (replyTo, target, targetGiven) = (reply.target, reply.network, true)
         }
+        // After --reply-to, which names the network a thread answering it goes to.
+        (thread, numberPosts) = try Self.threadChoice(flags, target: target)
         // From the desktop without --to, the window asks where to (and Send says what cannot go).
         images = try Self.images(
             lists[.attach] ?? [], alts: lists[.alt] ?? [], target: targetGiven || !fromDesktop ? target : nil,

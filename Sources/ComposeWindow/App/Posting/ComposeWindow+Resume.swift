@@ -8,6 +8,20 @@ import PlaceholderGtk3Glue
 /// A post the outbox kept from an earlier run: shown with what is known of it, so that Send is the
 /// safe retry (Poster and PostingSession decide what it sends).
 extension ComposeWindow {
+    /// An outbox entry holding what compose-window never writes (a file edited, truncated or made
+    /// by hand): one line, and the entry moved aside, never half trusted nor sent.
+    private func setAsideUnreadable(_ store: OutboxStore) {
+        do throws(StateFile.Failure) {
+            let name = try store.setAsideUnreadable(at: Poster.now, processID: getpid())
+            reportError(
+                localized(
+                    "the outbox entry {0} holds values compose-window never writes; it was set aside as {1}",
+                    store.path, name))
+        } catch {
+            reportError(error.description)
+        }
+    }
+
     /// A post left in the outbox by a process that ended before every network had it (a crash, a
     /// kill, a closed window): the window shows it with what is known, and Send is the safe retry.
     /// Only the draft's own post, and only for a window without a text of its own (or with the same
@@ -24,7 +38,10 @@ extension ComposeWindow {
                 saved = try? store.load()
             }
         }
-        guard let saved, let plan = (try? JSONText.value(of: saved)).flatMap(PostingPlan.init(file:)) else { return }
+        guard let saved else { return }
+        guard let plan = (try? JSONText.value(of: saved)).flatMap(PostingPlan.init(file:)),
+            plan.keepsPreparedImages(in: store.forPost(plan).mediaFolder ?? "")
+        else { return setAsideUnreadable(store) }
         if OutboxStore.claim(outboxText: plan.text, initialText: initialText) == .setAside {
             do throws(StateFile.Failure) {
                 try store.setAside(at: Poster.now, processID: getpid())

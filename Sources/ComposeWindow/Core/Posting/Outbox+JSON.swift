@@ -23,7 +23,7 @@ extension Outbox {
     init?(json: JSONValue) {
         guard case .integer(let version)? = json["version"], (1...Self.fileVersion).contains(version),
             case .string(let text)? = json["text"],
-            case .array(let items)? = json["deliveries"]
+            case .array(let items)? = json["deliveries"], !items.isEmpty
         else { return nil }
         var images: [PostImage] = []
         if let listed = json["images"] {
@@ -64,9 +64,13 @@ extension Outbox.PostRef {
 
     init?(json: JSONValue) {
         switch (json["postID"], json["record"]) {
-        case (.string(let id)?, nil): self = .mastodon(id: id)
+        case (.string(let id)?, nil):
+            guard MastodonLookup.safeID(id) != nil else { return nil }  // it goes into a request
+            self = .mastodon(id: id)
         case (nil, let record?):
-            guard case .string(let uri)? = record["uri"], case .string(let cid)? = record["cid"] else { return nil }
+            guard case .string(let uri)? = record["uri"], case .string(let cid)? = record["cid"],
+                StateValues.isOneLine(uri), StateValues.isOneLine(cid)
+            else { return nil }
             self = .bluesky(BlueskyPost.StrongRef(uri: uri, cid: cid))
         default: return nil
         }
@@ -124,19 +128,20 @@ extension Outbox.Delivery {
     fileprivate init?(json: JSONValue) {
         guard case .string(let networkName)? = json["network"], let network = Outbox.Network(rawValue: networkName),
             case .string(let account)? = json["account"], case .string(let key)? = json["key"],
-            case .string(let stateName)? = json["state"]
+            case .string(let stateName)? = json["state"], StateValues.isKey(key), StateValues.isOneLine(account)
         else { return nil }
         let state: Outbox.State
         switch (stateName, json["link"], json["failure"].flatMap(DeliveryFailure.init(json:))) {
         case ("waiting", _, _): state = .waiting
         case ("sending", _, _): state = .sending
-        case ("confirmed", .string(let link)?, _): state = .confirmed(link: link)
+        // A link goes to standard output: one line, or the entry is not read.
+        case ("confirmed", .string(let link)?, _) where StateValues.isOneLine(link): state = .confirmed(link: link)
         case ("failed", _, let failure?): state = .failed(failure)
         default: return nil
         }
         var part = 0
         if let given = json["part"] {
-            guard case .integer(let number) = given, number >= 0 else { return nil }
+            guard case .integer(let number) = given, StateValues.parts.contains(number) else { return nil }
             part = number
         }
         var partText: String?
@@ -154,10 +159,10 @@ extension Outbox.Delivery {
         } else if case .failed(let failure) = state {
             mayHavePost = failure.mayHaveBeenPosted  // version 1 kept it in the failure alone
         }
-        func time(_ name: String) -> Int64? { if case .integer(let value)? = json[name] { Int64(value) } else { nil } }
-        firstSentAt = time("firstSentAt")
-        settleFrom = time("settleFrom")
-        notBefore = time("notBefore")
+        guard let firstSentAt = StateValues.time(json["firstSentAt"]),
+            let settleFrom = StateValues.time(json["settleFrom"]), let notBefore = StateValues.time(json["notBefore"])
+        else { return nil }
+        (self.firstSentAt, self.settleFrom, self.notBefore) = (firstSentAt, settleFrom, notBefore)
         if let listed = json["images"] {
             guard case .array(let entries) = listed else { return nil }
             for entry in entries {
@@ -197,12 +202,15 @@ extension DeliveryImage {
         if let prepared = json["prepared"] {
             guard case .string(let file)? = prepared["file"], case .string(let type)? = prepared["type"],
                 case .integer(let width)? = prepared["width"], case .integer(let height)? = prepared["height"],
-                case .integer(let bytes)? = prepared["bytes"]
+                case .integer(let bytes)? = prepared["bytes"], StateValues.isPlainPath(file),
+                StateValues.isOneLine(type, most: 64), StateValues.sides.contains(width),
+                StateValues.sides.contains(height), StateValues.byteCounts.contains(bytes)
             else { return nil }
             self.prepared = PreparedImage(file: file, mimeType: type, width: width, height: height, byteCount: bytes)
         }
         switch (json["mediaID"], json["blob"]) {
         case (.string(let id)?, nil):
+            guard MastodonLookup.safeID(id) != nil else { return nil }  // it goes into a path
             upload = .mastodon(id: id, ready: json["ready"] == .bool(true))
         case (nil, let blob?):
             guard case .object = blob else { return nil }
@@ -210,7 +218,10 @@ extension DeliveryImage {
         case (nil, nil): upload = nil
         default: return nil
         }
-        if case .integer(let limit)? = json["byteLimit"] { byteLimit = limit }
+        if let given = json["byteLimit"] {
+            guard case .integer(let limit) = given, StateValues.byteCounts.contains(limit) else { return nil }
+            byteLimit = limit
+        }
     }
 }
 
@@ -260,6 +271,7 @@ extension DeliveryFailure {
             self = .serverError(status: status)
         case .string("rateLimited")?:
             if case .integer(let seconds)? = json["retryAfter"] {
+                guard (0...Int(DeliveryFailure.longestRetryAfterSeconds)).contains(seconds) else { return nil }
                 self = .rateLimited(retryAfterSeconds: seconds)
             } else {
                 self = .rateLimited(retryAfterSeconds: nil)

@@ -43,6 +43,15 @@ extension OutboxStore {
         return name
     }
 
+    /// Moves this entry out of the way (`.unreadable-TIME-PID.json`) when it holds what
+    /// compose-window never writes: kept for the person to look at, never taken over; its name then.
+    @discardableResult
+    package func setAsideUnreadable(at secondsSinceEpoch: Int64, processID: Int32) throws(StateFile.Failure) -> String {
+        let name = ".unreadable-\(secondsSinceEpoch)-\(processID).json"
+        try move(from: path, to: directory + "/" + name)
+        return name
+    }
+
     /// Entries no running process owns, oldest first: set aside, or left by a `--no-draft` run that
     /// ended before every network had its post.
     package func strandedEntries(isRunning: (Int32) -> Bool) -> [String] {

@@ -18,7 +18,7 @@ package struct OutboxStore: Sendable {
         file = try StateFile(folder: "outbox", fileName: fileName, wording: .outbox, environment: environment)
     }
 
-    var path: String { file.path }
+    package var path: String { file.path }
     var directory: String { file.directory }
 
     package func load() throws(StateFile.Failure) -> String? { try file.load() }

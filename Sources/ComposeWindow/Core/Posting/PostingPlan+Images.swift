@@ -27,6 +27,17 @@ extension PostingPlan {
 
     /// The file a prepared image of delivery `index` is kept in, in the post's media folder
     /// `folder`: one per network and image, so that each resume sends its network's own bytes.
+    /// Whether every prepared image is a file of `folder` (this post's media folder): a path
+    /// anywhere else, from a state file edited or crafted, is never read, let alone uploaded.
+    package func keepsPreparedImages(in folder: String) -> Bool {
+        outbox.deliveries.allSatisfy { delivery in
+            delivery.images.allSatisfy { image in
+                guard let file = image.prepared?.file else { return true }
+                return file.hasPrefix(folder + "/") && !file.dropFirst(folder.utf8.count + 1).contains("/")
+            }
+        }
+    }
+
     package func preparedFile(_ index: Int, image: Int, folder: String, mimeType: String) -> String {
         let suffix =
             switch mimeType {
