@@ -28,7 +28,11 @@ final class ComposeApplication {
         case timedOut
     }
 
-    private let options: ComposeOptions
+    private var options: ComposeOptions
+    /// This process's hold on its draft (DraftLock), until it exits.
+    private var draftLock: DraftLock?
+    /// Said in the window once it opens: the draft it writes is not the one asked for.
+    private var draftNotice: String?
     private let initialText: String
     private var window: ComposeWindow?
     /// A plain GLib loop, not gtk_main: gtk_main flushes the display when it returns, and on Wayland,
@@ -47,6 +51,24 @@ final class ComposeApplication {
     }
 
     func run() -> ExitCode {
+        if let wanted = options.draftName {
+            do throws(StateFile.Failure) {
+                let lock = try DraftLock.claim(wanted, environment: SystemIO.environment)
+                draftLock = lock
+                if lock.name != wanted {
+                    options.draftName = lock.name
+                    let notice = localized(
+                        "The draft “{0}” is open in another window; this one keeps its text as the draft “{1}”.",
+                        wanted,
+                        lock.name)
+                    draftNotice = notice
+                    reportError(notice)
+                }
+            } catch {
+                reportError(error.description)
+                return .failure
+            }
+        }
         if let name = options.draftName {
             do { drafts = try DraftStore(name: name, environment: SystemIO.environment) } catch {
                 reportError(error.description)
@@ -82,6 +104,7 @@ final class ComposeApplication {
         window = ComposeWindow(options: options, initialText: initialText, drafts: drafts, replyingTo: parent) {
             [unowned self] outcome in self.finish(outcome)
         }
+        if let draftNotice { window?.infoBar.showNotice(draftNotice) }
     }
 
     /// Runs the main loop until `--reply-to`'s post is found through the account's network, then

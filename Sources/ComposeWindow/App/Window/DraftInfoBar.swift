@@ -97,6 +97,9 @@ final class DraftInfoBar {
         show(message, type: GTK_MESSAGE_ERROR, button: nil, action: nil)
     }
 
+    /// Something the person should know, with nothing to press.
+    func showNotice(_ text: String) { show(text, type: GTK_MESSAGE_INFO, button: nil, action: nil) }
+
     /// Posting is under way: nothing to press.
     func showPosting(_ text: String) { show(text, type: GTK_MESSAGE_INFO, button: nil, action: nil) }
 
