@@ -18,3 +18,20 @@ import Testing
         #expect(HTTPSClient.retryAfterSeconds(header, now: Self.now) == seconds)
     }
 }
+
+/// Mastodon's X-RateLimit-Reset (ISO 8601 with microseconds, Rack::Attack's), read by GLib: the
+/// seconds until it, rounded up; nothing for what is not a time.
+@Suite struct RateLimitResetTests {
+    @Test(arguments: [
+        ("2026-12-02T08:00:30.000000Z", "30"), ("2026-12-02T08:00:30.250000Z", "31"), ("2026-12-02T07:59:00Z", "0"),
+    ])
+    func theSecondsUntilTheReset(header: String, seconds: String) {
+        #expect(HTTPSClient.secondsUntil(iso8601: header, now: RetryAfterTests.now) == seconds)
+    }
+
+    @Test func anythingElseIsNoTime() {
+        for header in ["", "soon", "300", "2026-13-02T08:00:30Z"] {
+            #expect(HTTPSClient.secondsUntil(iso8601: header, now: RetryAfterTests.now) == nil)
+        }
+    }
+}

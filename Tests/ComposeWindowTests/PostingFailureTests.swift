@@ -56,6 +56,26 @@ final class PostingFailureTests: SandboxTestCase {
             sandbox.statuses.map { $0["text"] as? String }, ["It went well and then, when I saw it, I knew."])
     }
 
+    /// Mastodon's 429 has no Retry-After, only X-RateLimit-Reset (Rack::Attack): the window waits
+    /// until then, not a minute, and no sooner.
+    func testAMastodon429WaitsForItsRateLimitReset() throws {
+        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        try sandbox.inject([
+            [
+                "method": "/api/v1/statuses", "status": 429, "rateLimitReset": 3,
+                "json": ["error": "Too many requests"] as [String: Any],
+            ]
+        ])
+        let window = try sandbox.send("Patience, Mastodon", to: "mastodon")
+        XCTAssertTrue(window.waitForStderr(containing: "did not take the post"), window.stderrSoFar)
+        window.key("ctrl+Return")  // at once: the window waits for the server's time
+        let finished = try XCTUnwrap(window.finish(timeout: 30))
+        XCTAssertEqual(finished.code, 0, finished.stderr)
+        let times = arrivals("/api/v1/statuses", in: sandbox)
+        XCTAssertEqual(times.count, 2)
+        XCTAssertGreaterThanOrEqual((times.last ?? 0) - (times.first ?? 0), 2.5, "X-RateLimit-Reset: 3 s on")
+    }
+
     /// A retry that falls due while Discard…'s confirmation is open waits for the answer: nothing is
     /// sent behind the person's back while they decide to abandon the post; "Keep editing" lets it go.
     func testARetryDueWhileDiscardIsAskedWaitsForTheAnswer() throws {

@@ -162,12 +162,21 @@ private final class Exchange {
         let data = g_bytes_get_data(bytes, &size)
         let body = data.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: Int(size)), as: UTF8.self) }
         let headers = soup_message_get_response_headers(message)
-        let retryAfter = soup_message_headers_get_one(headers, "Retry-After")
+        let status = Int(soup_message_get_status(message).rawValue)
+        // Mastodon's 429 has no Retry-After, only X-RateLimit-Reset: when its window ends (docs/servers.md).
+        let retryAfter =
+            soup_message_headers_get_one(headers, "Retry-After").map {
+                HTTPSClient.retryAfterSeconds(String(cString: $0))
+            }
+            ?? (status == 429
+                ? soup_message_headers_get_one(headers, "X-RateLimit-Reset").flatMap {
+                    HTTPSClient.secondsUntil(iso8601: String(cString: $0))
+                } : nil)
         completion(
             .success(
                 HTTPSResponse(
-                    status: Int(soup_message_get_status(message).rawValue),
-                    retryAfter: retryAfter.map { HTTPSClient.retryAfterSeconds(String(cString: $0)) },
+                    status: status,
+                    retryAfter: retryAfter,
                     body: body ?? "",
                     serverClockAhead: soup_message_headers_get_one(headers, "Date").flatMap {
                         HTTPSClient.secondsAhead(httpDate: String(cString: $0))
@@ -189,6 +198,17 @@ private final class Exchange {
 }
 
 extension HTTPSClient {
+    /// An ISO 8601 time (GLib's parser; Mastodon's X-RateLimit-Reset) as the seconds from `now`
+    /// until it, rounded up (0 for a time past); nil when it is not one.
+    package nonisolated static func secondsUntil(
+        iso8601 value: String, now: Int64 = Int64(g_get_real_time() / 1_000_000)
+    ) -> String? {
+        guard let time = g_date_time_new_from_iso8601(value, nil) else { return nil }
+        defer { g_date_time_unref(time) }
+        let seconds = Int64(g_date_time_to_unix(time)) + (g_date_time_get_microsecond(time) > 0 ? 1 : 0)
+        return String(max(0, seconds - now))
+    }
+
     /// An HTTP `Date` (libsoup's parser) as seconds ahead of this machine's clock; nil when it is
     /// not a date.
     package nonisolated static func secondsAhead(

@@ -246,6 +246,12 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Length", str(len(data)))
         if fault and "retryAfter" in fault:
             self.send_header("Retry-After", str(fault["retryAfter"]))
+        if fault and "rateLimitReset" in fault:  # Rack::Attack's headers: no Retry-After
+            reset = time.time() + fault["rateLimitReset"]
+            self.send_header("X-RateLimit-Limit", "300")
+            self.send_header("X-RateLimit-Remaining", "0")
+            self.send_header("X-RateLimit-Reset", time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(reset))
+                             + ".%06dZ" % int(reset * 1e6 % 1e6))
         if fault and "location" in fault:
             self.send_header("Location", fault["location"])
         self.end_headers()
