@@ -39,6 +39,29 @@ final class ReplyTests: SandboxTestCase {
         XCTAssertEqual(reply["visibility"] as? String, "private", "no more public than Bob's post")
     }
 
+    /// Bob deleted his post while Alice wrote: Mastodon refuses the reply (404). The bar says so
+    /// plainly; Retry would fail the same way, so it offers to post without answering, and that
+    /// posts her words once, answering nothing.
+    func testAReplyToADeletedPostIsSaidAndPostsWithoutAnsweringIt() throws {
+        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        try Data(Self.remote.utf8).write(to: sandbox.directory.appendingPathComponent("remote.json"))
+        let window = try sandbox.window("Yes!", to: "mastodon", extra: ["--reply-to", "https://other.example/@bob/42"])
+        XCTAssertTrue(window.waitForText("@bob@other.example @carol@third.example Yes!"))
+        try sandbox.inject([["method": "deleteStatus", "url": "https://other.example/@bob/42"]])
+        window.key("ctrl+Return")
+        XCTAssertTrue(
+            waitUntil(timeout: 30) {
+                (try? String(contentsOf: sandbox.outboxFile, encoding: .utf8))?.contains("parentGone") == true
+            }, window.stderrSoFar)
+        window.key("alt+w")  // "Post _without answering"
+        let finished = try XCTUnwrap(window.finish(timeout: 30), window.stderrSoFar)
+        XCTAssertEqual(finished.code, 0, finished.stderr)
+        let reply = try XCTUnwrap(sandbox.statuses.last)
+        XCTAssertEqual(reply["text"] as? String, "@bob@other.example @carol@third.example Yes!")
+        XCTAssertTrue(reply["in_reply_to_id"] is NSNull || reply["in_reply_to_id"] == nil)
+        XCTAssertEqual(sandbox.statuses.count, 1, "posted once")
+    }
+
     func testAPostThatCannotBeFoundIsExitTwoAndNoWindow() throws {
         let sandbox = try NetworkSandbox.signedIn("mastodon")
         let finished = try refusedReply(to: "https://other.example/@nobody/1", in: sandbox)

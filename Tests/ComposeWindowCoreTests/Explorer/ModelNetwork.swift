@@ -27,6 +27,8 @@ struct ModelNetwork: Hashable {
         var foreign = false
         /// A boost of someone else's status (Mastodon lists it unless asked not to).
         var reblog = false
+        /// Deleted by its author: Mastodon refuses a reply to it (404); a PDS stores one anyway.
+        var deleted = false
     }
 
     struct Media: Hashable {
@@ -235,8 +237,15 @@ struct ModelNetwork: Hashable {
 
     private func hasParent(of post: Post) -> Bool {
         guard network == .mastodon, let parent = post.inReplyTo else { return true }
-        return posts.contains { reference($0) == parent }
+        return posts.contains { reference($0) == parent && !$0.deleted }
     }
+
+    /// Bob deletes the post the person replies to.
+    mutating func deleteParent() {
+        for index in posts.indices where posts[index].account == Self.parentAccount { posts[index].deleted = true }
+    }
+
+    var parentDeleted: Bool { posts.contains { $0.account == Self.parentAccount && $0.deleted } }
 
     mutating func store(_ post: Post, now: Int64) -> Store {
         if let earlier = earlier(post, now: now) { return network == .bluesky ? .exists : .earlier(earlier) }

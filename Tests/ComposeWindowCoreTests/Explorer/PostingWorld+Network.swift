@@ -45,7 +45,7 @@ extension PostingWorld {
             }
             guard let post else { return .success(networks[index].lookUp(inFlight.request, account: inFlight.account)) }
             switch networks[index].store(post, now: now) {
-            case .missingParent: return refusal(404, "Record not found")
+            case .missingParent: return refusal(404, "The post you are trying to reply to does not appear to exist.")
             case .missingMedia where networks[index].network == .mastodon:
                 return refusal(422, "Media with ID(s) could not be found")
             case .missingMedia:

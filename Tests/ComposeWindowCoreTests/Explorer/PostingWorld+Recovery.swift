@@ -3,7 +3,8 @@
 /// Stuck, precisely: the same failure for ever, with nothing the person can do but Discard. From
 /// a state, every fault stops; the person opens the window if it is closed, signs in again, waits
 /// the longest any wait here lasts and presses Send; answers any question the window asks
-/// truthfully; presses Send again whenever a run ends. If the post is still not on every network
+/// truthfully (and posts without answering a deleted post, when asked); presses Send again
+/// whenever a run ends. If the post is still not on every network
 /// after that many steps (each an answer, a wait, a question answered or a Send), the person was
 /// stuck.
 extension PostingWorld {
@@ -21,6 +22,10 @@ extension PostingWorld {
             if world.ended != nil { return nil }
             if world.inFlight != nil {
                 world.answer(.answer)
+                continue
+            }
+            if world.session?.parentIsGone == true {
+                _ = world.act(.postWithoutParent)
                 continue
             }
             if !(world.session?.undecided.isEmpty ?? true) {

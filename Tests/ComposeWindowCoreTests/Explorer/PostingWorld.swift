@@ -15,6 +15,10 @@ struct PostingWorld: Hashable {
         case answerLookUp
         /// The person posts and boosts 45 times from another app (walked where the world allows it).
         case postElsewhere
+        /// The post replied to is deleted by its author (walked in reply worlds).
+        case deleteParent
+        /// The person posts the reply without answering the deleted post.
+        case postWithoutParent
     }
 
     /// What the network does with the request on its way.
@@ -134,6 +138,8 @@ struct PostingWorld: Hashable {
             case .waitDay: !images.isEmpty
             case .answerLookUp: !(session?.undecided.isEmpty ?? true) && inFlight == nil
             case .postElsewhere: postsElsewhere && !postedElsewhere
+            case .deleteParent: replyTo != nil && !networks.contains(where: \.parentDeleted)
+            case .postWithoutParent: session?.parentIsGone == true && inFlight == nil
             }
         }.map(Step.person)
         if let inFlight {
@@ -191,6 +197,14 @@ struct PostingWorld: Hashable {
         case .waitLong: return pass(2 * 3_600)
         case .waitDay: return pass(25 * 3_600)
         case .answerLookUp: return answerLookUp()
+        case .deleteParent:
+            for index in networks.indices { networks[index].deleteParent() }
+        case .postWithoutParent:
+            guard var session else { return nil }
+            session.postWithoutParent()
+            self.session = session
+            outbox = Self.readBack(session.plan)
+            return send()
         case .postElsewhere:
             postedElsewhere = true
             for index in networks.indices where networks[index].network == .mastodon {
@@ -287,7 +301,9 @@ struct PostingWorld: Hashable {
             // Preparing is local and has no faults worth walking here: the bytes are ready.
             session.prepared(
                 index, image: image,
-                PreparedImage(file: "\(index)-\(image).jpg", mimeType: "image/jpeg", width: 4, height: 3, byteCount: 9))
+                PreparedImage(
+                    file: "/state/compose-window/outbox/media/post/\(index)-\(image).jpg", mimeType: "image/jpeg",
+                    width: 4, height: 3, byteCount: 9))
             outbox = Self.readBack(session.plan)
             self.session = session
             return drive()
@@ -354,6 +370,8 @@ struct PostingWorld: Hashable {
 
     private func invariantViolation() -> String? {
         if waitsForever { return "a network waits and the window never tries again" }
+        // What the app writes, it reads back: an outbox its own reader refuses is a post lost.
+        if let plan = session?.plan, Self.readBack(plan) == nil { return "the outbox as written does not read back" }
         for network in networks {
             let held = network.own
             if let twice = held.first(where: { post in held.filter { $0.text == post.text }.count > 1 }) {
@@ -411,7 +429,7 @@ struct PostingWorld: Hashable {
             guard count > 1, let slash = post.text.lastIndex(of: " "),
                 let number = Int(post.text[post.text.index(after: slash)...].split(separator: "/")[0])
             else {
-                if post.inReplyTo != answered {
+                if post.inReplyTo != answered && !(post.inReplyTo == nil && network.parentDeleted) {
                     return "\(network.network): \"\(post.text)\" answers \(post.inReplyTo ?? "nothing")"
                 }
                 if network.network == .bluesky, answered != nil, post.root != answered {
@@ -424,7 +442,8 @@ struct PostingWorld: Hashable {
                 network.posts.first { $0.text == parts(of: base, on: network.network)[part - 1] }
             }
             if number == 1 {
-                if post.inReplyTo != answered {
+                // Posted without answering, once the post it answered was deleted, is the person's choice.
+                if post.inReplyTo != answered && !(post.inReplyTo == nil && network.parentDeleted) {
                     return "\(network.network): the first post answers \(post.inReplyTo ?? "nothing")"
                 }
                 continue

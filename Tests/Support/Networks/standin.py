@@ -58,11 +58,16 @@ def server_time():
 
 
 def read_json(name, default):
-    try:
-        with open(os.path.join(DIR, name)) as file:
-            return json.load(file)
-    except FileNotFoundError:
-        return default
+    """The file's JSON; a test may be writing it just now (not atomically): read again then."""
+    for _ in range(50):
+        try:
+            with open(os.path.join(DIR, name)) as file:
+                return json.load(file)
+        except FileNotFoundError:
+            return default
+        except ValueError:
+            time.sleep(0.01)
+    return default
 
 
 def save_state():
@@ -89,7 +94,15 @@ def check_reply(record):
             raise Failure(400, "InvalidRequest", "reply.%s is no stored record with that cid" % name)
 
 
+FAULTS_LOCK = threading.Lock()
+
+
 def take_fault(method):
+    with FAULTS_LOCK:  # two requests at once never take the same fault
+        return take_fault_locked(method)
+
+
+def take_fault_locked(method):
     faults = read_json("faults.json", [])
     for index, fault in enumerate(faults):
         if fault.get("method") == method:
@@ -100,8 +113,10 @@ def take_fault(method):
             else:
                 del faults[index]
                 taken = fault
-            with open(os.path.join(DIR, "faults.json"), "w") as file:
+            path = os.path.join(DIR, "faults.json")
+            with open(path + ".new", "w") as file:
                 json.dump(faults, file)
+            os.replace(path + ".new", path)
             return taken
     return None
 
@@ -161,11 +176,16 @@ class Handler(BaseHTTPRequestHandler):
         method = url.path.rsplit(".", 1)[-1] if url.path.startswith("/xrpc/") else url.path
         clock = take_fault("clock")
         if clock:
-            CLOCK["offset"] += clock.get("advance", 0)
+            with LOCK:
+                CLOCK["offset"] += clock.get("advance", 0)
         if take_fault("expireAccess"):  # every access JWT issued so far is past its 120 minutes
             with LOCK:
                 for session in STATE["sessions"]:
                     session["accessExpired"] = True
+        gone = take_fault("deleteStatus")  # {"method": "deleteStatus", "url": URL}: its author deleted it
+        if gone:
+            with LOCK:
+                STATE["statuses"] = [s for s in STATE["statuses"] if s["json"].get("url") != gone.get("url")]
         seeded, edit = take_fault("seed"), take_fault("edit")
         user = read_json("accounts.json", {}).get("mastodon")
         with LOCK:

@@ -222,6 +222,9 @@ final class Poster {
         }
     }
 
+    /// The person chose to post it without answering the deleted post (PostingSession).
+    func postWithoutParent() { session.postWithoutParent() }
+
     /// The person changed the post (PostingSession: a promised retry no longer goes by itself).
     func edited() { session.edited() }
 

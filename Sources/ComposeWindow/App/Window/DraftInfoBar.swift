@@ -144,6 +144,16 @@ final class DraftInfoBar {
         }
     }
 
+    /// What a post answers was deleted: post it without answering, or Discard… (Retry would fail
+    /// the same way).
+    func showParentGone(
+        _ message: String, postWithout: @escaping @MainActor () -> Void, discard: @escaping @MainActor () -> Void
+    ) {
+        show(
+            message, type: GTK_MESSAGE_WARNING, button: localized("Post _without answering"), action: postWithout,
+            second: (localized("D_iscard…"), discard))
+    }
+
     private func show(
         _ text: String, type: GtkMessageType, button label: String?, action: (@MainActor () -> Void)?,
         second: (label: String, action: @MainActor () -> Void)? = nil,

@@ -44,6 +44,10 @@ extension DeliveryFailure {
             localized(
                 "{0} may already have this post, and it cannot be told for sure. Look at your profile: is it there?",
                 network)
+        case .parentGone:
+            localized(
+                "{0}: the post this answers was deleted. Post it without answering it (the rest follows it), or Discard.",
+                network)
         case .stillProcessing:
             localized("{0} is still processing an image. The post was not sent; Retry goes on.", network)
         case .imageUnusable(let path, let reason):

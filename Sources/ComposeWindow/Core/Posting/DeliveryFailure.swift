@@ -24,6 +24,9 @@ package enum DeliveryFailure: Error, Hashable, Sendable {
     /// person says, having seen this status (its link and id; nil: none to show). Until then it
     /// may have it.
     case cannotTell(link: String?, id: String?)
+    /// 404 to a post that answers another: Mastodon no longer has (or shows) the post it answers,
+    /// deleted since. Sending it again fails the same way; the person may post it without.
+    case parentGone
     /// Mastodon was still processing an image when the run stopped asking (Retry asks again).
     case stillProcessing
     /// An image could not be made to fit the network: its path and why (nothing was sent).
@@ -38,7 +41,8 @@ package enum DeliveryFailure: Error, Hashable, Sendable {
     package var mayHaveBeenPosted: Bool {
         switch self {
         case .outcomeUnknown, .serverError, .cannotTell: return true
-        case .notSent, .rateLimited, .signInAgain, .scopesMissing, .refused, .stillProcessing, .imageUnusable:
+        case .notSent, .rateLimited, .signInAgain, .scopesMissing, .parentGone, .refused, .stillProcessing,
+            .imageUnusable:
             return false
         }
     }

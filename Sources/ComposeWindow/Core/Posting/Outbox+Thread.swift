@@ -41,6 +41,7 @@ extension Outbox {
     /// first part, the post replied to (nil: none), and nil while the one before is not there.
     func parentRef(of index: Int) -> PostRef? {
         let delivery = deliveries[index]
+        if delivery.detached { return nil }  // what it answered is gone: it starts a thread of its own
         if delivery.part == 0 { return replyTo?.ref }
         guard
             let before = deliveries.first(where: { $0.network == delivery.network && $0.part == delivery.part - 1 }),

@@ -48,6 +48,9 @@ struct Outbox: Hashable, Sendable {
         let partText: String?
         /// What the network calls the post once it holds it: the next part answers it.
         var postedAs: PostRef?
+        /// The post it answered was deleted, and the person chose to post it without: it answers
+        /// nothing, and the parts after it answer it.
+        var detached = false
 
         init(network: Network, account: String, key: String, state: State, part: Int = 0, partText: String? = nil) {
             self.network = network
@@ -142,7 +145,7 @@ struct Outbox: Hashable, Sendable {
     func next(for index: Int, now: Int64) -> Next {
         let delivery = deliveries[index]
         if case .confirmed = delivery.state { return .done }
-        if delivery.part > 0, parentRef(of: index) == nil { return .awaitingEarlierPart }
+        if delivery.part > 0, !delivery.detached, parentRef(of: index) == nil { return .awaitingEarlierPart }
         // A clock set back must not make the wait longer than the longest a server may ask for.
         if let notBefore = delivery.notBefore, notBefore > now {
             return .wait(until: min(notBefore, now + DeliveryFailure.longestRetryAfterSeconds))
@@ -194,6 +197,12 @@ struct Outbox: Hashable, Sendable {
     /// blob nothing referenced): the same bytes go again.
     mutating func imageGone(_ index: Int, image: Int) {
         guard !isConfirmed(index) else { return }
+        deliveries[index].images[image].upload = nil
+    }
+
+    /// Image `image`'s prepared bytes for delivery `index` are not to be used: prepared again.
+    mutating func forgetPrepared(_ index: Int, image: Int) {
+        deliveries[index].images[image].prepared = nil
         deliveries[index].images[image].upload = nil
     }
 
@@ -272,6 +281,14 @@ struct Outbox: Hashable, Sendable {
         deliveries[index].state = link.map { .confirmed(link: $0) } ?? .waiting
         deliveries[index].postedAs = link == nil ? nil : postedAs
         deliveries[index].mayHavePost = false
+    }
+
+    /// The person chose to post delivery `index` though what it answers was deleted (`parentGone`):
+    /// it goes answering nothing, a thread of its own with the parts after it.
+    mutating func detach(_ index: Int) {
+        guard case .failed(.parentGone) = deliveries[index].state else { return }
+        deliveries[index].detached = true
+        deliveries[index].state = .waiting
     }
 
     /// The person's answer to a look-up that could not tell (`cannotTell`): the status it showed

@@ -168,6 +168,19 @@ package struct PostingSession: Hashable, Sendable {
         }
     }
 
+    /// Whether a post waits on the person because what it answers was deleted.
+    package var parentIsGone: Bool {
+        guard let plan, !isPosting else { return false }
+        return plan.deliveryIndices.contains { plan.failure($0) == .parentGone }
+    }
+
+    /// The person chose to post what answered a deleted post without answering it.
+    package mutating func postWithoutParent() {
+        guard !isPosting, var current = plan else { return }
+        for index in current.deliveryIndices { current.outbox.detach(index) }
+        plan = current
+    }
+
     /// The person's answer to each undecided look-up: the status shown is this post (only where
     /// one was shown), or the network does not have it and the next Send posts it with its key.
     package mutating func personSays(isThere: Bool) {
