@@ -187,3 +187,23 @@ import Testing
         #expect(Self.run(pages).0 == .undecided(link: nil, id: nil))
     }
 }
+
+/// Mastodon strips a content warning's ends before it keeps it: a warning typed with a space at
+/// its end still finds its status.
+@Suite struct StatusMatchTests {
+    @Test func aWarningsEndsAreNotHeldAgainstIt() {
+        let status = MastodonLookupTests.status(5, offset: 3, spoiler: "Spoilers")
+        #expect(MastodonStatusMatch(text: "x", spoilerText: "Spoilers ").mayBe(status))
+        #expect(MastodonStatusMatch(text: "x", spoilerText: "  Spoilers\n").mayBe(status))
+        #expect(!MastodonStatusMatch(text: "x", spoilerText: "Spoiler").mayBe(status))
+    }
+
+    /// A thread of more posts than anyone writes still reads back (the splitter has no cap).
+    @Test func aLongThreadReadsBack() {
+        let parts = (1...1_200).map { "Part \($0)." }
+        let plan = PostingPlan(
+            text: parts.joined(separator: " "), accounts: [PostingPlanTests.mastodon], parts: [.mastodon: parts],
+            microsecondsSinceEpoch: 1)
+        #expect(PostingPlan(file: plan.file) != nil)
+    }
+}

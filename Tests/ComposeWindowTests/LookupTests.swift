@@ -125,6 +125,6 @@ extension NetworkSandbox {
         let file = directory.appendingPathComponent("accounts.json")
         var accounts = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any] ?? [:]
         for (key, value) in changes { accounts[key] = value is NSNull ? nil : value }
-        try JSONSerialization.data(withJSONObject: accounts).write(to: file)
+        try JSONSerialization.data(withJSONObject: accounts).write(to: file, options: .atomic)
     }
 }

@@ -36,7 +36,8 @@ extension NetworkSandbox {
 
     /// Faults the stand-ins apply to the next matching requests (standin.py).
     func inject(_ faults: [[String: Any]]) throws {
-        try JSONSerialization.data(withJSONObject: faults).write(to: directory.appendingPathComponent("faults.json"))
+        try JSONSerialization.data(withJSONObject: faults).write(
+            to: directory.appendingPathComponent("faults.json"), options: .atomic)
     }
 
     /// The window opened on `text` for `network` (standard input, as a script gives it). `faster`:

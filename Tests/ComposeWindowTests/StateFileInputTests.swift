@@ -2,18 +2,22 @@ import Foundation
 import XCTest
 
 /// An outbox entry is input: one holding what compose-window never writes (here a key that would
-/// name a folder outside the outbox's, and a prepared image outside the state folder) gets one
-/// line on standard error and is moved aside, never sent; the same entry as compose-window writes
-/// it is resumed.
+/// name a folder outside the outbox's, a link over two lines) gets one line on standard error and
+/// is moved aside, never sent; one from a newer compose-window is left as it is, with one line; a
+/// prepared image outside the post's folder is never read (the image is prepared again); the same
+/// entry as compose-window writes it is resumed.
 final class StateFileInputTests: XCTestCase {
-    static func entry(key: String, prepared: String? = nil) -> String {
+    static func entry(key: String, prepared: String? = nil, state: String = #""state": "waiting""#, version: Int = 5)
+        -> String
+    {
         let images =
             prepared.map {
                 #", "images": [{"prepared": {"file": "\#($0)", "type": "image/jpeg", "width": 4, "height": 3, "bytes": 9}}]"#
             } ?? ""
+        let postImages = prepared == nil ? "" : #", "images": [{"path": "/home/alice/a.jpg", "alt": "A"}]"#
         return #"""
-            {"version": 5, "text": "Kept for later", "deliveries": [{"network": "mastodon",
-            "account": "@alice@mastodon.social", "key": "\#(key)", "state": "waiting"\#(images)}]}
+            {"version": \#(version), "text": "Kept for later"\#(postImages), "deliveries": [{"network": "mastodon",
+            "account": "@alice@mastodon.social", "key": "\#(key)", \#(state)\#(images)}]}
             """#
     }
 
@@ -29,7 +33,8 @@ final class StateFileInputTests: XCTestCase {
     }
 
     func testAnEntryWithHostileValuesIsSetAsideWithOneLine() throws {
-        for entry in [Self.entry(key: "../../../drafts"), Self.entry(key: "k1", prepared: "/etc/passwd")] {
+        let twoLines = #""state": "confirmed", "link": "https://m.example/@a/1\nhttps://evil.example/""#
+        for entry in [Self.entry(key: "../../../drafts"), Self.entry(key: "k1", state: twoLines)] {
             let (state, window) = try opened(with: entry)
             XCTAssertTrue(
                 window.waitForStderr(containing: "holds values compose-window never writes"), window.stderrSoFar)
@@ -41,6 +46,25 @@ final class StateFileInputTests: XCTestCase {
             let lines = window.stderrSoFar.split(separator: "\n").filter { $0.contains("never writes") }
             XCTAssertEqual(lines.count, 1, window.stderrSoFar)
         }
+    }
+
+    func testANewerVersionIsLeftAsItIs() throws {
+        let (state, window) = try opened(with: Self.entry(key: "k1", version: 99))
+        XCTAssertTrue(window.waitForStderr(containing: "written by a newer compose-window"), window.stderrSoFar)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: outbox(state).appendingPathComponent("default.json").path))
+        window.key("Escape")
+        _ = window.finish(timeout: 10)
+    }
+
+    /// The prepared image named is outside the post's folder: resumed, the image to be prepared
+    /// again from the person's own, /etc/passwd never read.
+    func testAPreparedImageOutsideThePostsFolderIsPreparedAgain() throws {
+        let (state, window) = try opened(with: Self.entry(key: "k1", prepared: "/etc/passwd"))
+        XCTAssertTrue(window.waitForText("Kept for later"))
+        XCTAssertFalse(window.stderrSoFar.contains("never writes"), window.stderrSoFar)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: outbox(state).appendingPathComponent("default.json").path))
+        window.key("Escape")
+        _ = window.finish(timeout: 10)
     }
 
     func testTheSameEntryAsWrittenIsResumed() throws {

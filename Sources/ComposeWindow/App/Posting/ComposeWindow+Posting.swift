@@ -189,7 +189,11 @@ extension ComposeWindow {
             if self.target == .mastodon, let account = self.postingAccount { self.mastodonServer = account.host }
             self.handOff(self.compose.text)
         }
-        if let undecided = poster?.session.undecided, !undecided.isEmpty {
+        if poster?.session.parentIsGone == true {
+            infoBar.showParentGone(
+                text, postWithout: { [weak self] in self?.postWithoutParent() },
+                discard: { [weak self] in self?.discardPost() })
+        } else if let undecided = poster?.session.undecided, !undecided.isEmpty {
             let isThere: (@MainActor () -> Void)? = { [weak self] in self?.personSays(isThere: true) }
             infoBar.showUndecided(
                 text, isThere: undecided.contains { $0.link != nil } ? isThere : nil,
@@ -215,6 +219,12 @@ extension ComposeWindow {
             base + "\n" + localized("You edited the post, so it is not retried by itself: Send posts it as it is now.")
         shownPostFailure = text
         showPostFailureBar(text)
+    }
+
+    /// The person chose to post it though what it answers was deleted: recorded, then it goes.
+    private func postWithoutParent() {
+        poster?.postWithoutParent()
+        send()
     }
 
     /// The person's answer to a look-up that could not tell: recorded, then posting goes on.

@@ -39,9 +39,14 @@ extension ComposeWindow {
             }
         }
         guard let saved else { return }
-        guard let plan = (try? JSONText.value(of: saved)).flatMap(PostingPlan.init(file:)),
-            plan.keepsPreparedImages(in: store.forPost(plan).mediaFolder ?? "")
-        else { return setAsideUnreadable(store) }
+        let file = try? JSONText.value(of: saved)
+        if let file, PostingPlan.isFromANewerVersion(file) {
+            return reportError(
+                localized("the outbox entry {0} was written by a newer compose-window; it is left as it is", store.path)
+            )
+        }
+        guard var plan = file.flatMap(PostingPlan.init(file:)) else { return setAsideUnreadable(store) }
+        plan.forgetPreparedImages(outside: store.forPost(plan).mediaFolder ?? "")
         if OutboxStore.claim(outboxText: plan.text, initialText: initialText) == .setAside {
             do throws(StateFile.Failure) {
                 try store.setAside(at: Poster.now, processID: getpid())

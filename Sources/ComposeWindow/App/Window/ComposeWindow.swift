@@ -181,6 +181,8 @@ final class ComposeWindow {
         attachOpened()
 
         counter.onChange = { [weak self] _ in self?.textChanged() }
+        // An edit of the text, never a recount (another network, the server's limits).
+        counter.onEdit = { [weak self] in if self?.poster != nil { self?.postEdited() } }
         for (_, tracker) in alsoTo { tracker.onChange = { [weak self] _ in self?.updateCounter() } }
         threadRow.onChange = { [weak self] in self?.updateCounter(textChanged: false) }
         // The counter counts the post the caret is in.
@@ -284,7 +286,6 @@ final class ComposeWindow {
         }
         updateCounter()
         autosave?.textChanged()
-        if poster != nil { postEdited() }
     }
 
     /// Unchanged or empty text goes at once; anything else is never dropped silently.

@@ -15,6 +15,8 @@ final class CountTracker {
     /// Where the last edit started (what the overflow marking needs to know).
     private(set) var lastEditStart: Int32 = 0
     var onChange: (@MainActor (IncrementalCounter) -> Void)?
+    /// The text itself changed (not a recount by another rule).
+    var onEdit: (@MainActor () -> Void)?
 
     /// `view` outlives the tracker (the window holds both).
     init(view: PlaceholderTextView, rule: CountingRule) {
@@ -32,6 +34,7 @@ final class CountTracker {
         ) { slice(Int32($0), Int32($1)) }
         updateStrippedEdges()
         onChange?(counter)
+        onEdit?()
     }
 
     /// Counts the whole text again by `rule` (the person chose another network).

@@ -115,7 +115,7 @@ package struct MastodonLookup: Hashable, Sendable {
                     continue
                 }
                 guard expected.mayBe(status) else { continue }
-                guard let link = status["url"]?.string else {
+                guard let link = status["url"]?.string, StateValues.isOneLine(link) else {
                     unsure.append(Candidate(id: id, link: "", edited: false))
                     continue
                 }
@@ -178,10 +178,7 @@ package struct MastodonLookup: Hashable, Sendable {
     /// a match (a proxy or an older server may normalise them).
     static func sameText(_ source: String, _ text: String) -> Bool {
         func normal(_ text: String) -> Substring {
-            let unified = String(text.map { $0 == "\r\n" ? "\n" : $0 })
-            let start = unified.firstIndex { !$0.isWhitespace } ?? unified.endIndex
-            let end = unified.lastIndex { !$0.isWhitespace }.map { unified.index(after: $0) } ?? start
-            return unified[start..<end]
+            MastodonStatusMatch.stripped(String(text.map { $0 == "\r\n" ? "\n" : $0 }))
         }
         return normal(source) == normal(text)
     }

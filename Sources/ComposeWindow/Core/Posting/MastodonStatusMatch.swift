@@ -20,8 +20,17 @@ struct MastodonStatusMatch: Hashable, Sendable {
     /// Whether `status` (one of the account's statuses, as JSON) may be the post.
     func mayBe(_ status: JSONValue) -> Bool {
         status["in_reply_to_id"]?.string == inReplyTo
-            && (status["spoiler_text"]?.string ?? "") == spoilerText
+            // Mastodon strips the warning's ends before it keeps it (Status#prepare_contents).
+            && Self.stripped(status["spoiler_text"]?.string ?? "") == Self.stripped(spoilerText)
             && (status["media_attachments"]?.elements?.count ?? 0) == mediaCount
+    }
+
+    /// As Ruby's `strip`: white space and NUL off both ends.
+    static func stripped(_ text: String) -> Substring {
+        let kept = { (character: Character) in !character.isWhitespace && character != "\u{0}" }
+        let start = text.firstIndex(where: kept) ?? text.endIndex
+        let end = text.lastIndex(where: kept).map { text.index(after: $0) } ?? start
+        return text[start..<end]
     }
 
     /// Mastodon's `created_at` ("2026-12-05T18:01:02.345Z", always UTC) as seconds since the

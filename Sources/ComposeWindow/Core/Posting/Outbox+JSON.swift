@@ -115,6 +115,7 @@ extension Outbox.Delivery {
         case .failed(let failure): members += [.init("state", .string("failed")), .init("failure", failure.json)]
         }
         members.append(.init("mayHave", .bool(mayHavePost)))
+        if detached { members.append(.init("detached", .bool(true))) }
         for (name, time) in [("firstSentAt", firstSentAt), ("settleFrom", settleFrom), ("notBefore", notBefore)] {
             if let time { members.append(.init(name, .integer(Int(time)))) }
         }
@@ -153,6 +154,10 @@ extension Outbox.Delivery {
         if json["postID"] != nil || json["record"] != nil {
             guard let named = Outbox.PostRef(json: json) else { return nil }
             postedAs = named
+        }
+        if let given = json["detached"] {
+            guard case .bool(let value) = given else { return nil }
+            detached = value
         }
         if case .bool(let mayHave)? = json["mayHave"] {
             mayHavePost = mayHave
@@ -239,6 +244,7 @@ extension DeliveryFailure {
                 [.init("kind", .string("rateLimited"))] + (seconds.map { [.init("retryAfter", .integer($0))] } ?? []))
         case .signInAgain: .object([.init("kind", .string("signInAgain"))])
         case .scopesMissing: .object([.init("kind", .string("scopesMissing"))])
+        case .parentGone: .object([.init("kind", .string("parentGone"))])
         case .cannotTell(let link, let id):
             .object(
                 [.init("kind", .string("cannotTell"))]
@@ -278,6 +284,7 @@ extension DeliveryFailure {
             }
         case .string("signInAgain")?: self = .signInAgain
         case .string("scopesMissing")?: self = .scopesMissing
+        case .string("parentGone")?: self = .parentGone
         case .string("cannotTell")?:
             // Both or neither; a link on one line, an id as a path segment may be.
             switch (json["link"], json["id"]) {

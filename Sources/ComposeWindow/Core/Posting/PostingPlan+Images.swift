@@ -27,15 +27,28 @@ extension PostingPlan {
 
     /// The file a prepared image of delivery `index` is kept in, in the post's media folder
     /// `folder`: one per network and image, so that each resume sends its network's own bytes.
-    /// Whether every prepared image is a file of `folder` (this post's media folder): a path
-    /// anywhere else, from a state file edited or crafted, is never read, let alone uploaded.
-    package func keepsPreparedImages(in folder: String) -> Bool {
-        outbox.deliveries.allSatisfy { delivery in
-            delivery.images.allSatisfy { image in
-                guard let file = image.prepared?.file else { return true }
-                return file.hasPrefix(folder + "/") && !file.dropFirst(folder.utf8.count + 1).contains("/")
+    /// Forgets every prepared image that is not a file of `folder` (this post's media folder), and
+    /// what was uploaded of it: a path anywhere else (a state file edited, crafted, or written
+    /// under another XDG_STATE_HOME) is never read, let alone uploaded; the person's image is
+    /// prepared again. Whether any was.
+    @discardableResult
+    package mutating func forgetPreparedImages(outside folder: String) -> Bool {
+        var forgot = false
+        for index in outbox.deliveries.indices {
+            for (image, state) in outbox.deliveries[index].images.enumerated() {
+                guard let file = state.prepared?.file,
+                    !(file.hasPrefix(folder + "/") && !file.dropFirst(folder.utf8.count + 1).contains("/"))
+                else { continue }
+                outbox.forgetPrepared(index, image: image)
+                forgot = true
             }
         }
+        return forgot
+    }
+
+    /// Whether an outbox file was written by a newer compose-window (left as it is for that one).
+    package static func isFromANewerVersion(_ file: JSONValue) -> Bool {
+        if case .integer(let version)? = file["version"] { version > Outbox.fileVersion } else { false }
     }
 
     package func preparedFile(_ index: Int, image: Int, folder: String, mimeType: String) -> String {

@@ -333,12 +333,17 @@ package struct PostingPlan: Hashable, Sendable {
             // Our key, taken: a request of ours made it (one that seemed lost, or is slower than
             // this one). It is read back now, in this run.
             outbox.recordMayExist(index)
+        case .postStatus where answer.status == 404 && mastodonParentID(index) != nil:
+            // The only 404 a status that answers another gets: that post is gone (deleted, or no
+            // longer visible). Sent again, it fails the same way; the person decides.
+            fail(index, .parentGone, now: now)
         case .postStatus, .createRecord:
             guard answer.succeeded else { return fail(index, Self.failure(answer), now: now) }
             let posted: (link: String, ref: Outbox.PostRef)? =
                 switch delivery.network {
                 case .mastodon:
-                    answer.json?["url"]?.string.flatMap { link in
+                    // A link goes to standard output and the outbox: one line, or no link at all.
+                    answer.json?["url"]?.string.flatMap { StateValues.isOneLine($0) ? $0 : nil }.flatMap { link in
                         answer.json?["id"]?.string.flatMap(MastodonLookup.safeID).map { (link, .mastodon(id: $0)) }
                     }
                 case .bluesky: Self.blueskyRecord(delivery, answer)

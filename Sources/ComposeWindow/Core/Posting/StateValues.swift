@@ -8,8 +8,8 @@ enum StateValues {
     static let byteCounts: ClosedRange<Int> = 0...(1 << 40)
     /// Pixels along one side of a prepared image.
     static let sides: ClosedRange<Int> = 1...(1 << 20)
-    /// Posts in one network's thread.
-    static let parts: ClosedRange<Int> = 0...999
+    /// Posts in one network's thread (the splitter has no cap: a megabyte is a few thousand).
+    static let parts: ClosedRange<Int> = 0...1_000_000
 
     static func time(_ value: JSONValue?) -> Int64?? {
         guard let value else { return .some(nil) }  // absent: fine
@@ -27,7 +27,7 @@ enum StateValues {
     }
 
     /// Text shown or printed on one line (a link, an account): no control characters.
-    static func isOneLine(_ text: String, most: Int = 2_048) -> Bool {
+    static func isOneLine(_ text: String, most: Int = 16_384) -> Bool {
         !text.isEmpty && text.utf8.count <= most
             && text.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F }
     }
