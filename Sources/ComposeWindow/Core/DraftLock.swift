@@ -3,7 +3,7 @@
 #endif
 
 /// One owner per draft: a process writing a draft (and its outbox entry, named after it) holds an
-/// flock on `drafts/NAME.lock` while it runs. A second window or script on the same draft takes
+/// flock on `locks/NAME.lock` while it runs (beside the drafts folder, which holds only drafts). A second window or script on the same draft takes
 /// the next free name, `NAME-2`, `NAME-3`, …, and says so: two processes never write, resume or
 /// send the same draft. The kernel lets go of the lock when the process ends, however it ends
 /// (kill -9 too), so a crash never leaves a draft locked.
@@ -23,7 +23,7 @@ package final class DraftLock {
 
     /// The lock of `wanted`, or of the first free name after it.
     package static func claim(_ wanted: String, environment: [String: String]) throws(StateFile.Failure) -> DraftLock {
-        let folder = try StateFile.folder("drafts", environment: environment)
+        let folder = try StateFile.folder("locks", environment: environment)
         try makeFolders(folder)
         for number in 1...mostTries {
             let name = number == 1 ? wanted : wanted + "-" + String(number)
