@@ -65,8 +65,9 @@ final class ComposeApplication {
                     reportError(notice)
                 }
             } catch {
+                // Said, and the window opens all the same: its text is never held back by a lock
+                // (an unwritable state folder fails the draft's saves too, each said).
                 reportError(error.description)
-                return .failure
             }
         }
         if let name = options.draftName {
