@@ -6,6 +6,13 @@ import XCTest
 /// text; what it cannot decide is the person's call; a sign-in from before read:statuses is asked
 /// to sign in again. Each against the stand-in, through the real window, one status at the end.
 final class LookupTests: SandboxTestCase {
+    /// Whether the outbox comes to hold `word` (a failure's kind) within a minute.
+    func outboxSays(_ word: String, in sandbox: NetworkSandbox) -> Bool {
+        waitUntil(timeout: 60) {
+            (try? String(contentsOf: sandbox.outboxFile, encoding: .utf8))?.contains(word) == true
+        }
+    }
+
     /// A script posting "Deploy OK" every day, one answer lost (the request never reached the
     /// server): yesterday's status is not today's. Today's is posted, and its link printed.
     func testAnOlderPostWithTheSameWordsIsNeverTakenForThisOne() throws {
@@ -55,11 +62,7 @@ final class LookupTests: SandboxTestCase {
         XCTAssertTrue(window.waitForStderr(containing: "did not take the post"), window.stderrSoFar)
         try sandbox.inject([["method": "edit", "text": "Typo here"], ["method": "clock", "advance": 3_700]])
         window.key("ctrl+Return")
-        XCTAssertTrue(
-            waitUntil(timeout: 60) {
-                (try? String(contentsOf: sandbox.outboxFile, encoding: .utf8))?.contains("cannotTell") == true
-            },
-            window.stderrSoFar)
+        XCTAssertTrue(outboxSays("cannotTell", in: sandbox), window.stderrSoFar)
         XCTAssertTrue(window.isRunning, "the window waits for the person")
         window.key("alt+y")  // "_Yes, it is this post"
         let finished = try XCTUnwrap(window.finish(timeout: 60), window.stderrSoFar)
@@ -78,11 +81,7 @@ final class LookupTests: SandboxTestCase {
         let window = try sandbox.send("Old server", to: "mastodon", faster: 60)
         XCTAssertTrue(window.waitForStderr(containing: "did not take the post"), window.stderrSoFar)
         window.key("ctrl+Return")
-        XCTAssertTrue(
-            waitUntil(timeout: 60) {
-                (try? String(contentsOf: sandbox.outboxFile, encoding: .utf8))?.contains("cannotTell") == true
-            },
-            window.stderrSoFar)
+        XCTAssertTrue(outboxSays("cannotTell", in: sandbox), window.stderrSoFar)
         window.key("alt+p")  // "_Post it"
         let finished = try XCTUnwrap(window.finish(timeout: 60), window.stderrSoFar)
         XCTAssertEqual(finished.code, 0, finished.stderr)
@@ -104,11 +103,7 @@ final class LookupTests: SandboxTestCase {
         let window = try sandbox.send("Old sign-in", to: "mastodon", faster: 60)
         XCTAssertTrue(window.waitForStderr(containing: "did not take the post"), window.stderrSoFar)
         window.key("ctrl+Return")
-        XCTAssertTrue(
-            waitUntil(timeout: 60) {
-                (try? String(contentsOf: sandbox.outboxFile, encoding: .utf8))?.contains("scopesMissing") == true
-            },
-            window.stderrSoFar)
+        XCTAssertTrue(outboxSays("scopesMissing", in: sandbox), window.stderrSoFar)
         try sandbox.setAccounts(["mastodonOldClientScopes": NSNull()])
         let signIn = try sandbox.composeWindow(["--sign-in", "mastodon", "--instance", "mastodon.social"])
         XCTAssertEqual(signIn.code, 0, signIn.stderr)

@@ -212,8 +212,13 @@ def check_statuses_repeats(row, token):
     fault({"method": "/api/v1/statuses", "delay": wait + 3})
     key, statuses = secrets.token_hex(8), []
     slow = threading.Thread(target=post_keyed, args=(token, key, "in flight", statuses))
+    arrived = lambda: sum(r["path"] == "/api/v1/statuses" for r in json.load(open(os.path.join(DIR, "state.json")))[
+        "requests"])
+    before, deadline = arrived(), time.monotonic() + 10
     slow.start()
-    time.sleep(1)  # the slow one has arrived and holds the lock (a server's own order, not a wait for us)
+    # Until the slow one has arrived (and holds the key's lock), within a deadline.
+    while arrived() == before and time.monotonic() < deadline:
+        time.sleep(0.02)
     began = time.monotonic()
     second = post_keyed(token, key, "in flight")[0]
     waited = time.monotonic() - began
