@@ -77,14 +77,7 @@ struct ModelNetwork: Hashable {
         model.posts.append(parent)
         let found: ReplyParent?
         switch network {
-        case .mastodon:
-            let status = JSONValue.object([
-                .init("id", .string(model.reference(parent))),
-                .init("account", .object([.init("acct", .string("bob@mastodon.example"))])),
-            ])
-            found = ReplyParent(
-                mastodonSearch: APIAnswer(status: 200, json: .object([.init("statuses", .array([status]))])),
-                host: "mastodon.example")
+        case .mastodon: found = model.bobsPost(foundBy: PostingWorld.alice)
         case .bluesky:
             var request = APIRequest(.get, host: "bsky.social", path: "/xrpc/com.atproto.repo.getRecord")
             request.query = [.init(name: "rkey", value: parent.key)]
@@ -237,7 +230,7 @@ struct ModelNetwork: Hashable {
 
     private func hasParent(of post: Post) -> Bool {
         guard network == .mastodon, let parent = post.inReplyTo else { return true }
-        return posts.contains { reference($0) == parent && !$0.deleted }
+        return posts.contains { reference($0, seenBy: post.account) == parent && !$0.deleted }
     }
 
     /// Bob deletes the post the person replies to.

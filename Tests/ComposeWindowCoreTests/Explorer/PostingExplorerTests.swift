@@ -125,6 +125,22 @@ import Testing
         #expect(walk.sequences > 100_000, "the walk covers the space")
     }
 
+    /// A Mastodon reply, with Alice's accounts on her server and on another, where Bob's post has
+    /// another id: switching finds it through the new account's server, and a post that may have
+    /// gone keeps answering it as first found, from the account that sent it.
+    @Test func everySequenceKeepsTheReplyOnItsServer() {
+        let walk = Self.explore(
+            PostingWorld(networks: [Self.mastodonReply.0], replyTo: Self.mastodonReply.1, otherServer: true),
+            depth: Self.depth)
+        if let (broken, steps) = walk.violation {
+            Issue.record(
+                "a reply with accounts on two servers: \(broken) after \(steps.map(\.name).joined(separator: ", "))")
+        }
+        print(
+            "explorer: a reply with accounts on two servers: \(walk.sequences) sequences through \(walk.states) states")
+        #expect(walk.sequences > 100_000, "the walk covers the space")
+    }
+
     @Test(arguments: configurations.indices)
     func everySequenceKeepsThePromise(configuration: Int) {
         let (name, networks, images, threadLengths, replyTo) = Self.configurations[configuration]

@@ -63,6 +63,8 @@ struct PostingWorld: Hashable {
 
     static let alice = "@alice@mastodon.example"
     static let bob = "@bob@mastodon.example"
+    /// Alice's account on another Mastodon server, where Bob's post has another id.
+    static let carol = "@carol@" + ModelNetwork.otherServer
     static let bluesky = PostingAccount(
         network: .bluesky, name: "@alice.bsky.social", host: "bsky.social", identity: "did:plc:alice")
 
@@ -79,7 +81,7 @@ struct PostingWorld: Hashable {
     /// The outbox file, as it reads back.
     var outbox: PostingPlan?
     var inFlight: InFlight?
-    private(set) var mastodonAccount = alice
+    var mastodonAccount = alice
     private(set) var ended: Ending?
     private(set) var standardOutput: [String] = []
     /// When the window retries by itself (a network asked to wait, or may still be working).
@@ -94,18 +96,26 @@ struct PostingWorld: Hashable {
 
     /// The post the person replies to (on the one network a reply goes to), or nil.
     let replyTo: ReplyParent?
+    /// Whether the person may switch to an account on another Mastodon server (carol's).
+    let otherServer: Bool
+    /// The post as the window answers it: found through the server of the account it posts with.
+    var windowParent: ReplyParent?
+    /// A reply that named Bob's post as another server calls it, in words.
+    var crossedServers: String?
     /// Whether the person also posts from another app in this world, and has.
     let postsElsewhere: Bool
     private(set) var postedElsewhere = false
 
     init(
         networks: [ModelNetwork], images: [PostImage] = [], threadLengths: [PostingAccount.Network: Int] = [:],
-        replyTo: ReplyParent? = nil, postsElsewhere: Bool = false
+        replyTo: ReplyParent? = nil, postsElsewhere: Bool = false, otherServer: Bool = false
     ) {
         self.networks = networks
         self.images = images
         self.threadLengths = threadLengths
         self.replyTo = replyTo
+        self.otherServer = otherServer
+        windowParent = replyTo
         self.postsElsewhere = postsElsewhere
         session = PostingSession()
     }
@@ -119,7 +129,10 @@ struct PostingWorld: Hashable {
     var accounts: [PostingAccount] {
         networks.map { network in
             switch network.network {
-            case .mastodon: PostingAccount(network: .mastodon, name: mastodonAccount, host: "mastodon.example")
+            case .mastodon:
+                PostingAccount(
+                    network: .mastodon, name: mastodonAccount,
+                    host: String(mastodonAccount.split(separator: "@").last ?? ""))
             case .bluesky: Self.bluesky
             }
         }
@@ -192,7 +205,7 @@ struct PostingWorld: Hashable {
                 networks[index].revoked = []
                 networks[index].scopes = Set(MastodonSignIn.scopes.split(separator: " ").map(String.init))
             }
-        case .switchAccount: mastodonAccount = mastodonAccount == Self.alice ? Self.bob : Self.alice
+        case .switchAccount: switchAccount()
         case .wait: return pass(150)
         case .waitLong: return pass(2 * 3_600)
         case .waitDay: return pass(25 * 3_600)
@@ -236,7 +249,7 @@ struct PostingWorld: Hashable {
             $0[$1] = self.parts(of: text, on: $1)
         }
         let result = session.send(
-            text: text, images: images, accounts: accounts, parts: parts, replyTo: replyTo,
+            text: text, images: images, accounts: accounts, parts: parts, replyTo: windowParent,
             microsecondsSinceEpoch: UInt64(now) * 1_000_000)
         self.session = session
         switch result {
@@ -244,6 +257,7 @@ struct PostingWorld: Hashable {
         case .alreadyPosted(let links):
             finishPosted(links)
             return nil
+        case .cannotAnswer: return nil  // the bar says so, and nothing left
         case .run:
             retryAt = nil
             guard case .notYet(let failures, let waitUntil)? = drive() else { return nil }  // posted, or a request left
@@ -313,6 +327,7 @@ struct PostingWorld: Hashable {
                     for: index, credentials: credentials(plan.network(index)), now: now,
                     createdAt: "2027-01-15T08:00:00Z", didsByHandle: [:])
             else { return .notYet(failures: [], waitUntil: nil) }
+            crossedServers = crossedServers ?? crossing(request, account: plan.account(index))
             session.willSend(index, now: now)
             outbox = Self.readBack(session.plan)
             inFlight = InFlight(
@@ -370,6 +385,7 @@ struct PostingWorld: Hashable {
 
     private func invariantViolation() -> String? {
         if waitsForever { return "a network waits and the window never tries again" }
+        if let crossedServers { return crossedServers }
         // What the app writes, it reads back: an outbox its own reader refuses is a post lost.
         if let plan = session?.plan, Self.readBack(plan) == nil { return "the outbox as written does not read back" }
         for network in networks {
@@ -423,9 +439,10 @@ struct PostingWorld: Hashable {
     /// first as root) as the network stored it; a first post that answers anything.
     private func brokenChain(on network: ModelNetwork) -> String? {
         let count = threadLengths[network.network] ?? 1
-        // What the first post answers: the post replied to, or nothing.
-        let answered = network.posts.first { $0.account == ModelNetwork.parentAccount }.map(network.reference)
+        let bobsPost = network.posts.first { $0.account == ModelNetwork.parentAccount }
         for post in network.posts where post.account != ModelNetwork.parentAccount && !post.foreign {
+            // What the first post answers: the post replied to, as its own server calls it, or nothing.
+            let answered = bobsPost.map { network.reference($0, seenBy: post.account) }
             guard count > 1, let slash = post.text.lastIndex(of: " "),
                 let number = Int(post.text[post.text.index(after: slash)...].split(separator: "/")[0])
             else {

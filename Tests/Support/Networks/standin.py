@@ -482,6 +482,7 @@ class Handler(BaseHTTPRequestHandler):
                 # Mastodon answers a repeated Idempotency-Key with the status it made the first time,
                 # for an hour after it made it.
                 if (key and status["key"] == key and status["account"] == grant["username"]
+                        and status.get("host") == host
                         and server_time() - status["stored"] < KEY_LIFETIME):
                     if read_json("accounts.json", {}).get("mastodonRepeatFails"):
                         # 4.6.0 to 4.7.x: the duplicate is found, then postprocess_status! fails on
@@ -490,8 +491,10 @@ class Handler(BaseHTTPRequestHandler):
                     return status["json"]
             text = body.get("status") or ""
             parent = body.get("in_reply_to_id")
-            # As PostStatusService: a reply to a status the server does not have is not found.
-            if parent is not None and not any(s["json"]["id"] == parent for s in STATE["statuses"]):
+            # As PostStatusService: a reply to a status the server does not have is not found. A
+            # status id is its server's own: another server's id names nothing here.
+            if parent is not None and not any(s["json"]["id"] == parent and s.get("host") == host
+                                              for s in STATE["statuses"]):
                 raise MastodonFailure(404, "The post you are trying to reply to does not appear to exist.")
             attached = media.attach(STATE, grant, body.get("media_ids") or [], server_time(), MastodonFailure)
             if not text.strip() and not attached:
@@ -518,7 +521,8 @@ class Handler(BaseHTTPRequestHandler):
                                       "in_reply_to_id": parent,
                                       "language": options["language"], "visibility": options["visibility"],
                                       "spoiler_text": options["spoiler_text"], "sensitive": options["sensitive"],
-                                      "stored": server_time(), "media": [item["id"] for item in attached]})
+                                      "stored": server_time(), "media": [item["id"] for item in attached],
+                                      "host": host})
             return json_status
         if path == "/api/v1/accounts/search" and verb == "GET":
             grant = self.bearer_token()
@@ -535,7 +539,8 @@ class Handler(BaseHTTPRequestHandler):
                 raise MastodonFailure(401, "Search queries that resolve remote resources are not supported without "
                                       "authentication")
             wanted = query.get("q", "")
-            found = [s["json"] for s in STATE["statuses"] if wanted in (s["json"]["url"], s["json"]["uri"])]
+            found = [s["json"] for s in STATE["statuses"]
+                     if wanted in (s["json"]["url"], s["json"]["uri"]) and s.get("host") == host]
             if not found and query.get("resolve") == "true":
                 # A post on another server, fetched now: it gets a local id, as Mastodon gives it.
                 for remote in read_json("remote.json", []):
@@ -544,17 +549,17 @@ class Handler(BaseHTTPRequestHandler):
                         json_status = dict(remote["status"], id=number, url=remote["url"], uri=remote["url"])
                         STATE["statuses"].append({"key": None, "account": json_status["account"]["acct"],
                                                   "text": "", "json": json_status, "in_reply_to_id": None,
-                                                  "stored": server_time(), "media": []})
+                                                  "stored": server_time(), "media": [], "host": host})
                         found = [json_status]
             return {"accounts": [], "statuses": found[:1], "hashtags": []}
         match = re.fullmatch(r"/api/v1/accounts/([^/]+)/statuses", path)
         if match and verb == "GET":
             return lookup.account_statuses(STATE, self.bearer_token(optional=True), user, match.group(1), query,
-                                           MastodonFailure)
+                                           MastodonFailure, host=host)
         match = re.fullmatch(r"/api/v1/statuses/([^/]+)/source", path)
         if match and verb == "GET":
             return lookup.status_source(STATE, self.bearer_token(optional=True), match.group(1),
-                                        read_json("accounts.json", {}), MastodonFailure)
+                                        read_json("accounts.json", {}), MastodonFailure, host=host)
         raise MastodonFailure(404, "Record not found")
 
 

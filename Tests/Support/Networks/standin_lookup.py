@@ -42,7 +42,7 @@ def new_status(state, host, username, text, created, number=None, reblog=None, s
                    "mentions": []}
     status = {"key": key, "account": username, "text": text, "json": json_status, "in_reply_to_id": None,
               "language": None, "visibility": None, "spoiler_text": spoiler_text, "sensitive": bool(spoiler_text),
-              "stored": created, "media": []}
+              "stored": created, "media": [], "host": host}
     state["statuses"].append(status)
     return status
 
@@ -68,7 +68,7 @@ def edit_newest(state, fault, username, now):
         newest["json"]["edited_at"] = rfc3339(now)
 
 
-def account_statuses(state, grant, username, account_id, query, failure):
+def account_statuses(state, grant, username, account_id, query, failure, host=None):
     if grant is not None:
         check_read_statuses(grant, failure)
     if account_id != "1":
@@ -78,7 +78,8 @@ def account_statuses(state, grant, username, account_id, query, failure):
         limit = min(abs(int(query["limit"])), 40) if query.get("limit") else 20
     except ValueError:
         limit = 0
-    own = [s for s in state["statuses"] if s["account"] == username]
+    # Each server has its own statuses: an account of the same name elsewhere is another account.
+    own = [s for s in state["statuses"] if s["account"] == username and s.get("host", host) == host]
     if grant is None:  # anonymous: public and unlisted only
         own = [s for s in own if s["json"]["visibility"] in ("public", "unlisted")]
     if query.get("exclude_reblogs") == "true":
@@ -92,13 +93,13 @@ def account_statuses(state, grant, username, account_id, query, failure):
     return [s["json"] for s in own[:limit]]
 
 
-def status_source(state, grant, status_id, accounts, failure):
+def status_source(state, grant, status_id, accounts, failure, host=None):
     """set_status runs before the scope check: a status the token's account cannot see is 404
     whatever the token; own statuses and anyone's public and unlisted ones are seen."""
     if accounts.get("mastodonWithoutSource"):
         raise failure(404, "Not Found")
     for status in state["statuses"]:
-        if status["json"]["id"] == status_id and (
+        if status["json"]["id"] == status_id and status.get("host", host) == host and (
                 (grant and status["account"] == grant["username"])
                 or status["json"]["visibility"] in ("public", "unlisted")):
             if grant is None:

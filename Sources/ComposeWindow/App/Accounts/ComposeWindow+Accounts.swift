@@ -10,12 +10,15 @@ extension ComposeWindow {
         guard let chooser else { return }
         chooser.onChooseAccount = { [weak self] account in
             guard let self else { return }
+            let previous = self.postingAccount?.name
             self.accountName = account.name
             self.choose(account.network == .mastodon ? .mastodon : .bluesky)
             self.refreshAccounts()
+            self.followReplyAccount(previous: previous)
         }
         chooser.onSignIn = { [weak self] network in self?.signIn(to: network) }
         chooser.onSignOut = { [weak self] account in self?.signOut(of: account) }
+        limitTargetsToReply()
         refreshAccounts()
     }
 
@@ -25,7 +28,9 @@ extension ComposeWindow {
         let current = ([target] + alsoTo.map(\.target)).compactMap {
             AccountChoice.account(for: $0, preferred: accountName, among: accounts)
         }
-        chooser?.showAccounts(accounts, postingWith: current)
+        // A reply: only the accounts that can answer its post.
+        let offered = replyNetwork.map { ReplyAnswering.offered(accounts, answering: $0) } ?? accounts
+        chooser?.showAccounts(offered, postingWith: current)
         showTarget()
         followServerLimits()
     }
@@ -84,7 +89,9 @@ extension ComposeWindow {
         signingIn = nil
         guard !closed, let preferences else { return }
         let signedIn = code == .sent
-        if signedIn, let account = preferences.accounts.last {
+        let previous = postingAccount?.name
+        // A reply window keeps its post's network: an account of another network is signed in, not chosen.
+        if signedIn, let account = preferences.accounts.last, replyNetwork.map({ $0 == network }) ?? true {
             accountName = account.name
             choose(network == .mastodon ? .mastodon : .bluesky)
         }
@@ -99,6 +106,7 @@ extension ComposeWindow {
         }
         refreshAccounts()
         updateCounter()
+        followReplyAccount(previous: previous)
         retryIfDue()  // one that fell due while signing in
     }
 

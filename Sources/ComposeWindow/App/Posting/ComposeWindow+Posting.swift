@@ -133,6 +133,7 @@ extension ComposeWindow {
             if poster.isRunning { infoBar.showPosting(localized("Posting to {0}…", names)) }
         case .stillPosting: infoBar.showPosting(localized("Posting to {0}…", names))
         case .alreadyPosted(let links): return finish(.posted(links, outbox: poster.store))
+        case .cannotAnswer(let names): cannotAnswer(names)
         }
         showEditability()
         updateCounter()
@@ -236,7 +237,7 @@ extension ComposeWindow {
     /// The retry the window promised ("tries again at …"), once nothing holds it: not while the
     /// person decides whether to abandon the post, or signs in.
     func retryIfDue() {
-        guard retryDue, !askingToDiscard, !askingToSignIn, signingIn == nil, !closed else { return }
+        guard retryDue, !askingToDiscard, !askingToSignIn, !waitingForAccount, !closed else { return }
         guard poster?.session.promisedRetryMayGo ?? true else {
             retryDue = false
             return

@@ -73,7 +73,7 @@ extension ComposeWindow {
 
     func send() {
         // Waiting for a sign-in (the bar says so; Send's button is off): the shortcut rings.
-        guard signingIn == nil else { return gtk_widget_error_bell(window) }
+        guard !waitingForAccount else { return gtk_widget_error_bell(window) }
         // A post in the outbox: Send and Retry are about it (PostingSession decides what they do),
         // with its own posts while the text is the one it holds.
         if let plan = poster?.plan, compose.text == plan.text { return continuePosting(parts: plan.parts) }

@@ -78,6 +78,11 @@ final class TargetChooser {
         }
     }
 
+    /// Only `allowed` may be picked (a reply's network, say); the others are shown off.
+    func allowOnly(_ allowed: Set<PostTarget>) {
+        for (target, item) in items { gtk_widget_set_sensitive(item, allowed.contains(target).gboolean) }
+    }
+
     /// The accounts (the ones Send posts with checked), "Sign in to Mastodon…", "Sign in to
     /// Bluesky…", and "Sign out of …" for each account Send posts with.
     func showAccounts(_ accounts: [PostingAccount], postingWith current: [PostingAccount]) {

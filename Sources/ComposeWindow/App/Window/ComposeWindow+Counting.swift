@@ -17,7 +17,7 @@ extension ComposeWindow {
             overflow.update(editStart: 0, isOver: false)
             counterLabel.show(thread.counterLabel(caret: caretOffset), overLimit: !thread.canSend)
             gtk_widget_set_sensitive(
-                sendButton, (thread.canSend && poster?.isRunning != true && signingIn == nil).gboolean)
+                sendButton, (thread.canSend && poster?.isRunning != true && !waitingForAccount).gboolean)
             return
         }
         let over = !count.fits(limit: limit)
@@ -42,7 +42,7 @@ extension ComposeWindow {
             overAnywhere = counted.contains { !$0.1.fits(limit: limit(for: $0.0)) || $0.1.refusal != nil }
         }
         counterLabel.show(label, overLimit: overAnywhere)
-        gtk_widget_set_sensitive(sendButton, (canSend && poster?.isRunning != true && signingIn == nil).gboolean)
+        gtk_widget_set_sensitive(sendButton, (canSend && poster?.isRunning != true && !waitingForAccount).gboolean)
     }
 
     /// Each network Send posts to, with its count (Mastodon's with the content warning).

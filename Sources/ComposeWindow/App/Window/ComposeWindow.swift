@@ -103,8 +103,11 @@ final class ComposeWindow {
     var chosenMentions: [String: String] = [:]
     var mentionListShown = false
 
-    /// `--reply-to`'s post, found before the window opened.
-    let replyParent: ReplyParent?
+    /// `--reply-to`'s post, found before the window opened (found again through the server of an
+    /// account chosen since).
+    var replyParent: ReplyParent?
+    /// The post being found through a newly chosen account's server; Send waits meanwhile.
+    var findingReply: ReplySearch?
     let replyHeader: UnsafeMutablePointer<GtkWidget>
 
     init(

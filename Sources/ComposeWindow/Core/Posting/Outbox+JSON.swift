@@ -45,6 +45,11 @@ extension Outbox {
             guard let delivery = Delivery(json: item), delivery.images.count <= images.count else { return nil }
             deliveries.append(delivery)
         }
+        // A reply goes to its post's network only: never a post elsewhere in its place.
+        if let replyTo {
+            let network: Network = if case .bluesky = replyTo.ref { .bluesky } else { .mastodon }
+            guard deliveries.allSatisfy({ $0.network == network }) else { return nil }
+        }
         // Each network's thread is its parts 0, 1, 2…, each once.
         for network in Set(deliveries.map(\.network)) {
             let parts = deliveries.filter { $0.network == network }.map(\.part).sorted()
@@ -84,6 +89,7 @@ extension Outbox.ReplyTo {
         if let author, let firstLine {
             members += [.init("author", .string(author)), .init("firstLine", .string(firstLine))]
         }
+        if let server { members.append(.init("server", .string(server))) }
         return .object(members)
     }
 
@@ -95,6 +101,12 @@ extension Outbox.ReplyTo {
             root = read
         }
         self.init(ref: parent, root: root)
+        if let kept = json["server"] {
+            // The host a reply's requests would go to: a host name, or the entry is set aside.
+            guard case .string(let host) = kept, case .mastodon = parent, (try? ServerName.validate(host)) == host
+            else { return nil }
+            server = host
+        }
         // Shown as plain text on one line; a file edited by hand is never trusted further.
         if let author = json["author"]?.string, let firstLine = json["firstLine"]?.string {
             self.author = String(author.prefix(300)).onOneLine

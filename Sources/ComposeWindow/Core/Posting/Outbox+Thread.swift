@@ -22,6 +22,9 @@ extension Outbox {
         }
         var author: String? = nil
         var firstLine: String? = nil
+        /// Mastodon: the server it was found through, whose id `ref` is; nil on Bluesky, and in
+        /// an outbox from before it was kept.
+        var server: String? = nil
     }
 
     /// What delivery `index` posts: its part of the thread, or the whole text.

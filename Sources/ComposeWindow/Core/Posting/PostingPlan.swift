@@ -41,7 +41,8 @@ package struct PostingPlan: Hashable, Sendable {
         outbox = Outbox(
             text: text, images: images, options: options,
             replyTo: replyTo.map {
-                Outbox.ReplyTo(ref: $0.ref, root: $0.root, author: $0.author, firstLine: $0.firstLine)
+                Outbox.ReplyTo(
+                    ref: $0.ref, root: $0.root, author: $0.author, firstLine: $0.firstLine, server: $0.server)
             }, deliveries: deliveries)
     }
 

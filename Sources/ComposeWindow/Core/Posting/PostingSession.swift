@@ -48,6 +48,9 @@ package struct PostingSession: Hashable, Sendable {
         case stillPosting
         /// Every network has it: the window finishes with these links.
         case alreadyPosted([String])
+        /// These accounts cannot answer the post replied to as it was found (another server's or
+        /// network's): nothing starts, and the window says so.
+        case cannotAnswer([String])
     }
 
     /// Send with the window's `text`, `images` and `options`, to `accounts` (one per network, as
@@ -60,12 +63,18 @@ package struct PostingSession: Hashable, Sendable {
         guard !isPosting else { return .stillPosting }
         editedSinceRun = false
         guard var current = plan else {
-            plan = PostingPlan(
+            let new = PostingPlan(
                 text: text, images: images, options: options, accounts: accounts, parts: parts, replyTo: replyTo,
                 microsecondsSinceEpoch: microsecondsSinceEpoch)
+            let refused = new.accountsThatCannotAnswer(accounts)
+            guard refused.isEmpty else { return .cannotAnswer(refused.map(\.name)) }
+            plan = new
             return startRun()
         }
         if current.isConfirmedEverywhere { return .alreadyPosted(current.links) }
+        // The post found again through the account now chosen (another server's) is answered as
+        // that server calls it, while none of it has gone.
+        if let replyTo, let found = current.answering(replyTo) { current = found }
         // An edit goes out only where nothing may be out; otherwise the post is settled first (the
         // window kept the text read-only, so it can differ only in what it never accepted).
         if !current.posts(text: text, images: images, options: options, parts: parts),
@@ -75,8 +84,14 @@ package struct PostingSession: Hashable, Sendable {
         {
             current = edited
         }
-        for account in accounts { current.reassign(account) }
-        plan = current
+        var reassigned = current
+        for account in accounts { reassigned.reassign(account) }
+        let refused = reassigned.accountsThatCannotAnswer(accounts, before: current)
+        guard refused.isEmpty else {
+            plan = current
+            return .cannotAnswer(refused.map(\.name))
+        }
+        plan = reassigned
         return startRun()
     }
 

@@ -18,6 +18,8 @@ package struct ReplyParent: Hashable, Sendable {
     package let mentioned: [String]
     /// Mastodon: who may see the post; a reply is no more public.
     package let visibility: PostOptions.Visibility?
+    /// Mastodon: the server it was found through, whose id `ref` is (nil on Bluesky).
+    package let server: String?
 
     /// The longest first line the window shows.
     static let firstLineLength = 200
@@ -49,6 +51,7 @@ package struct ReplyParent: Hashable, Sendable {
         mentioned = (status["mentions"]?.elements ?? []).compactMap { $0["acct"]?.string }.filter { !$0.isEmpty }.map(
             full)
         visibility = status["visibility"]?.string.flatMap(PostOptions.Visibility.init(rawValue:))
+        server = host
     }
 
     /// com.atproto.repo.getRecord of the post: `repo` a DID (a handle resolved first).
@@ -80,6 +83,7 @@ package struct ReplyParent: Hashable, Sendable {
         firstLine = Self.firstLine(of: value["text"]?.string ?? "")
         mentioned = []
         visibility = nil
+        server = nil
     }
 
     /// The first line of a text, at most `firstLineLength` characters, with "…" when cut.
