@@ -43,7 +43,7 @@ WITH_DISPLAY = $(if $(DISPLAY),,xvfb-run -a $(XVFB_ARGS))
 BIN         = $(shell $(SWIFT) build --show-bin-path $(1) 2>/dev/null)
 LANGUAGES  := $(basename $(notdir $(wildcard Resources/po/*.po)))
 
-.PHONY: all deps test-deps locales build run lint test check-library-sources clib check-memory check-durability check-fuzz check-debian12 \
+.PHONY: all deps test-deps locales build run lint test check-library-sources test-installed clib check-memory check-durability check-fuzz check-debian12 \
   check-debian13 docs coverage bench screenshots \
   release data install install-files uninstall stage test-fixtures atproto deb check-deb clean
 
@@ -89,6 +89,14 @@ lint:
 
 # XCTest and Swift Testing each print their own totals; the last line sums them up for CI. The
 # GTK 4 suite is its own package (Tests/GTK4): one test binary cannot hold GTK 3 and GTK 4.
+# The posting promise's end-to-end tests (#50: one for each fix) run a second time against the
+# installed app: the staged `make install` tree, with the Swift toolchain hidden
+# (COMPOSE_WINDOW_INSTALLED=1, Tests/ComposeWindowTests/ComposeProcess.swift).
+INSTALLED_TESTS := ComposeWindowTests\.(LookupTests|ReplyAccountTests|ResumedAccountTests|DraftOwnerTests|StateFileInputTests)/|ComposeWindowTests\.PostingFailureTests/testAnEditCallsOff|ComposeWindowTests\.ReplyTests/(testAReplyToADeletedPost|testAReplyThreadWithoutTo)
+test-installed: test-fixtures
+	set -o pipefail; export NO_AT_BRIDGE=1 G_DEBUG=fatal-criticals COMPOSE_WINDOW_INSTALLED=1; \
+	$(WITH_DISPLAY) $(SWIFT) test --skip-build --filter '$(INSTALLED_TESTS)'
+
 test: test-deps lint
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
 	$(SWIFT) build --package-path Tests/GTK4 --build-tests -Xswiftc -warnings-as-errors
@@ -98,8 +106,10 @@ test: test-deps lint
 	$(WITH_DISPLAY) $(SWIFT) test --skip-build 2>&1 | tee .build/test.log; status=$$?; \
 	$(WITH_DISPLAY) $(SWIFT) test --package-path Tests/GTK4 --skip-build 2>&1 | tee .build/test-gtk4.log; \
 	status4=$$?; [ $$status -ne 0 ] || status=$$status4; \
+	$(WITH_DISPLAY) env COMPOSE_WINDOW_INSTALLED=1 $(SWIFT) test --skip-build --filter '$(INSTALLED_TESTS)' 2>&1 \
+	  | tee .build/test-installed.log; statusi=$$?; [ $$status -ne 0 ] || status=$$statusi; \
 	total=0; failed=0; \
-	for log in .build/test.log .build/test-gtk4.log; do \
+	for log in .build/test.log .build/test-gtk4.log .build/test-installed.log; do \
 	  xc=$$(grep -E '^\s*Executed [0-9]+ tests?, with [0-9]+ failures?' $$log | tail -1 | sed -E 's/.*Executed ([0-9]+) tests?, with ([0-9]+) failures?.*/\1 \2/'); \
 	  st=$$(grep -E 'Test run with [0-9]+ tests?' $$log | tail -1 | sed -E 's/.*Test run with ([0-9]+) tests?.*(passed|failed).*/\1/'); \
 	  stf=$$(grep -E 'Test run with [0-9]+ tests? .*failed' $$log | sed -E 's/.* with ([0-9]+) issues?.*/\1/' | tail -1); \

@@ -4,10 +4,26 @@ import XCTest
 /// The real compose-window binary, driven as a person or a script would: arguments, standard
 /// input, xdotool keystrokes to its X window, signals; then its exit code, stdout and stderr.
 final class ComposeProcess: @unchecked Sendable {
+    /// COMPOSE_WINDOW_INSTALLED=1 (`make test-installed`): the tests drive compose-window as
+    /// installed (the staged `make install` tree) with the Swift toolchain out of sight.
+    static let installed = ProcessInfo.processInfo.environment["COMPOSE_WINDOW_INSTALLED"] == "1"
+
     static var binary: URL {
+        if installed { return URL(fileURLWithPath: InstalledTests.binary) }
         // The test bundle sits next to the products of the same build.
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
             .appendingPathComponent("compose-window")
+    }
+
+    /// `command` with the toolchain hidden when the installed app is tested: inside the sandbox's
+    /// namespaces when it enters them (nsenter … --), else around the whole command.
+    static func asInstalled(_ command: [String]) throws -> [String] {
+        guard installed else { return command }
+        let hiding = try InstalledTests.withoutToolchain()
+        if command.first == "/usr/bin/nsenter", let end = command.firstIndex(of: "--") {
+            return Array(command[...end]) + hiding + command[command.index(after: end)...]
+        }
+        return hiding + command
     }
 
     let process = Process()
@@ -32,13 +48,9 @@ final class ComposeProcess: @unchecked Sendable {
         TestWatchdog.start()
         // strace and faketime run the app as their child.
         traced = launcher?.contains { ["/usr/bin/strace", "/usr/bin/faketime"].contains($0) } == true
-        if let launcher {
-            process.executableURL = URL(fileURLWithPath: launcher[0])
-            process.arguments = Array(launcher.dropFirst()) + arguments
-        } else {
-            process.executableURL = Self.binary
-            process.arguments = arguments
-        }
+        let command = try Self.asInstalled(launcher ?? [Self.binary.path])
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst()) + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_STATE_HOME"] = stateHome.path
         environment["NO_AT_BRIDGE"] = "1"
@@ -46,6 +58,11 @@ final class ComposeProcess: @unchecked Sendable {
         environment.removeValue(forKey: "G_DEBUG")
         environment["G_DEBUG"] = "fatal-criticals"
         for (key, value) in extra { environment[key] = value }
+        // Installed under /usr, its schema would be in the system's data; staged, it is here.
+        if Self.installed {
+            environment["XDG_DATA_DIRS"] =
+                InstalledTests.stage.appendingPathComponent("usr/share").path + ":/usr/local/share:/usr/share"
+        }
         process.environment = environment
         process.standardOutput = output
         process.standardError = errors
@@ -80,7 +97,21 @@ final class ComposeProcess: @unchecked Sendable {
         }
         // X queues the focus-in before any keystroke sent after this: no pause needed.
         Xdotool.run("windowfocus", "--sync", windowID)
+        if Self.installed { checkRunsAsInstalled(file: file, line: line) }
         return true
+    }
+
+    /// The window is the staged install's binary, and the toolchain is out of its sight (an empty
+    /// tmpfs over it in its mount namespace).
+    private func checkRunsAsInstalled(file: StaticString, line: UInt) {
+        let pid = applicationPID
+        let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")
+        XCTAssertEqual(exe, InstalledTests.binary, "not the installed binary", file: file, line: line)
+        let mounts = (try? String(contentsOfFile: "/proc/\(pid)/mountinfo", encoding: .utf8)) ?? ""
+        let toolchain = InstalledTests.toolchainDirectory ?? "?"
+        XCTAssertTrue(
+            mounts.split(separator: "\n").contains { $0.contains(" \(toolchain) ") && $0.contains(" - tmpfs ") },
+            "the toolchain is in sight", file: file, line: line)
     }
 
     func type(_ text: String) {

@@ -62,6 +62,30 @@ final class ReplyTests: SandboxTestCase {
         XCTAssertEqual(sandbox.statuses.count, 1, "posted once")
     }
 
+    /// `--reply-to URL --thread` without `--to`: the thread goes to the post's network, its first
+    /// post answering the post and the second the first.
+    func testAReplyThreadWithoutToGoesToThePostsNetwork() throws {
+        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        try Data(Self.remote.utf8).write(to: sandbox.directory.appendingPathComponent("remote.json"))
+        let window = try ComposeProcess(
+            ["--reply-to", "https://other.example/@bob/42", "--thread", "--no-spell"],
+            stateHome: sandbox.home.appendingPathComponent("state"), stdin: Data("One.\n---\nTwo.".utf8),
+            environment: sandbox.environment, launcher: sandbox.launcher(ComposeProcess.binary.path))
+        sandbox.track(window)
+        XCTAssertTrue(window.waitForWindow())
+        XCTAssertTrue(window.waitForText("@bob@other.example @carol@third.example One.\n---\nTwo."))
+        window.key("ctrl+Return")
+        let finished = try XCTUnwrap(window.finish(timeout: 30), window.stderrSoFar)
+        XCTAssertEqual(finished.code, 0, finished.stderr)
+        let bob = sandbox.statuses.first { $0["text"] as? String == "" }
+        let first = sandbox.statuses.first { ($0["text"] as? String)?.hasSuffix("One.") == true }
+        let second = sandbox.statuses.first { $0["text"] as? String == "Two." }
+        XCTAssertNotNil(bob)
+        XCTAssertEqual(first?["in_reply_to_id"] as? String, (bob?["json"] as? [String: Any])?["id"] as? String)
+        XCTAssertEqual(second?["in_reply_to_id"] as? String, (first?["json"] as? [String: Any])?["id"] as? String)
+        XCTAssertEqual(sandbox.statuses.count, 3, "Bob's, then the two posts, once each")
+    }
+
     func testAPostThatCannotBeFoundIsExitTwoAndNoWindow() throws {
         let sandbox = try NetworkSandbox.signedIn("mastodon")
         let finished = try refusedReply(to: "https://other.example/@nobody/1", in: sandbox)
