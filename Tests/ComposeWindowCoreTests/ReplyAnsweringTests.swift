@@ -112,6 +112,29 @@ import Testing
         #expect(session.plan?.mastodonParentID(0) == "77")
     }
 
+    /// A post started from fosstodon.org, resumed in a window whose `--reply-to` was found through
+    /// mastodon.social (the network's first account): the plan goes on from fosstodon.org answering
+    /// fosstodon.org's id; the other finding neither refuses it nor is kept.
+    @Test func aFindingThroughAnotherAccountsServerChangesNothing() throws {
+        var session = PostingSession()
+        let elsewhere = try Self.found(id: "9001", through: "fosstodon.org")
+        _ = session.send(text: "Yes", accounts: [Self.aliceElsewhere], replyTo: elsewhere, microsecondsSinceEpoch: 1)
+        guard case .send(let index, _) = session.nextMove(now: PostingPlanTests.now) else {
+            return #expect(Bool(false))
+        }
+        session.willSend(index, now: PostingPlanTests.now)
+        session.received(
+            index, .failure(.init(requestWasSent: false, reason: .connectionRefused)), now: PostingPlanTests.now)
+        Self.finishRun(&session)
+        let first = try Self.found(id: "77", through: "mastodon.social")
+        #expect(
+            session.send(text: "Yes", accounts: [Self.aliceElsewhere], replyTo: first, microsecondsSinceEpoch: 2)
+                == .run)
+        #expect(session.plan?.outbox.replyTo?.server == "fosstodon.org")
+        let request = try #require(Self.firstRequest(&session))
+        #expect(request.host == "fosstodon.org" && request.body?["in_reply_to_id"] == .string("9001"))
+    }
+
     /// A hand-edited outbox whose reply is on another network than a delivery is set aside, and a
     /// server that is no host name too: never a post in a reply's place.
     @Test func anOutboxMixingNetworksOrNamingNoServerIsRefused() throws {

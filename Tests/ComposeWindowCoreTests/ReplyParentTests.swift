@@ -106,7 +106,8 @@ import Testing
         let status = Self.json(["id": .string("77"), "account": Self.json(["acct": .string("bob@other.example")])])
         let replyTo = try #require(
             ReplyParent(
-                mastodonSearch: APIAnswer(status: 200, json: Self.json(["statuses": .array([status])])), host: "m"))
+                mastodonSearch: APIAnswer(status: 200, json: Self.json(["statuses": .array([status])])),
+                host: "mastodon.social"))
         let plan = PostingPlan(
             text: "@bob@other.example Thanks", accounts: [Self.mastodon], replyTo: replyTo, microsecondsSinceEpoch: 1)
         #expect(request(plan, 0)?.body?["in_reply_to_id"] == .string("77"))
@@ -120,7 +121,8 @@ import Testing
         ])
         let replyTo = try #require(
             ReplyParent(
-                mastodonSearch: APIAnswer(status: 200, json: Self.json(["statuses": .array([status])])), host: "m"))
+                mastodonSearch: APIAnswer(status: 200, json: Self.json(["statuses": .array([status])])),
+                host: "mastodon.social"))
         let plan = PostingPlan(
             text: "@bob@other.example Yes", accounts: [Self.mastodon], replyTo: replyTo, microsecondsSinceEpoch: 1)
         let resumed = try #require(PostingPlan(file: plan.file))

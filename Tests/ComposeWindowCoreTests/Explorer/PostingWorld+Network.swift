@@ -76,7 +76,11 @@ extension PostingWorld {
         case .unauthorized:
             networks[index].revoked.insert(inFlight.account)
             return refusal(401, "The access token was revoked")
+        case .forbidden where inFlight.request.method == .get:
+            // A look-up's 403 is Doorkeeper's: a token without read:statuses (docs/servers.md).
+            return refusal(403, "This action is outside the authorized scopes")
         case .forbidden: return refusal(403, "This action is not allowed")
+        case .notFound: return refusal(404, "Record not found")
         case .refused: return refusal(422, "Validation failed: Text character limit of 500 exceeded")
         case .rateLimited: return .success(APIAnswer(status: 429, retryAfter: "30", json: nil))
         case .serverErrorBefore: return refusal(500, "internal")

@@ -25,6 +25,9 @@ struct PostingWorld: Hashable {
     enum Event: Hashable, CaseIterable {
         case answer, unauthorized, forbidden, refused, rateLimited, serverErrorBefore, serverErrorAfter,
             notSent, cutBeforeStore, cutAfterStore, slow
+        /// A look-up's 404: `/source` of a status the token cannot see (docs/servers.md), or an
+        /// account the server no longer has.
+        case notFound
         /// Bluesky: ExpiredToken (nothing made), then refreshSession unanswered, or refused.
         case expiredRefreshLost, expiredRefreshRefused
 
@@ -33,8 +36,10 @@ struct PostingWorld: Hashable {
             .answer, .unauthorized, .forbidden, .refused, .rateLimited, .serverErrorBefore, .serverErrorAfter,
             .notSent, .cutBeforeStore, .cutAfterStore, .slow,
         ]
-        /// What a lookup (a GET) can meet.
-        static let forLookups: [Event] = [.answer, .unauthorized, .serverErrorBefore, .cutBeforeStore]
+        /// What a lookup (a GET) can meet: 403 (a sign-in without read:statuses), 404 and 429 too.
+        static let forLookups: [Event] = [
+            .answer, .unauthorized, .forbidden, .notFound, .rateLimited, .serverErrorBefore, .cutBeforeStore,
+        ]
         /// What only Bluesky's requests meet: its access token expires within minutes.
         static let onBluesky: [Event] = [.expiredRefreshLost, .expiredRefreshRefused]
     }

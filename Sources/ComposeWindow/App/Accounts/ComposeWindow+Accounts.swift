@@ -10,11 +10,10 @@ extension ComposeWindow {
         guard let chooser else { return }
         chooser.onChooseAccount = { [weak self] account in
             guard let self else { return }
-            let previous = self.postingAccount?.name
             self.accountName = account.name
             self.choose(account.network == .mastodon ? .mastodon : .bluesky)
             self.refreshAccounts()
-            self.followReplyAccount(previous: previous)
+            self.followReplyAccount()
         }
         chooser.onSignIn = { [weak self] network in self?.signIn(to: network) }
         chooser.onSignOut = { [weak self] account in self?.signOut(of: account) }
@@ -89,7 +88,6 @@ extension ComposeWindow {
         signingIn = nil
         guard !closed, let preferences else { return }
         let signedIn = code == .sent
-        let previous = postingAccount?.name
         // A reply window keeps its post's network: an account of another network is signed in, not chosen.
         if signedIn, let account = preferences.accounts.last, replyNetwork.map({ $0 == network }) ?? true {
             accountName = account.name
@@ -106,7 +104,7 @@ extension ComposeWindow {
         }
         refreshAccounts()
         updateCounter()
-        followReplyAccount(previous: previous)
+        followReplyAccount()
         retryIfDue()  // one that fell due while signing in
     }
 
@@ -122,6 +120,7 @@ extension ComposeWindow {
             }
             if self.accountName == account.name { self.accountName = nil }
             self.refreshAccounts()
+            self.followReplyAccount()  // the account Send falls back to may be on another server
         }
         AccountCommands.signOut(account, preferences: preferences, report: { problems.add($0) }, completion: signedOut)
     }

@@ -203,7 +203,7 @@ extension ComposeWindow {
         } else {
             infoBar.showPostFailure(
                 text, retry: { [weak self] in self?.send() }, discard: { [weak self] in self?.discardPost() },
-                openInBrowser: out ? nil : openInBrowser)
+                openInBrowser: out || replyNetwork != nil ? nil : openInBrowser)
         }
         showEditability()
     }

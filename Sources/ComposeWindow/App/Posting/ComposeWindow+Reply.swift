@@ -9,12 +9,14 @@ extension ComposeWindow {
     func showReply() {
         guard let parent = replyParent else { return }
         showReplyHeader(author: parent.author, parent.firstLine)
+        replyAccount = postingAccount?.name
         guard target == .mastodon, let account = postingAccount else { return }
         let mentions = MastodonReply.mentions(
             author: String(parent.author.dropFirst()), mentioned: parent.mentioned,
             replyingAs: String(account.name.dropFirst()))
         let text = compose.text
         if !text.hasPrefix(mentions) { compose.text = mentions + text }
+        replyMentions = mentions
         if let parentVisibility = parent.visibility {
             let chosen = postOptionsRow.options.visibility ?? account.defaultVisibility ?? .public
             let narrowed = MastodonReply.visibility(chosen: chosen, parent: parentVisibility)

@@ -67,6 +67,11 @@ extension ComposeWindow {
         if replyParent == nil, let header = plan.replyHeader {
             showReplyHeader(author: header.author, header.firstLine)
         }
+        if plan.replyNetwork != nil {
+            // The menu was made before the outbox was read: now it offers only what can answer.
+            limitTargetsToReply()
+            refreshAccounts()
+        }
         let shown = compose.text
         if let text = session.resumedText(draft: shown.isEmpty ? nil : shown), text != shown { compose.text = text }
         let names = plan.accountNames.joined(separator: ", ")

@@ -82,6 +82,8 @@ extension ComposeWindow {
         let parts = threadParts(of: compose.text)
         guard let parts, fitsEveryNetwork || !parts.isEmpty else { return gtk_widget_error_bell(window) }
         if poster?.plan != nil { return continuePosting(parts: parts) }
+        // A reply goes through an account of its network, or not at all (clipboard aside).
+        if replyNetwork != nil, postingAccount == nil, target != .clipboard { return replyNeedsAnAccount() }
         // Never posted without the images the person sees: they go through an account or not at all.
         let throughAccount = !alsoTo.isEmpty || postingAccount != nil
         guard images.isEmpty || target.carriesImages(throughAccount: throughAccount) else {

@@ -22,6 +22,7 @@ final class TargetChooser {
     /// The person asked to sign out of the account Send posts with.
     var onSignOut: (@MainActor (PostingAccount) -> Void)?
     private let menu: UnsafeMutablePointer<GtkWidget>
+    private let serverItem: UnsafeMutablePointer<GtkWidget>
     /// The menu's account section, made again whenever the accounts change.
     private var accountItems: [UnsafeMutablePointer<GtkWidget>] = []
 
@@ -30,6 +31,7 @@ final class TargetChooser {
         let interface = EmbeddedInterface("target-chooser.ui")
         label = interface.widget("target_label")
         menu = interface.widget("target_menu")
+        serverItem = interface.widget("mastodon_server_item")
         items = PostTarget.handoffTargets.map { ($0, interface.widget("target_\($0.rawValue)")) }
         gtk_header_bar_pack_end(header.cast(), interface.widget("target_button"))
         for (target, item) in items {
@@ -38,7 +40,7 @@ final class TargetChooser {
                 self.onChoose?(target)
             }
         }
-        Signal.connect(interface.widget("mastodon_server_item"), "activate") { [weak self] in
+        Signal.connect(serverItem, "activate") { [weak self] in
             self?.onChangeServer?()
         }
     }
@@ -78,9 +80,11 @@ final class TargetChooser {
         }
     }
 
-    /// Only `allowed` may be picked (a reply's network, say); the others are shown off.
+    /// Only `allowed` may be picked (a reply's network, say); the others are shown off, and so is
+    /// the Mastodon server (it picks Mastodon) when Mastodon is not allowed.
     func allowOnly(_ allowed: Set<PostTarget>) {
         for (target, item) in items { gtk_widget_set_sensitive(item, allowed.contains(target).gboolean) }
+        gtk_widget_set_sensitive(serverItem, allowed.contains(.mastodon).gboolean)
     }
 
     /// The accounts (the ones Send posts with checked), "Sign in to Mastodon…", "Sign in to

@@ -108,6 +108,10 @@ final class ComposeWindow {
     var replyParent: ReplyParent?
     /// The post being found through a newly chosen account's server; Send waits meanwhile.
     var findingReply: ReplySearch?
+    /// The account whose server found `replyParent`.
+    var replyAccount: String?
+    /// The mentions the window put at the start of a Mastodon reply's text.
+    var replyMentions: String?
     let replyHeader: UnsafeMutablePointer<GtkWidget>
 
     init(

@@ -5,9 +5,11 @@
 /// bytes prepared for each and what it holds of them; a file of an earlier version has none.
 /// Version 4 adds the post's options (PostOptions), kept only when one is set. Version 5 adds
 /// threads: a delivery's part, its text when it is one part of a thread, and what the network calls
-/// the post once it holds it (the next part answers it); and the post a reply answers.
+/// the post once it holds it (the next part answers it); and the post a reply answers. Version 6
+/// adds the Mastodon server a reply's post was found through (its id is only that server's): an
+/// older version, which would answer it from any server, leaves the file alone.
 extension Outbox {
-    static let fileVersion = 5
+    static let fileVersion = 6
 
     var json: JSONValue {
         var members: [JSONValue.Member] = [

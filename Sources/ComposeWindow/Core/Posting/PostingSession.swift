@@ -72,9 +72,6 @@ package struct PostingSession: Hashable, Sendable {
             return startRun()
         }
         if current.isConfirmedEverywhere { return .alreadyPosted(current.links) }
-        // The post found again through the account now chosen (another server's) is answered as
-        // that server calls it, while none of it has gone.
-        if let replyTo, let found = current.answering(replyTo) { current = found }
         // An edit goes out only where nothing may be out; otherwise the post is settled first (the
         // window kept the text read-only, so it can differ only in what it never accepted).
         if !current.posts(text: text, images: images, options: options, parts: parts),
@@ -84,7 +81,15 @@ package struct PostingSession: Hashable, Sendable {
         {
             current = edited
         }
+        // The post found again through the account now chosen (another server's) is answered as
+        // that server calls it, while none of it has gone; found through another account's
+        // server, it changes nothing.
         var reassigned = current
+        if let replyTo, accounts.contains(where: { replyTo.answered(by: $0) == .asFound }),
+            let found = current.answering(replyTo)
+        {
+            reassigned = found
+        }
         for account in accounts { reassigned.reassign(account) }
         let refused = reassigned.accountsThatCannotAnswer(accounts, before: current)
         guard refused.isEmpty else {
