@@ -207,3 +207,46 @@ import Testing
         #expect(PostingPlan(file: plan.file) != nil)
     }
 }
+
+/// A look-up through many statuses that a 429 (or a cut connection) stops half way goes on where it
+/// stopped: begun again, it would meet the same limit at the same page for ever.
+@Suite struct LookupProgressTests {
+    @Test func aStoppedLookUpGoesOnFromThePageItReached() throws {
+        var plan = PostingPlan(
+            text: "Deploy OK", accounts: [PostingPlanTests.mastodon], microsecondsSinceEpoch: 1_796_500_000_000_000)
+        var now = MastodonLookupTests.sentAt
+        plan.willSend(0, now: now)
+        plan.received(0, .failure(.init(requestWasSent: true, reason: .timeout)), now: now)
+        now += Outbox.mastodonSettleSeconds + 1
+        func request() throws -> APIRequest {
+            try #require(
+                plan.request(
+                    for: 0, credentials: .mastodon(token: "t"), now: now, createdAt: "", didsByHandle: [:]))
+        }
+        func answer(_ answer: APIAnswer) throws {
+            _ = try request()
+            plan.willSend(0, now: now)
+            plan.received(0, .success(answer), now: now)
+        }
+        #expect(try request().path == "/api/v1/accounts/verify_credentials")
+        try answer(MastodonLookupTests.ok(.object([.init("id", .string("7"))])))
+        // A full page of newer statuses, none this post: the next page is asked for…
+        let newer = (0..<MastodonLookup.pageSize).map {
+            MastodonLookupTests.status(900 - $0, offset: 30, inReplyTo: "1")
+        }
+        try answer(MastodonLookupTests.ok(.array(newer)))
+        let second = try request()
+        #expect(second.query.contains(.init(name: "max_id", value: "861")))
+        // …and refused with a 429: the run ends waiting for the limit's reset.
+        try answer(APIAnswer(status: 429, retryAfter: "60", json: nil))
+        #expect(plan.failure(0) == .rateLimited(retryAfterSeconds: 60))
+        now += 61
+        #expect(try request() == second, "the same page again, not verify_credentials and page one")
+        // Cut on its way: still that page.
+        _ = try request()
+        plan.willSend(0, now: now)
+        plan.received(0, .failure(.init(requestWasSent: true, reason: .connectionReset)), now: now)
+        now += 61
+        #expect(try request() == second)
+    }
+}

@@ -225,6 +225,7 @@ extension ComposeWindow {
     /// The person chose to post it though what it answers was deleted: recorded, then it goes.
     private func postWithoutParent() {
         poster?.postWithoutParent()
+        gtk_widget_hide(replyHeader)  // it answers nothing now: the window no longer says it does
         send()
     }
 

@@ -293,7 +293,9 @@ package struct PostingPlan: Hashable, Sendable {
             // A lookup that got no answer settled nothing; a post request may have made the post.
             let failure: DeliveryFailure =
                 noAnswer.requestWasSent && asked.mayPost ? .outcomeUnknown(noAnswer.reason) : .notSent(noAnswer.reason)
-            lookups[index] = nil
+            // A look-up goes on where it stopped (the pages it read stay read): begun again, a
+            // look-up through many statuses would meet the same limit at the same page for ever.
+            if case .lookUpStatus = asked {} else { lookups[index] = nil }
             return fail(index, failure, now: now)
         case .success(let given): answer = given
         }
@@ -327,7 +329,7 @@ package struct PostingPlan: Hashable, Sendable {
                 lookups[index] = nil
                 fail(index, .cannotTell(link: link, id: id), now: now)
             case .failed(let failure):
-                lookups[index] = nil
+                lookups[index] = lookup  // the same question again, after the wait the failure asks for
                 fail(index, failure, now: now)
             }
         case .createRecord where Self.recordExists(answer):
