@@ -93,7 +93,9 @@ lint:
 # installed app: the staged `make install` tree, with the Swift toolchain hidden
 # (COMPOSE_WINDOW_INSTALLED=1, Tests/ComposeWindowTests/ComposeProcess.swift).
 INSTALLED_TESTS := ComposeWindowTests\.(LookupTests|ReplyAccountTests|ResumedAccountTests|DraftOwnerTests|StateFileInputTests)/|ComposeWindowTests\.PostingFailureTests/testAnEditCallsOff|ComposeWindowTests\.ReplyTests/(testAReplyToADeletedPost|testAReplyThreadWithoutTo)
-test-installed: test-fixtures
+test-installed: test-deps
+	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
+	$(MAKE) --no-print-directory test-fixtures
 	set -o pipefail; export NO_AT_BRIDGE=1 G_DEBUG=fatal-criticals COMPOSE_WINDOW_INSTALLED=1; \
 	$(WITH_DISPLAY) $(SWIFT) test --skip-build --filter '$(INSTALLED_TESTS)'
 

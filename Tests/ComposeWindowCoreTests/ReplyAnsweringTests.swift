@@ -135,6 +135,31 @@ import Testing
         #expect(request.host == "fosstodon.org" && request.body?["in_reply_to_id"] == .string("9001"))
     }
 
+    /// The post answered was deleted and the person chose to post without it; refused once more
+    /// (a 422) and edited, the post still answers nothing: an edit does not bring the deleted post back.
+    @Test func postingWithoutTheDeletedParentSurvivesAnEdit() throws {
+        var session = PostingSession()
+        let parent = try Self.found(id: "77", through: "mastodon.social")
+        _ = session.send(text: "Yes", accounts: [Self.alice], replyTo: parent, microsecondsSinceEpoch: 1)
+        func answer(_ answer: APIAnswer) {
+            guard case .send(let index, _) = session.nextMove(now: PostingPlanTests.now) else { return }
+            session.willSend(index, now: PostingPlanTests.now)
+            session.received(index, .success(answer), now: PostingPlanTests.now)
+            Self.finishRun(&session)
+        }
+        answer(APIAnswer(status: 404, json: ReplyParentTests.json(["error": .string("gone")])))
+        #expect(session.parentIsGone)
+        session.postWithoutParent()
+        #expect(session.send(text: "Yes", accounts: [Self.alice], replyTo: parent, microsecondsSinceEpoch: 2) == .run)
+        answer(APIAnswer(status: 422, json: ReplyParentTests.json(["error": .string("Validation failed")])))
+        #expect(
+            session.send(text: "Yes, edited", accounts: [Self.alice], replyTo: parent, microsecondsSinceEpoch: 3)
+                == .run)
+        let request = try #require(Self.firstRequest(&session))
+        #expect(request.body?["status"] == .string("Yes, edited"))
+        #expect(request.body?["in_reply_to_id"] == nil, "still answering nothing")
+    }
+
     /// A hand-edited outbox whose reply is on another network than a delivery is set aside, and a
     /// server that is no host name too: never a post in a reply's place.
     @Test func anOutboxMixingNetworksOrNamingNoServerIsRefused() throws {

@@ -23,19 +23,23 @@ extension ComposeWindow {
     /// The account Send posts with may have changed (chosen, signed in, signed out): one on another
     /// Mastodon server finds the post first; a search for an account no longer chosen is dropped.
     func followReplyAccount() {
-        guard let parent = replyParent, let account = postingAccount else { return }
         let wasSearching = findingReply != nil
-        findingReply = nil
+        findingReply = nil  // an answer for an account no longer chosen is not taken
+        defer { updateCounter() }
+        guard let parent = replyParent, let account = postingAccount else {
+            if wasSearching { showBarAfterSearch(nil) }
+            return
+        }
         guard case .mastodon(let url)? = options.replyTo, case .findAgain(let server) = parent.answered(by: account)
         else {
+            if parent.answered(by: account) == .asFound { replyAccount = account.name }
             if account.network == .mastodon { followReplyMentions(replyingAs: account) }
             if wasSearching { showBarAfterSearch(nil) }
-            return updateCounter()
+            return
         }
         let search = ReplySearch()
         findingReply = search
         infoBar.showPosting(localized("Finding the post through {0}…", server))
-        updateCounter()
         ReplyResolver.resolve(.mastodon(url: url), with: account) { [weak self] result in
             guard let self, !self.closed, self.findingReply === search else { return }
             self.findingReply = nil
@@ -45,17 +49,20 @@ extension ComposeWindow {
                 self.replyAccount = account.name
                 self.followReplyMentions(replyingAs: account)
                 self.showBarAfterSearch(nil)
-            case .failure(let failure):
+            case .failure:
                 // Never another post in its place: the account that found the post posts it.
                 let signedIn = self.preferences?.accounts ?? []
-                if let kept = self.replyAccount, signedIn.contains(where: { $0.name == kept }) {
-                    self.accountName = kept
+                let kept = signedIn.first { $0.name == self.replyAccount }
+                let line: String
+                if let kept {
+                    self.accountName = kept.name
+                    self.refreshAccounts()
+                    if let posting = self.postingAccount { self.followReplyMentions(replyingAs: posting) }
+                    line = localized(
+                        "{0}’s server could not find the post; the reply stays with {1}.", account.name, kept.name)
+                } else {
+                    line = localized("{0}’s server could not find the post.", account.name)
                 }
-                self.refreshAccounts()
-                var line = localized(
-                    "{0}’s server could not find the post; the reply stays with {1}.", account.name,
-                    self.postingAccount?.name ?? "")
-                if case .notFound = failure {} else { line += "\n" + failure.description }
                 reportError(line)
                 self.showBarAfterSearch(line)
             }
@@ -67,6 +74,7 @@ extension ComposeWindow {
     /// The bar once a search ended: the post's own bar (Retry, Discard…) under `line` while the
     /// post failed before, else `line` alone, else none.
     private func showBarAfterSearch(_ line: String?) {
+        guard poster?.isRunning != true else { return }  // a run on its way owns the bar
         if let shownPostFailure, poster?.plan != nil {
             showPostFailureBar(line.map { $0 + "\n" + shownPostFailure } ?? shownPostFailure)
         } else if let line {
@@ -85,7 +93,8 @@ extension ComposeWindow {
             author: String(parent.author.dropFirst()), mentioned: parent.mentioned,
             replyingAs: String(account.name.dropFirst()))
         let text = compose.text
-        guard let shown = replyMentions, mentions != shown, text.hasPrefix(shown) else { return }
+        // Once Send made a post of the text, the text is the post's: the mentions stay as sent.
+        guard poster?.plan == nil, let shown = replyMentions, mentions != shown, text.hasPrefix(shown) else { return }
         compose.text = mentions + text.dropFirst(shown.count)
         replyMentions = mentions
     }

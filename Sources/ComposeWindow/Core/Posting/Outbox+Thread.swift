@@ -101,7 +101,11 @@ extension Outbox {
                     network: network, account: first.account,
                     key: part < old.count ? deliveries[old[part]].key : newKey(network, part), state: .waiting,
                     part: part, partText: texts.count == 1 && partText == text ? nil : partText)
-                if part < old.count { delivery.notBefore = deliveries[old[part]].notBefore }
+                if part < old.count {
+                    delivery.notBefore = deliveries[old[part]].notBefore
+                    // What it answered is gone, and the person chose to post without it: an edit keeps that.
+                    delivery.detached = deliveries[old[part]].detached
+                }
                 if part == 0 {
                     delivery.images = images.map { image in
                         self.images.firstIndex(of: image).map { first.images[$0] } ?? DeliveryImage()
