@@ -65,15 +65,10 @@ import Testing
         var session = PostingSession()
         let parent = try Self.found(id: "77", through: "mastodon.social")
         #expect(session.send(text: "Yes", accounts: [Self.alice], replyTo: parent, microsecondsSinceEpoch: 1) == .run)
-        guard case .send(let index, _) = session.nextMove(now: PostingPlanTests.now) else {
-            return #expect(Bool(false))
-        }
         // Refused before anything was made (a 403: signed in with too few scopes).
-        session.willSend(index, now: PostingPlanTests.now)
-        session.received(
-            index, .success(APIAnswer(status: 403, json: ReplyParentTests.json(["error": .string("scopes")]))),
-            now: PostingPlanTests.now)
-        Self.finishRun(&session)
+        try Self.nextRequest(
+            of: &session,
+            gets: .success(APIAnswer(status: 403, json: ReplyParentTests.json(["error": .string("scopes")]))))
         #expect(
             session.send(text: "Yes", accounts: [Self.aliceElsewhere], replyTo: parent, microsecondsSinceEpoch: 2)
                 == .cannotAnswer(["@alice@fosstodon.org"]), "77 is mastodon.social's id, not fosstodon.org's")
@@ -97,13 +92,7 @@ import Testing
         var session = PostingSession()
         let parent = try Self.found(id: "77", through: "mastodon.social")
         _ = session.send(text: "Yes", accounts: [Self.alice], replyTo: parent, microsecondsSinceEpoch: 1)
-        guard case .send(let index, _) = session.nextMove(now: PostingPlanTests.now) else {
-            return #expect(Bool(false))
-        }
-        session.willSend(index, now: PostingPlanTests.now)
-        session.received(
-            index, .failure(.init(requestWasSent: true, reason: .timeout)), now: PostingPlanTests.now)
-        Self.finishRun(&session)
+        try Self.nextRequest(of: &session, gets: .failure(.init(requestWasSent: true, reason: .timeout)))
         let plan = try #require(session.plan)
         let again = try Self.found(id: "9001", through: "fosstodon.org")
         #expect(plan.answering(again) == nil)
@@ -119,13 +108,7 @@ import Testing
         var session = PostingSession()
         let elsewhere = try Self.found(id: "9001", through: "fosstodon.org")
         _ = session.send(text: "Yes", accounts: [Self.aliceElsewhere], replyTo: elsewhere, microsecondsSinceEpoch: 1)
-        guard case .send(let index, _) = session.nextMove(now: PostingPlanTests.now) else {
-            return #expect(Bool(false))
-        }
-        session.willSend(index, now: PostingPlanTests.now)
-        session.received(
-            index, .failure(.init(requestWasSent: false, reason: .connectionRefused)), now: PostingPlanTests.now)
-        Self.finishRun(&session)
+        try Self.nextRequest(of: &session, gets: .failure(.init(requestWasSent: false, reason: .connectionRefused)))
         let first = try Self.found(id: "77", through: "mastodon.social")
         #expect(
             session.send(text: "Yes", accounts: [Self.aliceElsewhere], replyTo: first, microsecondsSinceEpoch: 2)
@@ -141,17 +124,16 @@ import Testing
         var session = PostingSession()
         let parent = try Self.found(id: "77", through: "mastodon.social")
         _ = session.send(text: "Yes", accounts: [Self.alice], replyTo: parent, microsecondsSinceEpoch: 1)
-        func answer(_ answer: APIAnswer) {
-            guard case .send(let index, _) = session.nextMove(now: PostingPlanTests.now) else { return }
-            session.willSend(index, now: PostingPlanTests.now)
-            session.received(index, .success(answer), now: PostingPlanTests.now)
-            Self.finishRun(&session)
-        }
-        answer(APIAnswer(status: 404, json: ReplyParentTests.json(["error": .string("gone")])))
+        try Self.nextRequest(
+            of: &session,
+            gets: .success(APIAnswer(status: 404, json: ReplyParentTests.json(["error": .string("gone")]))))
         #expect(session.parentIsGone)
         session.postWithoutParent()
         #expect(session.send(text: "Yes", accounts: [Self.alice], replyTo: parent, microsecondsSinceEpoch: 2) == .run)
-        answer(APIAnswer(status: 422, json: ReplyParentTests.json(["error": .string("Validation failed")])))
+        try Self.nextRequest(
+            of: &session,
+            gets: .success(APIAnswer(status: 422, json: ReplyParentTests.json(["error": .string("Validation failed")])))
+        )
         #expect(
             session.send(text: "Yes, edited", accounts: [Self.alice], replyTo: parent, microsecondsSinceEpoch: 3)
                 == .run)
@@ -174,6 +156,20 @@ import Testing
                 file, at: [.member("replyTo"), .member("server")], with: .string(server))
             #expect(PostingPlan(file: hostile) == nil, "server \(server)")
         }
+    }
+
+    /// The session's next move is a request, which gets `result`; then the run ends.
+    static func nextRequest(
+        of session: inout PostingSession, gets result: Result<APIAnswer, PostingPlan.NoAnswer>
+    ) throws {
+        let move = session.nextMove(now: PostingPlanTests.now)
+        guard case .send(let index, _) = move else {
+            try #require(Bool(false), "a request to send, not \(move)")
+            return
+        }
+        session.willSend(index, now: PostingPlanTests.now)
+        session.received(index, result, now: PostingPlanTests.now)
+        finishRun(&session)
     }
 
     /// Runs the session's moves until its run ends (a request on its way is answered by no one).
