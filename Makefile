@@ -87,7 +87,8 @@ run: build
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Examples Benchmarks Tools Plugins Package.swift
 
-# XCTest and Swift Testing each print their own totals; the last line sums them up for CI. The
+# XCTest and Swift Testing each print their own totals; scripts/test-summary.sh ends with what failed
+# (or the test a crashed run was in) and the sum, for CI, which shows only the end. The
 # GTK 4 suite is its own package (Tests/GTK4): one test binary cannot hold GTK 3 and GTK 4.
 # The posting promise's end-to-end tests (#50: one for each fix) run a second time against the
 # installed app: the staged `make install` tree, with the Swift toolchain hidden
@@ -110,15 +111,7 @@ test: test-deps lint
 	status4=$$?; [ $$status -ne 0 ] || status=$$status4; \
 	$(WITH_DISPLAY) env COMPOSE_WINDOW_INSTALLED=1 $(SWIFT) test --skip-build --filter '$(INSTALLED_TESTS)' 2>&1 \
 	  | tee .build/test-installed.log; statusi=$$?; [ $$status -ne 0 ] || status=$$statusi; \
-	total=0; failed=0; \
-	for log in .build/test.log .build/test-gtk4.log .build/test-installed.log; do \
-	  xc=$$(grep -E '^\s*Executed [0-9]+ tests?, with [0-9]+ failures?' $$log | tail -1 | sed -E 's/.*Executed ([0-9]+) tests?, with ([0-9]+) failures?.*/\1 \2/'); \
-	  st=$$(grep -E 'Test run with [0-9]+ tests?' $$log | tail -1 | sed -E 's/.*Test run with ([0-9]+) tests?.*(passed|failed).*/\1/'); \
-	  stf=$$(grep -E 'Test run with [0-9]+ tests? .*failed' $$log | sed -E 's/.* with ([0-9]+) issues?.*/\1/' | tail -1); \
-	  set -- $$xc; total=$$(( total + $${1:-0} + $${st:-0} )); failed=$$(( failed + $${2:-0} + $${stf:-0} )); \
-	done; \
-	if [ $$status -ne 0 ] && [ $$failed -eq 0 ]; then failed=1; fi; \
-	echo "tests: $$(( total - failed )) passed, $$failed failed (GTK 4: $$(grep -E '^\s*Executed [0-9]+ tests?' .build/test-gtk4.log | tail -1 | sed -E 's/.*Executed ([0-9]+) tests?.*/\1/'))"; exit $$status
+	scripts/test-summary.sh $$status .build/test-gtk4.log .build/test.log .build/test-gtk4.log .build/test-installed.log; exit $$status
 
 # The library products compile only what the widgets and the C libraries use: a declaration in their
 # sources that only the app, a bench, an example or a test uses fails it (scripts/check-library-sources.py,
