@@ -44,7 +44,7 @@ BIN         = $(shell $(SWIFT) build --show-bin-path $(1) 2>/dev/null)
 LANGUAGES  := $(basename $(notdir $(wildcard Resources/po/*.po)))
 
 .PHONY: all deps test-deps locales build run lint test check-library-sources test-installed clib check-memory check-durability check-fuzz check-debian12 \
-  check-debian13 docs coverage bench screenshots \
+  check-debian13 docs coverage bench bench-previous screenshots \
   release data install install-files uninstall stage test-fixtures atproto deb check-deb clean
 
 all: build
@@ -93,7 +93,7 @@ lint:
 # The posting promise's end-to-end tests (#50: one for each fix) run a second time against the
 # installed app: the staged `make install` tree, with the Swift toolchain hidden
 # (COMPOSE_WINDOW_INSTALLED=1, Tests/ComposeWindowTests/ComposeProcess.swift).
-INSTALLED_TESTS := ComposeWindowTests\.(LookupTests|ReplyAccountTests|ResumedAccountTests|DraftOwnerTests|StateFileInputTests)/|ComposeWindowTests\.PostingFailureTests/testAnEditCallsOff|ComposeWindowTests\.ReplyTests/(testAReplyToADeletedPost|testAReplyThreadWithoutTo)
+INSTALLED_TESTS := ComposeWindowTests\.(OnDemandLibraryTests|LookupTests|ReplyAccountTests|ResumedAccountTests|DraftOwnerTests|StateFileInputTests)/|ComposeWindowTests\.PostingFailureTests/testAnEditCallsOff|ComposeWindowTests\.ReplyTests/(testAReplyToADeletedPost|testAReplyThreadWithoutTo)
 test-installed: test-deps
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
 	$(MAKE) --no-print-directory test-fixtures
@@ -183,7 +183,17 @@ check-debian12:
 # results-python.json: the GTK 4 widget, and the C library from Python, each against the placeholder
 # an app hand-rolls; heap-breakdown.md: where the widget's memory goes, by allocation site).
 BENCH_TOOLS := zenity valgrind heaptrack
-bench: test-deps
+# The release compose-window's start is compared with in the same run (#51): the last commit before
+# images and replies. Built once as it shipped (its own `make release`), from `git archive`.
+BENCH_PREVIOUS := 3d99ef9
+PREVIOUS_TREE := .build/previous-release
+bench-previous: deps
+	@if [ "$$(cat $(PREVIOUS_TREE)/.built 2>/dev/null)" != "$(BENCH_PREVIOUS)" ]; then \
+	  rm -rf $(PREVIOUS_TREE) && mkdir -p $(PREVIOUS_TREE) && \
+	  git archive --format=tar $(BENCH_PREVIOUS) | tar -x -C $(PREVIOUS_TREE) && \
+	  $(MAKE) -C $(PREVIOUS_TREE) --no-print-directory release && echo "$(BENCH_PREVIOUS)" >$(PREVIOUS_TREE)/.built; \
+	fi
+bench: test-deps bench-previous
 	@missing=$$(for p in $(BENCH_TOOLS); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
@@ -192,7 +202,8 @@ bench: test-deps
 	$(MAKE) --no-print-directory release  # compose-window as it ships: static Swift runtime
 	$(SWIFT) build $(RELEASE_FLAGS) --product bare-window-swift
 	$(SWIFT) build $(RELEASE_FLAGS) --product bare-window-c
-	NO_AT_BRIDGE=1 $(WITH_DISPLAY) "$(call BIN,-c release)/placeholder-bench" --output Benchmarks/Results/results.json
+	NO_AT_BRIDGE=1 $(WITH_DISPLAY) "$(call BIN,-c release)/placeholder-bench" --output Benchmarks/Results/results.json \
+	  --previous "$(CURDIR)/$(PREVIOUS_TREE)/.build/release/compose-window"
 	$(SWIFT) build -c release -Xswiftc -warnings-as-errors --product placeholder-bench-gtk4
 	$(WITH_DISPLAY) "$(call BIN,-c release)/placeholder-bench-gtk4" --output Benchmarks/Results/results-gtk4.json
 	@# From Python: the installed C library against a hand-rolled Python placeholder (scripts/bench-python.py).

@@ -5,6 +5,14 @@ import PackageDescription
 // (core, GTK 3, GTK 4), the C libraries; then the app, the demos, the benchmarks, the tests' support
 // and the build tool. The examples are a dependent package of their own (Examples/Package.swift).
 // Target names are the project's own and stay; folders say what each one is for.
+// The headers of the libraries compose-window loads on first use (CComposeWindowOnDemand), where
+// Debian and Ubuntu keep them on every architecture: their pkg-config files would also link them.
+let onDemandHeaderPaths = [
+    "/usr/include/libsoup-3.0", "/usr/include/json-glib-1.0", "/usr/include/libsecret-1", "/usr/include/gspell-1",
+    "/usr/include/enchant-2",
+]
+let onDemandHeaders = SwiftSetting.unsafeFlags(onDemandHeaderPaths.flatMap { ["-Xcc", "-I\($0)"] })
+
 let package = Package(
     name: "GtkPlaceholder",
     products: [
@@ -80,7 +88,7 @@ let package = Package(
             pkgConfig: "gtksourceview-4", providers: [.apt(["libgtksourceview-4-dev"])]),
         .systemLibrary(
             name: "CComposeWindowGspell", path: "Sources/ComposeWindow/System/CComposeWindowGspell",
-            pkgConfig: "gspell-1", providers: [.apt(["libgspell-1-dev"])]),
+            providers: [.apt(["libgspell-1-dev"])]),
         .systemLibrary(name: "CComposeWindowIntl", path: "Sources/ComposeWindow/System/CComposeWindowIntl"),
         // GLib's Unix signal sources (glib-unix.h), which only the app uses.
         .systemLibrary(
@@ -89,15 +97,15 @@ let package = Package(
         // Posting to the networks (#28): JSON through json-glib.
         .systemLibrary(
             name: "CComposeWindowJson", path: "Sources/ComposeWindow/System/CComposeWindowJson",
-            pkgConfig: "json-glib-1.0", providers: [.apt(["libjson-glib-dev"])]),
+            providers: [.apt(["libjson-glib-dev"])]),
         // … and the desktop's keyring through libsecret.
         .systemLibrary(
             name: "CComposeWindowSecret", path: "Sources/ComposeWindow/System/CComposeWindowSecret",
-            pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
+            providers: [.apt(["libsecret-1-dev"])]),
         // … and HTTPS through libsoup 3 (TLS from glib-networking at run time).
         .systemLibrary(
             name: "CComposeWindowSoup", path: "Sources/ComposeWindow/System/CComposeWindowSoup",
-            pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev"])]),
+            providers: [.apt(["libsoup-3.0-dev"])]),
         // Its logic (counting, options, drafts): no GTK, tested without a display.
         // GLib's file utilities for the state files (drafts, the outbox): GLib only, no GTK.
         .systemLibrary(
@@ -109,7 +117,15 @@ let package = Package(
             pkgConfig: "gdk-pixbuf-2.0", providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
         .systemLibrary(
             name: "CComposeWindowExiv2", path: "Sources/ComposeWindow/System/CComposeWindowExiv2",
-            pkgConfig: "gexiv2", providers: [.apt(["libgexiv2-dev"])]),
+            providers: [.apt(["libgexiv2-dev"])]),
+        // … which five of these modules' functions come from: they load the library on first use, so
+        // a start that never posts, reads the keyring, prepares an image or checks spelling never
+        // loads it (#51). Their modules above are headers only: pkg-config would link the libraries.
+        .target(
+            name: "CComposeWindowOnDemand", dependencies: ["CPlaceholderGtk3"],
+            path: "Sources/ComposeWindow/System/CComposeWindowOnDemand",
+            cSettings: [.unsafeFlags(onDemandHeaderPaths.map { "-I\($0)" })],
+            linkerSettings: [.linkedLibrary("gmodule-2.0")]),
         .target(
             name: "ComposeWindowCore", dependencies: ["CComposeWindowIntl", "CComposeWindowFiles"],
             path: "Sources/ComposeWindow/Core"),
@@ -127,18 +143,19 @@ let package = Package(
             name: "ComposeWindowPostingGlue",
             dependencies: [
                 "CComposeWindowJson", "CComposeWindowSecret", "CComposeWindowSoup", "CComposeWindowPixbuf",
-                "CComposeWindowExiv2",
+                "CComposeWindowExiv2", "CComposeWindowOnDemand",
                 "ComposeWindowCore",
             ],
-            path: "Sources/ComposeWindow/PostingGlue"),
+            path: "Sources/ComposeWindow/PostingGlue", swiftSettings: [onDemandHeaders]),
         .executableTarget(
             name: "compose-window",
             dependencies: [
                 "GtkPlaceholder", "PlaceholderGtk3Glue", "ComposeWindowGlue", "ComposeWindowCore",
                 "CComposeWindowGtkSource", "CComposeWindowGspell", "ComposeWindowPostingGlue", "CComposeWindowIntl",
-                "CComposeWindowFiles",
+                "CComposeWindowFiles", "CComposeWindowOnDemand",
             ],
-            path: "Sources/ComposeWindow/App", exclude: ["embedded-files.txt"], plugins: ["PlaceholderEmbedFiles"]),
+            path: "Sources/ComposeWindow/App", exclude: ["embedded-files.txt"], swiftSettings: [onDemandHeaders],
+            plugins: ["PlaceholderEmbedFiles"]),
 
         // MARK: - Demos (Demos; the examples for library users are their own package, Examples/)
         // The five seed designs and what none of them handled, each from a .ui file compiled in by this
@@ -221,7 +238,7 @@ let package = Package(
             path: "Tests/Support/TypeSharingProbe4", swiftSettings: [.define("GTK4")]),
         .executableTarget(
             name: "compose-window-keyring-probe", dependencies: ["ComposeWindowPostingGlue"],
-            path: "Tests/Support/KeyringProbe"),
+            path: "Tests/Support/KeyringProbe", swiftSettings: [onDemandHeaders]),
         .testTarget(
             name: "PlaceholderGtk3GlueTests",
             dependencies: ["PlaceholderGtk3Glue", "ComposeWindowGlue", "PlaceholderGObjectTestSupport"]),
@@ -236,7 +253,8 @@ let package = Package(
             name: "ComposeWindowCoreTests", dependencies: ["ComposeWindowCore", "PlaceholderTestSupport"],
             exclude: ["Conformance"]),
         .testTarget(
-            name: "ComposeWindowPostingGlueTests", dependencies: ["ComposeWindowPostingGlue", "ComposeWindowCore"]),
+            name: "ComposeWindowPostingGlueTests", dependencies: ["ComposeWindowPostingGlue", "ComposeWindowCore"],
+            swiftSettings: [onDemandHeaders]),
         .testTarget(
             name: "ComposeWindowTests",
             dependencies: [

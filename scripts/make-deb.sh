@@ -28,6 +28,14 @@ Comment: The list of top-level domains twitter-text recognises in URLs (its conf
  /usr/share/common-licenses/Apache-2.0."
 
 depends=$(shlib_depends "$work" "$root/usr/bin/compose-window")
+# The libraries it loads on first use (Sources/ComposeWindow/System/CComposeWindowOnDemand) are not
+# among its ELF dependencies, so dpkg-shlibdeps cannot see them: the packages that hold them.
+for soname in $(sed -n 's/^#define LIBRARY "\(.*\)"$/\1/p' Sources/ComposeWindow/System/CComposeWindowOnDemand/*.c); do
+    file=$(/sbin/ldconfig -p | awk -v name="$soname" '$1 == name {print $NF; exit}')
+    owner=$(dpkg-query -S "$(realpath "$file")" 2>/dev/null | head -1 | cut -d: -f1)
+    [ -n "$owner" ] || { echo "no package holds $soname" >&2; exit 1; }
+    depends="$depends, $owner"
+done
 # Packed relative relocations (DT_RELR, see the Makefile) need glibc 2.36; libc6's symbols file
 # knows only symbols, so dpkg-shlibdeps asks for less.
 if readelf -d "$root/usr/bin/compose-window" | grep -q '(RELR)'; then

@@ -10,6 +10,9 @@ struct AppFigures {
     let quick: Bool
     var startup = true
     var typing = true
+    /// `--previous EXECUTABLE`: the release compose-window is compared with (the Makefile's
+    /// BENCH_PREVIOUS), started in the same rounds.
+    var previous: String?
 
     private var c: AppProbe.Subject { subject("C GTK window", "bare-window-c") }
     /// The control for spell checking: the C window with gspell (what checking costs without us).
@@ -20,6 +23,9 @@ struct AppFigures {
         subject("C window with compose-window's widgets", "bare-window-c", "--compose-widgets")
     }
     private var floor: AppProbe.Subject { subject("Swift floor", "bare-window-swift") }
+    private var previousRelease: AppProbe.Subject? {
+        previous.map { AppProbe.Subject(name: "compose-window, previous release", argv: [$0, "--no-spell"]) }
+    }
     private var compose: AppProbe.Subject { subject("compose-window", "compose-window", "--no-spell") }
     /// X's rule: its links, mentions and hashtags highlighted as they are typed (Highlighter).
     private var composeHighlighting: AppProbe.Subject {
@@ -47,7 +53,9 @@ struct AppFigures {
     private var peers: [AppProbe.Subject] {
         FileManager.default.isExecutableFile(atPath: zenity.argv[0]) ? [zenity] : []
     }
-    private var subjects: [AppProbe.Subject] { [c, cWidgets, floor, compose, composeSpelling, cSpelling] + peers }
+    private var subjects: [AppProbe.Subject] {
+        [c, cWidgets, floor, compose, composeSpelling, cSpelling] + peers + (previousRelease.map { [$0] } ?? [])
+    }
     /// The floor only starts: typing into it is the C window's.
     private var typingSubjects: [AppProbe.Subject] {
         [c, cWidgets, compose, composeHighlighting, composeMastodonCount, composeSignedIn, composeSpelling, cSpelling]
@@ -135,6 +143,21 @@ struct AppFigures {
         startupFigure(
             "compose-window: RSS at first frame / C with its widgets", "report", "bytes", compose, cWidgets
         ) { $0.residentBytes }
+        if let previousRelease {
+            // Both ratios against C, then against each other: more than 5 % slower or larger is a regression.
+            startupFigure("previous release: exec to first frame / C", "report", "s", previousRelease, c) {
+                $0.firstFrameSeconds
+            }
+            startupFigure("previous release: RSS at first frame / C", "report", "bytes", previousRelease, c) {
+                $0.residentBytes
+            }
+            startupFigure(
+                "compose-window: exec to first frame / previous release", "≤ 1.05", "s", compose, previousRelease
+            ) { $0.firstFrameSeconds }
+            startupFigure(
+                "compose-window: RSS at first frame / previous release", "≤ 1.05", "bytes", compose, previousRelease
+            ) { $0.residentBytes }
+        }
         startupFigure("Swift floor: exec to first frame / C", "report", "s", floor, c) { $0.firstFrameSeconds }
         startupFigure("Swift floor: RSS at first frame / C", "report", "bytes", floor, c) { $0.residentBytes }
         if series.startup[zenity] != nil {

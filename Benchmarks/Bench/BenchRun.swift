@@ -100,6 +100,7 @@ struct BenchRun {
             var appFigures = AppFigures(directory: directory, rounds: rounds, quick: quick)
             appFigures.startup = wanted("app-startup")
             appFigures.typing = wanted("app-typing")
+            appFigures.previous = arguments.firstIndex(of: "--previous").map { arguments[$0 + 1] }
             let app = appFigures.measure()
             figures += app.figures
             // Beside the results: Benchmarks/Results/typing.svg for `make bench`, a scratch directory for the smoke test.

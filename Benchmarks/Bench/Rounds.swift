@@ -67,7 +67,8 @@ struct Figure: Encodable {
 
     var verdict: String {
         guard let limit = Double(target.replacingOccurrences(of: "≤ ", with: "")) else { return "report" }
-        return reported <= limit ? "met" : "NOT met"
+        guard reported > limit else { return "met" }
+        return name.hasSuffix("/ previous release") ? "REGRESSION" : "NOT met"
     }
 }
 

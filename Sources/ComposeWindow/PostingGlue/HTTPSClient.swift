@@ -49,15 +49,25 @@ package struct HTTPSFailure: Error, Sendable, Equatable, CustomStringConvertible
 @MainActor
 package final class HTTPSClient {
     package static let timeoutSeconds: UInt32 = 30
-    private let session: UnsafeMutablePointer<SoupSession>
+    private let userAgent: String
+    private var made: UnsafeMutablePointer<SoupSession>?
 
-    package init(userAgent: String) {
-        session = soup_session_new()!
+    package init(userAgent: String) { self.userAgent = userAgent }
+
+    /// Made at the first request: libsoup loads then (CComposeWindowOnDemand), not when a window
+    /// that may never post opens.
+    private var session: UnsafeMutablePointer<SoupSession> {
+        if let made { return made }
+        let session = soup_session_new()!
         soup_session_set_timeout(session, Self.timeoutSeconds)
         soup_session_set_user_agent(session, userAgent)
+        made = session
+        return session
     }
 
-    isolated deinit { g_object_unref(UnsafeMutableRawPointer(session)) }
+    isolated deinit {
+        if let made { g_object_unref(UnsafeMutableRawPointer(made)) }
+    }
 
     /// Sends `request`; `completion` runs once, on the main loop. A file body is read first, by
     /// GIO's own thread; a file that cannot be read is a request never sent. `cancellation` may

@@ -15,12 +15,6 @@ extension ComposeWindow {
             self.warningChanged()
             if self.poster != nil { self.postEdited() }
         }
-        // iso-codes' list is read off the main thread; the picker fills in when it is.
-        StateWriter.shared.write {
-            LanguageNames.load()
-        } then: { [weak self] languages in
-            self?.postOptionsRow.offer(languages)
-        }
     }
 
     /// The networks Send posts to through a signed-in account now (none for a handoff).

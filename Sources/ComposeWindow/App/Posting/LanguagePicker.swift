@@ -6,7 +6,8 @@ import PlaceholderGtk3Glue
 
 /// The post's language: a button naming it ("Auto language": the spell checker's), and a popover
 /// that searches every ISO 639-1 language by name or code (type, then Return takes the first match),
-/// as Mastodon's composer does. Its rows are made the first time it opens.
+/// as Mastodon's composer does. iso-codes' list is read (off the main thread, through json-glib) the
+/// first time it opens, or when a chosen language needs its name: a start pays for neither.
 @MainActor
 final class LanguagePicker {
     private let button: UnsafeMutablePointer<GtkWidget>
@@ -15,6 +16,7 @@ final class LanguagePicker {
     private let search: UnsafeMutablePointer<GtkWidget>
     private let list: UnsafeMutablePointer<GtkWidget>
     private var languages: [LanguageNames.Language] = []
+    private var languagesAsked = false
     /// The codes of the rows after "Auto", in order, once made.
     private var rowCodes: [String]?
     /// ISO 639-1 codes; empty: the spell checker's.
@@ -49,10 +51,20 @@ final class LanguagePicker {
             })
     }
 
-    /// The languages to pick from, once read (off the main thread).
-    func offer(_ languages: [LanguageNames.Language]) {
+    /// Reads the languages once, off the main thread; the picker fills in when they come.
+    private func askForLanguages() {
+        guard !languagesAsked else { return }
+        languagesAsked = true
+        StateWriter.shared.write {
+            LanguageNames.load()
+        } then: { [weak self] languages in
+            self?.offer(languages)
+        }
+    }
+
+    private func offer(_ languages: [LanguageNames.Language]) {
         self.languages = languages
-        // Opened before the list was read: its rows are made again at the next opening.
+        // Opened before the list was read: its rows are made again, now if it is still open.
         if rowCodes != nil {
             var child = gtk_container_get_children(list.cast())
             let children = child
@@ -62,6 +74,7 @@ final class LanguagePicker {
             }
             g_list_free(children)
             rowCodes = nil
+            if gtk_widget_get_visible(popover) != 0 { makeRows() }
         }
         showChosen()
     }
@@ -69,6 +82,7 @@ final class LanguagePicker {
     /// Shows `codes` as chosen (the command line's, or a post's from the outbox).
     func show(_ codes: [String]) {
         chosen = codes
+        if !codes.isEmpty { askForLanguages() }
         showChosen()
     }
 
@@ -78,14 +92,18 @@ final class LanguagePicker {
     }
 
     private func opened() {
-        if rowCodes == nil {
-            rowCodes = languages.map(\.code)
-            append(localized("Auto language"))
-            for language in languages { append(language.name + "  (" + language.code + ")") }
-        }
+        askForLanguages()
+        if rowCodes == nil { makeRows() }
         gtk_entry_set_text(search.cast(), "")
         filter()
         gtk_widget_grab_focus(search)
+    }
+
+    private func makeRows() {
+        rowCodes = languages.map(\.code)
+        append(localized("Auto language"))
+        for language in languages { append(language.name + "  (" + language.code + ")") }
+        filter()
     }
 
     private func append(_ text: String) {

@@ -91,9 +91,6 @@ final class PostOptionsRow {
         gtk_combo_box_set_active_id(visibilityCombo.cast(), (visibility ?? .public).rawValue)
     }
 
-    /// The languages to pick from, once read (off the main thread).
-    func offer(_ list: [LanguageNames.Language]) { languages.offer(list) }
-
     /// Which widgets apply to where Send goes: nothing when the post does not go through an account
     /// (the browser's compose page, standard output); Mastodon's own with Mastodon; the image
     /// options with images. `notes`: what the other network of a cross-post leaves out.

@@ -12,6 +12,19 @@ extension ComposeWindow {
     func setUpMentions() {
         // Standard output, the clipboard and a browser handoff never post through an account.
         guard target != .stdout else { return }
+        // Made with the text's first "@" (typed, pasted or restored): a start without one pays for
+        // no completion providers.
+        if compose.text.contains("@") { return makeMentionCompletions() }
+        mentionWatch = compose.observeText { [weak self] edit in
+            guard let self, edit.insertedCount > 0,
+                self.counter.slice(Int32(edit.offset), Int32(edit.offset + edit.insertedCount)).contains("@")
+            else { return }
+            self.mentionWatch = nil
+            self.makeMentionCompletions()
+        }
+    }
+
+    private func makeMentionCompletions() {
         guard let completion = gtk_source_view_get_completion(compose.textView.cast()) else { return }
         mentionCompletions = PostingAccount.Network.allCases.map { network in
             MentionCompletion(

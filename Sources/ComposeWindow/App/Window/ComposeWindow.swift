@@ -99,6 +99,8 @@ final class ComposeWindow {
 
     /// Mentions as you type, one list per network (ComposeWindow+Mentions).
     var mentionCompletions: [MentionCompletion] = []
+    /// Until the text has an "@" (setUpMentions).
+    var mentionWatch: PlaceholderObservation?
     /// Bluesky accounts chosen from a list: DID by handle, for Send.
     var chosenMentions: [String: String] = [:]
     var mentionListShown = false

@@ -1,0 +1,37 @@
+/* json-glib: the outbox, the drafts' options, the networks' answers. Loaded on first use (on-demand.h). */
+#include "on-demand.h"
+#include <json-glib/json-glib.h>
+
+#define LIBRARY "libjson-glib-1.0.so.0"
+
+ON_DEMAND(LIBRARY, JsonNode *, json_array_get_element, (JsonArray *array, guint index_), (array, index_))
+ON_DEMAND(LIBRARY, guint, json_array_get_length, (JsonArray *array), (array))
+ON_DEMAND(LIBRARY, JsonBuilder *, json_builder_add_boolean_value, (JsonBuilder *builder, gboolean value), (builder, value))
+ON_DEMAND(LIBRARY, JsonBuilder *, json_builder_add_double_value, (JsonBuilder *builder, gdouble value), (builder, value))
+ON_DEMAND(LIBRARY, JsonBuilder *, json_builder_add_int_value, (JsonBuilder *builder, gint64 value), (builder, value))
+ON_DEMAND(LIBRARY, JsonBuilder *, json_builder_add_null_value, (JsonBuilder *builder), (builder))
+ON_DEMAND(LIBRARY, JsonBuilder *, json_builder_add_string_value, (JsonBuilder *builder, const gchar *value), (builder, value))
+ON_DEMAND(LIBRARY, JsonBuilder *, json_builder_begin_array, (JsonBuilder *builder), (builder))
+ON_DEMAND(LIBRARY, JsonBuilder *, json_builder_begin_object, (JsonBuilder *builder), (builder))
+ON_DEMAND(LIBRARY, JsonBuilder *, json_builder_end_array, (JsonBuilder *builder), (builder))
+ON_DEMAND(LIBRARY, JsonBuilder *, json_builder_end_object, (JsonBuilder *builder), (builder))
+ON_DEMAND(LIBRARY, JsonNode *, json_builder_get_root, (JsonBuilder *builder), (builder))
+ON_DEMAND(LIBRARY, JsonBuilder *, json_builder_new, (void), ())
+ON_DEMAND(LIBRARY, JsonBuilder *, json_builder_set_member_name, (JsonBuilder *builder, const gchar *member_name), (builder, member_name))
+ON_DEMAND(LIBRARY, JsonGenerator *, json_generator_new, (void), ())
+ON_DEMAND_VOID(LIBRARY, json_generator_set_root, (JsonGenerator *generator, JsonNode *node), (generator, node))
+ON_DEMAND(LIBRARY, gchar *, json_generator_to_data, (JsonGenerator *generator, gsize *length), (generator, length))
+ON_DEMAND(LIBRARY, JsonArray *, json_node_get_array, (JsonNode *node), (node))
+ON_DEMAND(LIBRARY, gboolean, json_node_get_boolean, (JsonNode *node), (node))
+ON_DEMAND(LIBRARY, gdouble, json_node_get_double, (JsonNode *node), (node))
+ON_DEMAND(LIBRARY, gint64, json_node_get_int, (JsonNode *node), (node))
+ON_DEMAND(LIBRARY, JsonNodeType, json_node_get_node_type, (JsonNode *node), (node))
+ON_DEMAND(LIBRARY, JsonObject *, json_node_get_object, (JsonNode *node), (node))
+ON_DEMAND(LIBRARY, const gchar *, json_node_get_string, (JsonNode *node), (node))
+ON_DEMAND(LIBRARY, GType, json_node_get_value_type, (JsonNode *node), (node))
+ON_DEMAND_VOID(LIBRARY, json_node_unref, (JsonNode *node), (node))
+ON_DEMAND(LIBRARY, JsonNode *, json_object_get_member, (JsonObject *object, const gchar *member_name), (object, member_name))
+ON_DEMAND(LIBRARY, GList *, json_object_get_members, (JsonObject *object), (object))
+ON_DEMAND(LIBRARY, JsonNode *, json_parser_get_root, (JsonParser *parser), (parser))
+ON_DEMAND(LIBRARY, gboolean, json_parser_load_from_data, (JsonParser *parser, const gchar *data, gssize length, GError **error), (parser, data, length, error))
+ON_DEMAND(LIBRARY, JsonParser *, json_parser_new, (void), ())

@@ -1,0 +1,36 @@
+/* libsoup 3: HTTPS for posting, sign-in and searches. Loaded on first use (on-demand.h). */
+#include "on-demand.h"
+#include <libsoup/soup.h>
+
+#define LIBRARY "libsoup-3.0.so.0"
+
+ON_DEMAND(LIBRARY, GDateTime *, soup_date_time_new_from_http_string, (const char *date_string), (date_string))
+ON_DEMAND(LIBRARY, SoupMessageHeaders *, soup_message_get_request_headers, (SoupMessage *msg), (msg))
+ON_DEMAND(LIBRARY, SoupMessageHeaders *, soup_message_get_response_headers, (SoupMessage *msg), (msg))
+ON_DEMAND(LIBRARY, SoupStatus, soup_message_get_status, (SoupMessage *msg), (msg))
+ON_DEMAND(LIBRARY, const char *, soup_message_headers_get_one, (SoupMessageHeaders *hdrs, const char *name), (hdrs, name))
+ON_DEMAND_VOID(LIBRARY, soup_message_headers_replace, (SoupMessageHeaders *hdrs, const char *name, const char *value), (hdrs, name, value))
+ON_DEMAND(LIBRARY, SoupMessage *, soup_message_new, (const char *method, const char *uri_string), (method, uri_string))
+ON_DEMAND_VOID(LIBRARY, soup_message_set_flags, (SoupMessage *msg, SoupMessageFlags flags), (msg, flags))
+ON_DEMAND_VOID(LIBRARY, soup_message_set_request_body_from_bytes, (SoupMessage *msg, const char *content_type, GBytes *bytes), (msg, content_type, bytes))
+ON_DEMAND_VOID(LIBRARY, soup_multipart_append_form_file, (SoupMultipart *multipart, const char *control_name, const char *filename, const char *content_type, GBytes *body), (multipart, control_name, filename, content_type, body))
+ON_DEMAND_VOID(LIBRARY, soup_multipart_append_form_string, (SoupMultipart *multipart, const char *control_name, const char *data), (multipart, control_name, data))
+ON_DEMAND_VOID(LIBRARY, soup_multipart_free, (SoupMultipart *multipart), (multipart))
+ON_DEMAND(LIBRARY, SoupMultipart *, soup_multipart_new, (const char *mime_type), (mime_type))
+ON_DEMAND_VOID(LIBRARY, soup_multipart_to_message, (SoupMultipart *multipart, SoupMessageHeaders *dest_headers, GBytes **dest_body), (multipart, dest_headers, dest_body))
+ON_DEMAND_VOID(LIBRARY, soup_server_add_handler, (SoupServer *server, const char *path, SoupServerCallback callback, gpointer user_data, GDestroyNotify destroy), (server, path, callback, user_data, destroy))
+ON_DEMAND_VOID(LIBRARY, soup_server_disconnect, (SoupServer *server), (server))
+ON_DEMAND(LIBRARY, GType, soup_server_get_type, (void), ())
+ON_DEMAND(LIBRARY, GSList *, soup_server_get_uris, (SoupServer *server), (server))
+ON_DEMAND(LIBRARY, gboolean, soup_server_listen_local, (SoupServer *server, guint port, SoupServerListenOptions options, GError **error), (server, port, options, error))
+ON_DEMAND(LIBRARY, const char *, soup_server_message_get_method, (SoupServerMessage *msg), (msg))
+ON_DEMAND(LIBRARY, const char *, soup_server_message_get_remote_host, (SoupServerMessage *msg), (msg))
+ON_DEMAND(LIBRARY, GUri *, soup_server_message_get_uri, (SoupServerMessage *msg), (msg))
+ON_DEMAND_VOID(LIBRARY, soup_server_message_set_response, (SoupServerMessage *msg, const char *content_type, SoupMemoryUse resp_use, const char *resp_body, gsize resp_length), (msg, content_type, resp_use, resp_body, resp_length))
+ON_DEMAND_VOID(LIBRARY, soup_server_message_set_status, (SoupServerMessage *msg, guint status_code, const char *reason_phrase), (msg, status_code, reason_phrase))
+ON_DEMAND_VOID(LIBRARY, soup_server_remove_handler, (SoupServer *server, const char *path), (server, path))
+ON_DEMAND(LIBRARY, SoupSession *, soup_session_new, (void), ())
+ON_DEMAND_VOID(LIBRARY, soup_session_send_and_read_async, (SoupSession *session, SoupMessage *msg, int io_priority, GCancellable *cancellable, GAsyncReadyCallback callback, gpointer user_data), (session, msg, io_priority, cancellable, callback, user_data))
+ON_DEMAND(LIBRARY, GBytes *, soup_session_send_and_read_finish, (SoupSession *session, GAsyncResult *result, GError **error), (session, result, error))
+ON_DEMAND_VOID(LIBRARY, soup_session_set_timeout, (SoupSession *session, guint timeout), (session, timeout))
+ON_DEMAND_VOID(LIBRARY, soup_session_set_user_agent, (SoupSession *session, const char *user_agent), (session, user_agent))
