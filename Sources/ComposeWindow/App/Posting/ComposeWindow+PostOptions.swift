@@ -51,8 +51,7 @@ extension ComposeWindow {
             networks.isEmpty && options.asksForMoreThanText(hasImages: !images.isEmpty)
             ? [target == .bluesky ? .bluesky : .mastodon] : networks
         postOptionsRow.fit(networks: shownFor, hasImages: !images.isEmpty, notes: notes)
-        gtk_widget_set_sensitive(postOptionsRow.row, imagesEditable.gboolean)
-        gtk_widget_set_sensitive(postOptionsRow.warningEntry, imagesEditable.gboolean)
+        postOptionsRow.setSensitive(imagesEditable)
         if let account = postingAccount, account.network == .mastodon {
             postOptionsRow.showAccountDefault(account.defaultVisibility)
         }

@@ -14,18 +14,9 @@ struct ComposeLayout {
     /// Attach… and the row of the post's images, beside the counter.
     let attachButton: UnsafeMutablePointer<GtkWidget>
     let imageStrip: UnsafeMutablePointer<GtkWidget>
-    /// The vertical box holding the text and the counter (and the info bar, when there is one).
+    /// The vertical box holding the text and the counter (and the info bar and the post's options,
+    /// when they are first needed).
     let column: UnsafeMutablePointer<GtkWidget>
-    /// The post's options (PostOptionsRow) and the content warning's field above the text.
-    let optionsRow: UnsafeMutablePointer<GtkWidget>
-    let warningEntry: UnsafeMutablePointer<GtkWidget>
-    let warningButton: UnsafeMutablePointer<GtkWidget>
-    let visibilityCombo: UnsafeMutablePointer<GtkWidget>
-    let languageButton: UnsafeMutablePointer<GtkWidget>
-    let languageLabel: UnsafeMutablePointer<GtkWidget>
-    let sensitiveCheck: UnsafeMutablePointer<GtkWidget>
-    let labelCombo: UnsafeMutablePointer<GtkWidget>
-    let optionsNote: UnsafeMutablePointer<GtkWidget>
     /// The thread offer and its numbering, beside the counter (ThreadRow).
     let threadCheck: UnsafeMutablePointer<GtkWidget>
     let numberCheck: UnsafeMutablePointer<GtkWidget>
@@ -50,15 +41,6 @@ struct ComposeLayout {
         attachButton = interface.widget("attach_button")
         imageStrip = interface.widget("image_strip")
         column = interface.widget("column")
-        optionsRow = interface.widget("options_row")
-        warningEntry = interface.widget("cw_entry")
-        warningButton = interface.widget("cw_button")
-        visibilityCombo = interface.widget("visibility_combo")
-        languageButton = interface.widget("language_button")
-        languageLabel = interface.widget("language_label")
-        sensitiveCheck = interface.widget("sensitive_check")
-        labelCombo = interface.widget("label_combo")
-        optionsNote = interface.widget("options_note")
         threadCheck = interface.widget("thread_check")
         numberCheck = interface.widget("number_check")
         replyHeader = interface.widget("reply_header")

@@ -153,7 +153,7 @@ final class ComposeWindow {
         counterLabel = CounterLabel(layout.counterLabel)
         imageStrip = AttachmentStrip(box: layout.imageStrip)
         attachButton = layout.attachButton
-        postOptionsRow = PostOptionsRow(layout)
+        postOptionsRow = PostOptionsRow(column: layout.column, around: layout.compose.widget)
         infoBar = DraftInfoBar(column: layout.column)
         let view = compose
         infoBar.returnFocus = { [weak view] in view.map { gtk_widget_grab_focus($0.textView.asWidget) } }
@@ -211,8 +211,7 @@ final class ComposeWindow {
         // (xdg-activation), on X11 the startup-notification time, so the window gets the focus.
         gtk_window_present(window.cast())
         gtk_widget_grab_focus(compose.textView.asWidget)
-        // The window's first focus went to the warning's field and selected it; the text has it now.
-        gtk_editable_select_region(OpaquePointer(postOptionsRow.warningEntry), 0, 0)
+        postOptionsRow.unselectWarning()
         afterFirstFrame { [weak self] in
             guard let self else { return }
             // The icon (for X11 task switchers: a theme look-up of every size, ~35 M instructions)
