@@ -45,6 +45,32 @@ final class OnDemandLibraryTests: XCTestCase {
         _ = process.finish()
     }
 
+    /// A library that cannot be loaded (here json-glib, hidden behind an empty file in a mount
+    /// namespace of its own) ends the window with one line and exit 3 when it is first needed:
+    /// reading a draft's options. The draft stays as it was.
+    func testALibraryThatCannotBeLoadedIsOneLineAndExit3() throws {
+        let state = try StateHome()
+        try state.writeDraft("Kept as it was")
+        let options = state.draftURL().deletingLastPathComponent().appendingPathComponent("default.options.json")
+        try Data(#"{"spoiler_text": "Film"}"#.utf8).write(to: options)
+        let library = try FileManager.default.destinationOfSymbolicLink(
+            atPath: "/usr/lib/x86_64-linux-gnu/libjson-glib-1.0.so.0")
+        let hidden = "/usr/lib/x86_64-linux-gnu/" + library
+        let process = try ComposeProcess(
+            ["--no-spell"], stateHome: state.url,
+            launcher: [
+                "/usr/bin/unshare", "-m", "/bin/sh", "-c",
+                #"mount --bind /dev/null "$0" && exec "$@""#, hidden, ComposeProcess.binary.path,
+            ])
+        let result = try XCTUnwrap(process.finish(timeout: 30))
+        XCTAssertEqual(result.code, 3, result.stderr)
+        let lines = result.stderr.split(separator: "\n")
+        XCTAssertEqual(lines.count, 1, result.stderr)
+        XCTAssertTrue(
+            lines.first?.hasPrefix("compose-window: libjson-glib-1.0.so.0 is missing") ?? false, result.stderr)
+        XCTAssertEqual(state.draft(), "Kept as it was")
+    }
+
     /// `--measure` exits at once: the dynamic loader's own account of every library it loads
     /// (LD_DEBUG=files, dlopen included) says what it loaded.
     func testMeasureLoadsNoPostingImageOrSpellingLibrary() throws {
