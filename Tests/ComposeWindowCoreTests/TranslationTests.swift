@@ -9,7 +9,7 @@ import Testing
         .deletingLastPathComponent()
 
     /// The msgids of localized("…") calls (single-line literals, and localized("""…""") blocks)
-    /// and of compose-window.ui's translatable properties.
+    /// and of the embedded .ui files' translatable properties.
     static func sourceMessages() throws -> Set<String> {
         var messages = Set<String>()
         for directory in [
@@ -31,9 +31,14 @@ import Testing
                 }
             }
         }
-        // GtkBuilder translates the .ui file's translatable="yes" values through the same domain.
-        let layout = try ["compose-window.ui", "target-chooser.ui"].map {
-            try String(contentsOf: root.appendingPathComponent("Resources/" + $0), encoding: .utf8)
+        // GtkBuilder translates the .ui files' translatable="yes" values through the same domain:
+        // every file the app embeds (its list, Sources/ComposeWindow/App/embedded-files.txt).
+        let embedded = try String(
+            contentsOf: root.appendingPathComponent("Sources/ComposeWindow/App/embedded-files.txt"), encoding: .utf8)
+        let files = embedded.split(separator: "\n").filter { $0.hasSuffix(".ui") && !$0.hasPrefix("#") }
+        #expect(files.count >= 4, "the list was read")
+        let layout = try files.map {
+            try String(contentsOf: root.appendingPathComponent(String($0)), encoding: .utf8)
         }.joined()
         let translatable = try Regex(#"translatable="yes"[^>]*>([^<]*)<"#)
         for match in layout.matches(of: translatable) {
