@@ -31,8 +31,10 @@ depends=$(shlib_depends "$work" "$root/usr/bin/compose-window")
 # The libraries it loads on first use (Sources/ComposeWindow/System/CComposeWindowOnDemand) are not
 # among its ELF dependencies, so dpkg-shlibdeps cannot see them: the packages that hold them.
 for soname in $(sed -n 's/^#define LIBRARY "\(.*\)"$/\1/p' Sources/ComposeWindow/System/CComposeWindowOnDemand/*.c); do
-    file=$(/sbin/ldconfig -p | awk -v name="$soname" '$1 == name {print $NF; exit}')
-    owner=$(dpkg-query -S "$(realpath "$file")" 2>/dev/null | head -1 | cut -d: -f1)
+    # Readers that take all of their input: one that stops early would end the writer with SIGPIPE
+    # (pipefail).
+    file=$(/sbin/ldconfig -p | awk -v name="$soname" '$1 == name && !found {print $NF; found = 1}')
+    owner=$(dpkg-query -S "$(realpath "$file")" 2>/dev/null | sed -n '1s/:.*//p')
     [ -n "$owner" ] || { echo "no package holds $soname" >&2; exit 1; }
     depends="$depends, $owner"
 done
