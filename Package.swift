@@ -124,7 +124,7 @@ let package = Package(
         .target(
             name: "CComposeWindowOnDemand", dependencies: ["CPlaceholderGtk3"],
             path: "Sources/ComposeWindow/System/CComposeWindowOnDemand",
-            cSettings: [.unsafeFlags(onDemandHeaderPaths.map { "-I\($0)" })],
+            cSettings: [.unsafeFlags(onDemandHeaderPaths.map { "-I\($0)" } + ["-gdwarf-4"])],  // valgrind 3.19
             linkerSettings: [.linkedLibrary("gmodule-2.0")]),
         .target(
             name: "ComposeWindowCore", dependencies: ["CComposeWindowIntl", "CComposeWindowFiles"],
