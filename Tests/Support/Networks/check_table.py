@@ -6,7 +6,7 @@ answer must be the row's. A row with no check here, or a check with no row, fail
 changed in the table fails until the stand-in says the same.
 Usage: check_table.py DIR DOC (DIR: the stand-in's folder; DOC: docs/servers.md). Prints one line a
 check ("ok ROW: CHECK" or "MISMATCH ROW: CHECK: ..."), then "checked N rows"; exit 1 on a mismatch."""
-import base64, hashlib, http.client, io, json, os, secrets, ssl, sys, threading, time, urllib.parse
+import base64, calendar, hashlib, http.client, io, json, os, secrets, ssl, sys, threading, time, urllib.parse
 
 DIR, DOC = sys.argv[1], sys.argv[2]
 CONTEXT = ssl.create_default_context(cafile="/etc/ssl/certs/ca-certificates.crt")
@@ -22,9 +22,10 @@ def rows(network):
     return {row["request"]: row for row in json.loads(text[opening:text.index("```", opening)])}
 
 
-def call(verb, host, path, token=None, json_body=None, form=None, raw=None, content_type=None, query=None):
+def call(verb, host, path, token=None, json_body=None, form=None, raw=None, content_type=None, query=None,
+         key=None):
     """(status, JSON or text, headers) of one request; redirects are not followed."""
-    headers = {}
+    headers = {"Idempotency-Key": key} if key else {}
     if token:
         headers["Authorization"] = "Bearer " + token
     body = None
@@ -121,6 +122,9 @@ def mastodon_request(request, token, key=None):
     if request == "POST /api/v2/media":
         body, kind = multipart(png())
         return call(verb, MASTODON, path, token, raw=body, content_type=kind)
+    if path.startswith(SCHEDULED + "/"):  # a DELETE takes one of its own
+        path = path.replace(":id", schedule(IDS["full"], ahead())[1]["id"] if verb == "DELETE" else IDS["scheduled"])
+        return call(verb, MASTODON, path, token, json_body={"scheduled_at": iso(ahead())} if verb == "PUT" else None)
     query = {"q": "alice"} if "search" in path else None
     path = path.replace(":id/statuses", "1/statuses").replace(":id/source", IDS["status"] + "/source")
     path = path.replace("media/:id", "media/" + IDS["media"])
@@ -128,6 +132,29 @@ def mastodon_request(request, token, key=None):
 
 
 IDS = {}
+SCHEDULED = "/api/v1/scheduled_statuses"
+DAYS = [0]
+
+
+def server_now(token):
+    """The stand-in's clock, which a "clock" fault moves: a new status's created_at."""
+    made = call("POST", MASTODON, "/api/v1/statuses", token, json_body={"status": "what time is it"})[1]
+    return calendar.timegm(time.strptime(made["created_at"][:19], "%Y-%m-%dT%H:%M:%S"))
+
+
+def iso(seconds):
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(seconds))
+
+
+def ahead():
+    """A time on a day no scheduled status has yet (25 a day at most), far past every clock fault."""
+    DAYS[0] += 1
+    return IDS["now"] + DAYS[0] * 86400 + 3600
+
+
+def schedule(token, at, text="scheduled", key=None):
+    return call("POST", MASTODON, "/api/v1/statuses", token, json_body={"status": text, "scheduled_at": iso(at)},
+                key=key)
 
 
 def check_mastodon():
@@ -138,6 +165,8 @@ def check_mastodon():
     IDS["status"] = str(call("POST", MASTODON, "/api/v1/statuses", full, json_body={"status": "for ids"})[1]["id"])
     body, kind = multipart(png())
     IDS["media"] = str(call("POST", MASTODON, "/api/v2/media", full, raw=body, content_type=kind)[1]["id"])
+    IDS["full"], IDS["now"] = full, server_now(full)
+    IDS["scheduled"] = schedule(full, ahead())[1]["id"]
     for request, row in table.items():
         if row["auth"] in ("token", "token-optional", "none") and not request.startswith(("POST /oauth", "GET /oauth")):
             if request == "POST /api/v1/apps":
@@ -153,6 +182,9 @@ def check_mastodon():
     check_statuses_repeats(table["POST /api/v1/statuses"], full)
     checked.add("POST /api/v1/statuses")
     check_paging(table["GET /api/v1/accounts/:id/statuses"], full)
+    check_scheduled(table, full)
+    check_scheduled_paging(table["GET " + SCHEDULED], full)
+    check_scheduled_limits(table, full)
     missing = set(table) - checked
     for request in sorted(missing):
         expect(request, "a check exists", False, True)
@@ -243,6 +275,100 @@ def check_paging(row, token):
                  query={"limit": 40, "max_id": most[-1]["id"], "exclude_reblogs": "true"})[1]
     expect(request, "max_id", all(int(s["id"]) < ids[-1] for s in below) and bool(below), True)
     expect(request, "exclude_reblogs", any(s["reblog"] for s in most) and not any(s["reblog"] for s in below), True)
+
+
+def check_scheduled(table, token):
+    request, row = "POST /api/v1/statuses", table["POST /api/v1/statuses"]
+    rules, offset = row["scheduled"], row["scheduled"]["minimumOffsetSeconds"]
+    now = server_now(token)
+    status, made, _ = schedule(token, now + offset + 120, "later")
+    expect(request, "scheduled ahead", (status, sorted(made)), (200, rules["answer"]))
+    soon = schedule(token, now + offset - 60, "too soon")
+    expect(request, "scheduled too soon", (soon[0], soon[1].get("error")), (rules["tooSoon"], rules["tooSoonError"]))
+    past = schedule(token, now - 60, "in the past")
+    expect(request, "scheduled in the past", "a status now" if past[0] == 200 and "content" in past[1] else past,
+           rules["past"])
+    key = secrets.token_hex(8)
+    schedule(token, ahead(), "keyed", key)
+    again = schedule(token, ahead(), "keyed", key)
+    expect(request, "storedKeyScheduled", again[0], row["repeats"]["storedKeyScheduled"])
+    one, put, delete = ("%s %s/:id" % (verb, SCHEDULED) for verb in ("GET", "PUT", "DELETE"))
+    path, nowhere = SCHEDULED + "/" + made["id"], SCHEDULED + "/999999"
+    expect(one, "again", call("GET", MASTODON, path, token)[1] == call("GET", MASTODON, path, token)[1] == made, True)
+    expect(one, "missing", call("GET", MASTODON, nowhere, token)[0], table[one]["missing"])
+    later = call("PUT", MASTODON, path, token, json_body={"scheduled_at": iso(ahead()), "status": "changed"})[1]
+    expect(put, "changes", [name for name, new, old in (("scheduled_at", later["scheduled_at"], made["scheduled_at"]),
+                                                        ("text", later["params"]["text"], made["params"]["text"]))
+                            if new != old], table[put]["changes"])
+    expect(put, "again", call("PUT", MASTODON, path, token, json_body={"scheduled_at": later["scheduled_at"]})[0],
+           table[put]["repeats"]["again"])
+    expect(put, "tooSoon", call("PUT", MASTODON, path, token, json_body={"scheduled_at": iso(now + offset - 60)})[0],
+           table[put]["tooSoon"])
+    expect(put, "missing", call("PUT", MASTODON, nowhere, token, json_body={"scheduled_at": iso(ahead())})[0],
+           table[put]["missing"])
+    first = call("DELETE", MASTODON, path, token)
+    expect(delete, "answer", (first[0], first[1]), (200, table[delete]["answer"]))
+    expect(delete, "again", call("DELETE", MASTODON, path, token)[0], table[delete]["repeats"]["again"])
+    expect(delete, "missing", call("DELETE", MASTODON, nowhere, token)[0], table[delete]["missing"])
+    # Due: published at the first request after its time (the stand-in's clock moved past it).
+    text = "due " + secrets.token_hex(4)
+    due = schedule(token, server_now(token) + offset + 60, text)[1]
+    fault({"method": "clock", "advance": offset + 120})
+    expect(one, "published", call("GET", MASTODON, SCHEDULED + "/" + due["id"], token)[0],
+           table[one]["repeats"]["published"])
+    listed = [s for s in call("GET", MASTODON, "/api/v1/accounts/1/statuses", token)[1]
+              if s["content"] == "<p>%s</p>" % text]
+    expect(request, "due", "a status created at scheduled_at" if [s["created_at"] for s in listed] == [
+        due["scheduled_at"]] else listed, rules["due"])
+
+
+def check_scheduled_paging(row, token):
+    request, checked = "GET " + SCHEDULED, []
+    for n in range(45):
+        schedule(token, ahead(), "page %d" % n)
+    listing = lambda **query: call("GET", MASTODON, SCHEDULED, token, query=query)
+    default, most = listing()[1], listing(limit=1000)
+    expect(request, "limit", {"default": len(default), "max": len(most[1])}, row["limit"])
+    ids = [int(s["id"]) for s in most[1]]
+    expect(request, "newest first", ids == sorted(ids, reverse=True), True)
+    below = listing(max_id=ids[-1])[1]
+    expect(request, "max_id", bool(below) and all(int(s["id"]) < ids[-1] for s in below), True)
+    checked.append("max_id")
+    since = listing(since_id=ids[5])[1]
+    expect(request, "since_id", [int(s["id"]) for s in since] == ids[:5], True)
+    checked.append("since_id")
+    above = listing(min_id=ids[-1], limit=3)[1]
+    expect(request, "min_id", [int(s["id"]) for s in above] == ids[-4:-1], True)
+    checked.append("min_id")
+    link = "<https://%s%s?limit=1000&max_id=%d>; rel=\"next\", <https://%s%s?limit=1000&min_id=%d>; rel=\"prev\"" % (
+        MASTODON, SCHEDULED, ids[-1], MASTODON, SCHEDULED, ids[0])
+    expect(request, "Link", most[2].get("Link"), link)
+    checked.append("Link")
+    expect(request, "paging", checked, row["paging"])
+    expect(request, "zeroLimit", listing(limit=0)[0], row["zeroLimit"])
+
+
+def check_scheduled_limits(table, token):
+    """25 on one day; 300 in all, where even a PUT is refused (the record counts itself)."""
+    request, rules = "POST /api/v1/statuses", table["POST /api/v1/statuses"]["scheduled"]
+    day, answers = ahead(), []
+    while len(answers) < 40 and (not answers or answers[-1][0] == 200):
+        answers.append(schedule(token, day + 60 * len(answers), "same day"))
+    expect(request, "perDay", (len(answers) - 1, answers[-1][1].get("error")), (
+        rules["perDay"], "Validation failed: You have exceeded the limit of %d scheduled posts for today" % rules[
+            "perDay"]))
+    answers = []
+    while len(answers) < 400 and (not answers or answers[-1][0] == 200):
+        answers.append(schedule(token, ahead(), "one more"))
+    held, page = 0, call("GET", MASTODON, SCHEDULED, token, query={"limit": 40})[1]
+    while page:  # counted page by page, back through max_id
+        held += len(page)
+        page = call("GET", MASTODON, SCHEDULED, token, query={"limit": 40, "max_id": page[-1]["id"]})[1]
+    expect(request, "total", (held, answers[-1][1].get("error")), (
+        rules["total"], "Validation failed: You have exceeded the limit of %d scheduled posts" % rules["total"]))
+    put = "PUT %s/:id" % SCHEDULED
+    expect(put, "atTotalLimit", call("PUT", MASTODON, SCHEDULED + "/" + IDS["scheduled"], token, json_body={
+        "scheduled_at": iso(ahead())})[0], table[put]["atTotalLimit"])
 
 
 # MARK: Bluesky

@@ -7,9 +7,10 @@ in_reply_to_id must name a stored status (404 otherwise, as Mastodon); a Bluesky
 and parent must name stored records with their cids (stricter than a PDS, on purpose). Search
 (/api/v2/search) finds the server's own statuses by URL, and with resolve=true a post on another
 server listed in DIR/remote.json ([{"url": URL, "status": {…}}]), stored then with a local id.
-Accounts are searched as standin_people says; look-ups are answered as standin_lookup says. One
-server answers every host name; it runs inside the test's private network namespace, where
-/etc/hosts points the networks' real names at 127.0.0.1 and a test CA is in the trust bundle.
+Accounts are searched as standin_people says; look-ups are answered as standin_lookup says;
+scheduled statuses are kept and published as standin_scheduled says. One server answers every host
+name; it runs inside the test's private network namespace, where /etc/hosts points the networks'
+real names at 127.0.0.1 and a test CA is in the trust bundle.
 
 DIR/accounts.json: {"bluesky": {"HANDLE": "APP PASSWORD"}, "mastodon": "USERNAME", "mastodonLimit": N,
 "mastodonURLLength": N, "mastodonBeforeTheLock": BOOL, "mastodonRepeatFails": BOOL, "mastodonPrivacy":
@@ -39,13 +40,14 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import standin_lookup as lookup
 import standin_media as media
 import standin_people as people
+import standin_scheduled as scheduled
 import standin_status
 
 DIR = sys.argv[1]
 PDS = "morel.us-east.host.bsky.network"
 LOCK = threading.Lock()
 STATE = {"sessions": [], "records": [], "requests": [], "apps": [], "grants": [], "tokens": [], "statuses": [],
-         "media": [], "blobs": [], "hungUp": []}
+         "media": [], "blobs": [], "hungUp": [], "scheduled": [], "scheduledKeys": []}
 KEY_LIFETIME = 3600
 LOCK_WAIT = 10  # seconds a repeat waits for the key's lock (mario-redis-lock's retry_timeout)
 REFRESH_GRACE = 2 * 3600  # a rotated refresh token still refreshes this long (the PDS's grace period)
@@ -158,6 +160,15 @@ class Handler(BaseHTTPRequestHandler):
     def do_POST(self):
         self.handle_request("POST")
 
+    def do_PUT(self):
+        self.handle_request("PUT")
+
+    def do_PATCH(self):
+        self.handle_request("PATCH")
+
+    def do_DELETE(self):
+        self.handle_request("DELETE")
+
     def handle_request(self, verb):
         url = urllib.parse.urlsplit(self.path)
         query = dict(urllib.parse.parse_qsl(url.query))
@@ -239,13 +250,15 @@ class Handler(BaseHTTPRequestHandler):
                 with LOCK:
                     STATE["hungUp"].append({"path": url.path, "query": query})
                     save_state()
+        headers = {}
         if fault and "status" in fault:
             status, answer = fault["status"], fault.get("json", {})
         else:
             try:
                 with LOCK:
                     answer = self.answer(verb, url.path, query, body)
-                    status, answer = answer if isinstance(answer, tuple) else (200, answer)
+                    answer = answer if isinstance(answer, tuple) else (200, answer)
+                    status, answer, headers = answer if len(answer) == 3 else answer + ({},)
                     save_state()
             except Failure as failure:
                 status, answer = failure.status, failure.body
@@ -274,6 +287,8 @@ class Handler(BaseHTTPRequestHandler):
                              + ".%06dZ" % int(reset * 1e6 % 1e6))
         if fault and "location" in fault:
             self.send_header("Location", fault["location"])
+        for name, value in headers.items():  # e.g. a page's Link
+            self.send_header(name, value)
         self.end_headers()
         self.wfile.write(data)
 
@@ -390,7 +405,12 @@ class Handler(BaseHTTPRequestHandler):
     def mastodon(self, verb, path, query, body):
         host = self.headers.get("Host")
         user = read_json("accounts.json", {}).get("mastodon")
+        # What is due is published first, as Mastodon's worker would have done at its time.
+        scheduled.publish_due(STATE, server_time(), read_json("accounts.json", {}), MastodonFailure)
         media.forget_old_media(STATE, server_time())
+        if path.startswith("/api/v1/scheduled_statuses"):
+            return scheduled.route(STATE, verb, path, query, body, self.bearer_token, host, server_time(),
+                                   MastodonFailure)
         if path == "/api/v2/media" and verb == "POST":
             return media.upload_media(STATE, self.bearer_token(), host, body, server_time(),
                                       read_json("accounts.json", {}), MastodonFailure)
@@ -489,6 +509,8 @@ class Handler(BaseHTTPRequestHandler):
                         # it (mastodon#40399, fixed by #40439): Rails' own 500, nothing made.
                         return 500, {"status": 500, "error": "Internal Server Error"}
                     return status["json"]
+            # A key kept for a scheduled status: its id is looked up among statuses, 404.
+            scheduled.repeat(STATE, key, grant["username"], host, server_time(), KEY_LIFETIME, MastodonFailure)
             text = body.get("status") or ""
             parent = body.get("in_reply_to_id")
             # As PostStatusService: a reply to a status the server does not have is not found. A
@@ -497,6 +519,10 @@ class Handler(BaseHTTPRequestHandler):
                                               for s in STATE["statuses"]):
                 raise MastodonFailure(404, "The post you are trying to reply to does not appear to exist.")
             attached = media.attach(STATE, grant, body.get("media_ids") or [], server_time(), MastodonFailure)
+            at = scheduled.post_time(body, server_time(), MastodonFailure)  # None: posted now
+            if at is not None:
+                return scheduled.schedule(STATE, grant, host, body, at, attached, key, server_time(),
+                                          read_json("accounts.json", {}), MastodonFailure)
             if not text.strip() and not attached:
                 raise MastodonFailure(422, "Validation failed: Text can't be blank")
             accounts = read_json("accounts.json", {})
@@ -504,26 +530,8 @@ class Handler(BaseHTTPRequestHandler):
             # As StatusLengthValidator counts: the content warning with the text, each URL as
             # characters_reserved_per_url "x"s.
             options = standin_status.check_options(body, text, limit, url_length, MastodonFailure)
-            number = str(110000000000000000 + len(STATE["statuses"]) + 1)
-            json_status = {"id": number, "url": "https://%s/@%s/%s" % (host, grant["username"], number),
-                           "account": {"id": "1", "username": grant["username"], "acct": grant["username"]},
-                           "mentions": [{"acct": acct} for acct in re.findall(r"@([\w.]+@[\w.-]+\w)", text)],
-                           "uri": "https://%s/users/%s/statuses/%s" % (host, grant["username"], number),
-                           "content": "<p>%s</p>" % text, "visibility": options["visibility"] or
-                           accounts.get("mastodonPrivacy", "unlisted"), "spoiler_text": options["spoiler_text"],
-                           "sensitive": options["sensitive"], "in_reply_to_id": parent,
-                           "language": options["language"], "created_at": lookup.rfc3339(server_time()),
-                           "edited_at": None, "reblog": None,
-                           "media_attachments": [media.media_json(item, server_time()) for item in attached]}
-            for item in attached:
-                item["status"] = number
-            STATE["statuses"].append({"key": key, "account": grant["username"], "text": text, "json": json_status,
-                                      "in_reply_to_id": parent,
-                                      "language": options["language"], "visibility": options["visibility"],
-                                      "spoiler_text": options["spoiler_text"], "sensitive": options["sensitive"],
-                                      "stored": server_time(), "media": [item["id"] for item in attached],
-                                      "host": host})
-            return json_status
+            return standin_status.store(STATE, host, grant["username"], text, options, parent, attached, key,
+                                        server_time(), accounts.get("mastodonPrivacy", "unlisted"))
         if path == "/api/v1/accounts/search" and verb == "GET":
             grant = self.bearer_token()
             if not {"read:accounts", "read"} & set(grant["scope"].split()):

@@ -54,8 +54,9 @@ def inspect(data):
 
 
 def forget_old_media(state, now):
+    """Vacuum::MediaAttachmentsVacuum: neither a status's nor a scheduled status's, a day after upload."""
     state["media"] = [media for media in state["media"]
-                      if media["status"] is not None or now - media["uploaded"] < DAY]
+                      if media["status"] is not None or media.get("scheduled") or now - media["uploaded"] < DAY]
 
 
 def upload_media(state, grant, host, body, now, accounts, failure):

@@ -5,8 +5,12 @@ do, and stricter where Mastodon is lenient, so that a wrong value fails a test i
   here it is a 422);
 - `sensitive` is a JSON boolean; a content warning makes the status sensitive, as Mastodon does;
 - `spoiler_text` counts with the text against the limit ([spoiler_text, text].join, both stripped,
-  each URL as `url_length` characters; code points stand in for grapheme clusters)."""
+  each URL as `url_length` characters; code points stand in for grapheme clusters).
+`store` keeps a status as POST /api/v1/statuses makes it (and a scheduled status's publication)."""
 import json, re
+
+import standin_lookup as lookup
+import standin_media as media
 
 VISIBILITIES = ("public", "unlisted", "private", "direct")
 
@@ -38,3 +42,25 @@ def check_options(body, text, limit, url_length, failure):
         raise failure(422, "Validation failed: Text character limit of %d exceeded" % limit)
     return {"spoiler_text": spoiler.strip(), "visibility": visibility, "language": language,
             "sensitive": sensitive or bool(spoiler.strip())}
+
+
+def store(state, host, username, text, options, parent, attached, key, now, default_visibility):
+    """The status made, its media attached to it; its JSON as the API answers it."""
+    number = str(110000000000000000 + len(state["statuses"]) + 1)
+    json_status = {"id": number, "url": "https://%s/@%s/%s" % (host, username, number),
+                   "account": {"id": "1", "username": username, "acct": username},
+                   "mentions": [{"acct": acct} for acct in re.findall(r"@([\w.]+@[\w.-]+\w)", text)],
+                   "uri": "https://%s/users/%s/statuses/%s" % (host, username, number),
+                   "content": "<p>%s</p>" % text, "visibility": options["visibility"] or default_visibility,
+                   "spoiler_text": options["spoiler_text"], "sensitive": options["sensitive"],
+                   "in_reply_to_id": parent, "language": options["language"], "created_at": lookup.rfc3339(now),
+                   "edited_at": None, "reblog": None,
+                   "media_attachments": [media.media_json(item, now) for item in attached]}
+    for item in attached:
+        item["status"] = number
+    state["statuses"].append({"key": key, "account": username, "text": text, "json": json_status,
+                              "in_reply_to_id": parent, "language": options["language"],
+                              "visibility": options["visibility"], "spoiler_text": options["spoiler_text"],
+                              "sensitive": options["sensitive"], "stored": now,
+                              "media": [item["id"] for item in attached], "host": host})
+    return json_status

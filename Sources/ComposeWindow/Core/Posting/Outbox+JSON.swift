@@ -7,9 +7,10 @@
 /// threads: a delivery's part, its text when it is one part of a thread, and what the network calls
 /// the post once it holds it (the next part answers it); and the post a reply answers. Version 6
 /// adds the Mastodon server a reply's post was found through (its id is only that server's): an
-/// older version, which would answer it from any server, leaves the file alone.
+/// older version, which would answer it from any server, leaves the file alone. Version 7 adds the
+/// hold (Undo Send's countdown, a scheduled time): an older version would post it at once.
 extension Outbox {
-    static let fileVersion = 6
+    static let fileVersion = 7
 
     var json: JSONValue {
         var members: [JSONValue.Member] = [
@@ -19,6 +20,10 @@ extension Outbox {
         if !images.isEmpty { members.append(.init("images", PostImage.listJSON(images))) }
         if let options = options.json { members.append(.init("options", options)) }
         if let replyTo { members.append(.init("replyTo", replyTo.json)) }
+        if let hold {
+            members.append(
+                .init("hold", .object([.init("until", .integer(Int(hold.until))), .init("kind", .string(hold.kind.rawValue))])))
+        }
         return .object(members)
     }
 
@@ -58,6 +63,12 @@ extension Outbox {
             guard parts == Array(parts.indices) else { return nil }
         }
         self.init(text: text, images: images, options: options, replyTo: replyTo, deliveries: deliveries)
+        if let kept = json["hold"] {
+            guard case .integer(let until)? = kept["until"], until >= 0,
+                case .string(let kindName)? = kept["kind"], let kind = Hold.Kind(rawValue: kindName)
+            else { return nil }
+            hold = Hold(until: Int64(until), kind: kind)
+        }
     }
 }
 

@@ -114,6 +114,8 @@ extension Outbox {
                 replaced.append(delivery)
             }
         }
-        return Outbox(text: text, images: images, options: options, replyTo: replyTo, deliveries: replaced)
+        var edited = Outbox(text: text, images: images, options: options, replyTo: replyTo, deliveries: replaced)
+        edited.hold = hold  // a scheduled post, edited, still goes at its time
+        return edited
     }
 }

@@ -112,6 +112,20 @@ struct Outbox: Hashable, Sendable {
         case awaitingEarlierPart
     }
 
+    /// Nothing of a post leaves before `until` (seconds since the epoch): Undo Send's countdown,
+    /// or the time the person scheduled it for.
+    struct Hold: Hashable, Sendable {
+        enum Kind: String, Hashable, Sendable {
+            /// The seconds after Send in which Undo takes the post back.
+            case undoSend
+            /// A time the person chose (Send later, `--at`).
+            case scheduled
+        }
+
+        let until: Int64
+        let kind: Kind
+    }
+
     let text: String
     let images: [PostImage]
     /// The content warning, visibility, sensitivity and languages, as they were when Send recorded
@@ -120,6 +134,8 @@ struct Outbox: Hashable, Sendable {
     /// The post it answers (`--reply-to`), on the one network a reply can go to.
     let replyTo: ReplyTo?
     private(set) var deliveries: [Delivery]
+    /// Set when the post is recorded, before anything leaves; nil: it goes at once.
+    var hold: Hold?
 
     init(
         text: String, images: [PostImage] = [], options: PostOptions = PostOptions(), replyTo: ReplyTo? = nil,
@@ -145,6 +161,8 @@ struct Outbox: Hashable, Sendable {
     func next(for index: Int, now: Int64) -> Next {
         let delivery = deliveries[index]
         if case .confirmed = delivery.state { return .done }
+        // Not even an image's upload: Undo and the scheduled time promise that nothing has left.
+        if let hold, now < hold.until { return .wait(until: hold.until) }
         if delivery.part > 0, !delivery.detached, parentRef(of: index) == nil { return .awaitingEarlierPart }
         // A clock set back must not make the wait longer than the longest a server may ask for.
         if let notBefore = delivery.notBefore, notBefore > now {
@@ -323,6 +341,15 @@ struct Outbox: Hashable, Sendable {
     /// thread, its first post's.
     var links: [String] {
         deliveries.compactMap { if $0.part == 0, case .confirmed(let link) = $0.state { link } else { nil } }
+    }
+
+    /// Whether no request of any kind has left for the post: no network holds or may hold it, nor
+    /// any of its images. Only then can Undo take it back as if Send had never been pressed.
+    var nothingHasLeft: Bool {
+        deliveries.allSatisfy { delivery in
+            delivery.state == .waiting && !delivery.mayHavePost && delivery.firstSentAt == nil
+                && delivery.images.allSatisfy { $0.upload == nil }
+        }
     }
 
     /// Whether the post may have reached a network that did not confirm it.

@@ -72,6 +72,16 @@ package struct PostingPlan: Hashable, Sendable {
     }
 
     package var file: JSONValue { outbox.json }
+
+    /// Whether Undo Send's countdown still holds the post at `now`, nothing of it having left.
+    package func isHeldForUndo(now: Int64) -> Bool {
+        guard let hold = outbox.hold, hold.kind == .undoSend else { return false }
+        return now < hold.until && outbox.nothingHasLeft
+    }
+
+    /// The post waited for Undo and nothing of it has left: the window that sent it closed during
+    /// the countdown, so it was never posted.
+    package var wasTakenBackUnsent: Bool { outbox.hold?.kind == .undoSend && outbox.nothingHasLeft }
     package var text: String { outbox.text }
     package var images: [PostImage] { outbox.images }
     package var options: PostOptions { outbox.options }

@@ -18,6 +18,9 @@ package struct PostingSession: Hashable, Sendable {
     package private(set) var isPosting = false
     /// The person changed the post (its text, images or options) since the last run ended.
     package private(set) var editedSinceRun = false
+    /// Undo Send's countdown is on: the post is in the outbox and nothing of it has left; Undo
+    /// takes it back. The text cannot be edited meanwhile (what goes is what Send was given).
+    package private(set) var countingDown = false
 
     package init(plan: PostingPlan? = nil) {
         self.plan = plan
@@ -36,7 +39,7 @@ package struct PostingSession: Hashable, Sendable {
     /// Whether the person may change the text now: not while a network may have the post unsaid,
     /// nor while a network holds part of a thread (the rest goes as it was split).
     package var textIsEditable: Bool {
-        !isPosting && !(plan.map { $0.mayHaveBeenSentSomewhere || $0.isHalfPosted } ?? false)
+        !isPosting && !countingDown && !(plan.map { $0.mayHaveBeenSentSomewhere || $0.isHalfPosted } ?? false)
     }
 
     /// What Send (or Retry) does.
@@ -56,18 +59,25 @@ package struct PostingSession: Hashable, Sendable {
     /// Send with the window's `text`, `images` and `options`, to `accounts` (one per network, as
     /// chosen now); `parts`: each network's thread, where the text is one (ThreadSplitter's parts);
     /// `replyTo`: the post it answers (kept with the post, whatever a later Send says).
+    /// `undoSeconds`: a new post waits that long in the outbox, nothing of it leaving, for Undo
+    /// (`undoSend`); a post already in the outbox goes as it stands.
     package mutating func send(
         text: String, images: [PostImage] = [], options: PostOptions = PostOptions(), accounts: [PostingAccount],
-        parts: [PostingAccount.Network: [String]] = [:], replyTo: ReplyParent? = nil, microsecondsSinceEpoch: UInt64
+        parts: [PostingAccount.Network: [String]] = [:], replyTo: ReplyParent? = nil, undoSeconds: Int = 0,
+        microsecondsSinceEpoch: UInt64
     ) -> SendResult {
         guard !isPosting else { return .stillPosting }
         editedSinceRun = false
         guard var current = plan else {
-            let new = PostingPlan(
+            var new = PostingPlan(
                 text: text, images: images, options: options, accounts: accounts, parts: parts, replyTo: replyTo,
                 microsecondsSinceEpoch: microsecondsSinceEpoch)
             let refused = new.accountsThatCannotAnswer(accounts)
             guard refused.isEmpty else { return .cannotAnswer(refused.map(\.name)) }
+            if undoSeconds > 0 {
+                let now = Int64(microsecondsSinceEpoch / 1_000_000)
+                new.outbox.hold = Outbox.Hold(until: now + Int64(min(undoSeconds, UndoSend.longestSeconds)), kind: .undoSend)
+            }
             plan = new
             return startRun()
         }
@@ -102,6 +112,7 @@ package struct PostingSession: Hashable, Sendable {
 
     private mutating func startRun() -> SendResult {
         isPosting = true
+        countingDown = false
         plan?.startRun()
         return .run
     }
@@ -146,6 +157,7 @@ package struct PostingSession: Hashable, Sendable {
         case .prepare(let index, let image): return .prepare(index: index, image: image)
         case .finished(let waitUntil):
             isPosting = false
+            countingDown = current.isHeldForUndo(now: now)
             return .finished(outcome(waitUntil: waitUntil))
         }
     }
@@ -217,6 +229,19 @@ package struct PostingSession: Hashable, Sendable {
     /// Whether a retry the window promised ("tries again at …") may go by itself: not once the
     /// person edited, because the edit is their post now and it is half written; Send sends it.
     package var promisedRetryMayGo: Bool { !isPosting && !editedSinceRun }
+
+    /// When Undo Send's countdown ends and the post goes (seconds since the epoch); nil: none is on.
+    package var undoDeadline: Int64? { countingDown ? plan?.outbox.hold?.until : nil }
+
+    /// Undo during the countdown: the post is taken back whole, as if Send had not been pressed
+    /// (the app removes its outbox entry; the window keeps the text). False when it is too late:
+    /// the countdown is over or something of the post has left.
+    package mutating func undoSend() -> Bool {
+        guard !isPosting, countingDown, let plan, plan.outbox.nothingHasLeft else { return false }
+        self.plan = nil
+        countingDown = false
+        return true
+    }
 
     /// The process is gone (a crash, a kill): a run on its way is not any more.
     package mutating func runInterrupted() { isPosting = false }
