@@ -89,6 +89,17 @@ import Testing
         #expect(PostingPlan(file: .object(members)) == nil)
     }
 
+    /// The window that counted closed: the next one's Send posts at once, the hold its own no more.
+    @Test func aResumedPostGoesWhenSendIsPressed() throws {
+        var counting = Self.counting(accounts: [PostingPlanTests.mastodon])
+        _ = counting.nextMove(now: Self.now)
+        var resumed = PostingSession(plan: try #require(PostingPlan(file: try #require(counting.plan).file)))
+        let result = resumed.send(text: "Undo me", accounts: [PostingPlanTests.mastodon], microsecondsSinceEpoch: 1)
+        #expect(result == .run)
+        let move = resumed.nextMove(now: Self.now + 1)
+        #expect(move == .send(index: 0, delayMilliseconds: 0))
+    }
+
     @Test func noCountdownWithoutSecondsAndTheSettingIsBounded() {
         var session = Self.counting(0)
         let move11 = session.nextMove(now: Self.now)

@@ -165,14 +165,7 @@ final class ImagePostingTests: SandboxTestCase {
     func testTheReminderCanBeTurnedOff() throws {
         let sandbox = try NetworkSandbox.signedIn("mastodon")
         let pictures = try sandbox.testImages()
-        let keyfile = sandbox.home.appendingPathComponent("config/glib-2.0/settings/keyfile")
-        let group = "[io/github/gtkplaceholder/ComposeWindow]"
-        var settings = (try? String(contentsOf: keyfile, encoding: .utf8)) ?? ""
-        if !settings.contains(group) { settings += "\n" + group + "\n" }
-        settings = settings.replacingOccurrences(of: group, with: group + "\nremind-missing-alt=false")
-        try FileManager.default.createDirectory(
-            at: keyfile.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try settings.write(to: keyfile, atomically: true, encoding: .utf8)
+        try sandbox.setting("remind-missing-alt=false")
         let window = try sandbox.send(
             "Undescribed", to: "mastodon", extra: ["--attach", pictures.appendingPathComponent("small.png").path])
         let finished = try XCTUnwrap(window.finish(timeout: 60))

@@ -40,6 +40,18 @@ extension NetworkSandbox {
             to: directory.appendingPathComponent("faults.json"), options: .atomic)
     }
 
+    /// One of the window's settings, `key=value`, as GSettings' keyfile backend keeps it.
+    func setting(_ line: String) throws {
+        let keyfile = home.appendingPathComponent("config/glib-2.0/settings/keyfile")
+        let group = "[io/github/gtkplaceholder/ComposeWindow]"
+        var settings = (try? String(contentsOf: keyfile, encoding: .utf8)) ?? ""
+        if !settings.contains(group) { settings += "\n" + group + "\n" }
+        settings = settings.replacingOccurrences(of: group, with: group + "\n" + line)
+        try FileManager.default.createDirectory(
+            at: keyfile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try settings.write(to: keyfile, atomically: true, encoding: .utf8)
+    }
+
     /// The window opened on `text` for `network` (standard input, as a script gives it). `faster`:
     /// its clocks run that many times faster (libfaketime, from outside: Mastodon's settle time and
     /// Retry-After waits pass in seconds). `spell`: the dictionary (none unless given).

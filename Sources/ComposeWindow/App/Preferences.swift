@@ -13,6 +13,7 @@ final class Preferences {
     /// Whether the schema found has the key: one installed by an older version may not, and GLib
     /// aborts on reading a key its schema lacks.
     private let knowsAltReminder: Bool
+    private let knowsUndoSend: Bool
     /// The accounts as last read: the window asks on every key (where Send posts, what a thread
     /// and a mention may use), and reading a GSettings list parses it anew each time. Dropped
     /// when the key changes, here or in another process (a sign-in from the command line).
@@ -21,6 +22,7 @@ final class Preferences {
     init() {
         let schema = Self.schema()
         knowsAltReminder = schema.map { g_settings_schema_has_key($0, "remind-missing-alt") != 0 } ?? false
+        knowsUndoSend = schema.map { g_settings_schema_has_key($0, "undo-send-seconds") != 0 } ?? false
         settings = schema.map { schema in
             defer { g_settings_schema_unref(schema) }
             return g_settings_new_full(schema, nil, nil)
@@ -67,6 +69,12 @@ final class Preferences {
     var remindsMissingAlt: Bool {
         guard let settings, knowsAltReminder else { return true }
         return g_settings_get_boolean(settings, "remind-missing-alt") != 0
+    }
+
+    /// Undo Send's seconds as set (nil: no schema has the key; UndoSend then uses its default).
+    var undoSendSeconds: Int? {
+        guard let settings, knowsUndoSend else { return nil }
+        return Int(g_settings_get_int(settings, "undo-send-seconds"))
     }
 
     /// Waits until every change is written (GSettings writes in the background).

@@ -15,6 +15,7 @@ public enum ComposeOption: String, CaseIterable, Sendable {
     case placeholderColor = "placeholder-color"
     case draft
     case noDraft = "no-draft"
+    case noDelay = "no-delay"
     case spell
     case noSpell = "no-spell"
     case listDictionaries = "list-dictionaries"
@@ -67,7 +68,7 @@ public enum ComposeOption: String, CaseIterable, Sendable {
         case .language: localized("CODE")
         case .label: localized("LABEL")
         case .replyTo: "URL"
-        case .sensitive, .thread, .numberPosts, .desktop, .measure, .noDraft, .noSpell, .listDictionaries, .accounts,
+        case .sensitive, .thread, .numberPosts, .desktop, .measure, .noDraft, .noDelay, .noSpell, .listDictionaries, .accounts,
             .version:
             nil
         }
@@ -100,6 +101,7 @@ public enum ComposeOption: String, CaseIterable, Sendable {
         case .placeholderColor: localized("Placeholder colour, e.g. #999 or grey")
         case .draft: localized("Draft name (default: default)")
         case .noDraft: localized("Do not keep a draft")
+        case .noDelay: localized("Post at once after Send, without the seconds for Undo")
         case .spell: localized("Spell-check language, e.g. en_US")
         case .noSpell: localized("No spell checking")
         case .listDictionaries: localized("List the languages --spell accepts and exit")

@@ -25,6 +25,8 @@ public struct ComposeOptions: Equatable, Sendable {
     public var alsoTo: [PostTarget] = []
     /// `--desktop`: started from the desktop, so the post never goes to standard output.
     public var fromDesktop = false
+    /// `--no-delay`: no seconds for Undo after Send (scripts have none anyway: UndoSend).
+    public var noDelay = false
     /// `--instance`: the Mastodon server (a host name), validated.
     public var mastodonServer: String?
     /// `--limit` as given; nil: the target's or the counting rule's own.
@@ -130,6 +132,7 @@ public struct ComposeOptions: Equatable, Sendable {
             explicitCounting = rule
         }
         fromDesktop = flags.contains(.desktop)
+        noDelay = flags.contains(.noDelay)
         if let to = values[.to], to.contains(",") {
             let names = to.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             let chosen = names.compactMap(PostTarget.init(rawValue:))

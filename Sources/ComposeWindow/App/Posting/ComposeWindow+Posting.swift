@@ -112,7 +112,9 @@ extension ComposeWindow {
         poster.mastodonImageLimits = serverRules?.images ?? .mastodonDefault
         let result = poster.send(
             compose.text, images: images, options: postOptions, parts: parts, replyTo: replyParent, to: accounts,
-            known: preferences?.accounts ?? accounts
+            known: preferences?.accounts ?? accounts,
+            undoSeconds: UndoSend.seconds(
+                setting: preferences?.undoSendSeconds, fromDesktop: options.fromDesktop, noDelay: options.noDelay)
         ) {
             [weak self] outcome in
             guard let self else { return }
@@ -121,6 +123,7 @@ extension ComposeWindow {
             switch outcome {
             case .posted(let links): self.finish(.posted(links, outbox: poster.store))
             case .failed(let lines, let retryAt): self.postFailed(lines, retryAt: retryAt)
+            case .countingDown(let until): self.countDown(until: until)
             }
         }
         let names = (poster.plan?.accountNames ?? accounts.map(\.name)).joined(separator: ", ")

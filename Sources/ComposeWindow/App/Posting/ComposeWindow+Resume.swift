@@ -84,6 +84,12 @@ extension ComposeWindow {
                 (progress + [localized("Send posts the rest, each post once.")]).joined(separator: "\n"),
                 retryAt: nil)
         }
+        if plan.wasTakenBackUnsent {
+            return showPostFailure(
+                localized(
+                    "The window was closed before this post left for {0}, so it was not sent. Send posts it.", names),
+                retryAt: nil)
+        }
         showPostFailure(
             plan.mayHaveBeenSentSomewhere
                 ? localized(

@@ -15,6 +15,9 @@ final class Poster {
         /// Not every network: one line per network that failed, and when the window tries again by
         /// itself (a network asked to wait, or may still be working on the post).
         case failed([String], retryAt: Int64?)
+        /// Undo Send's countdown: the post is in the outbox and nothing of it leaves before this
+        /// time (seconds since the epoch), when the window sends it on.
+        case countingDown(until: Int64)
     }
 
     private(set) var session: PostingSession
@@ -48,12 +51,12 @@ final class Poster {
     /// `parts`) to `chosen` (one account per network); `known` are the signed-in accounts, whose keyring entries hold the credentials.
     func send(
         _ text: String, images: [PostImage], options: PostOptions, parts: [PostingAccount.Network: [String]],
-        replyTo: ReplyParent?, to chosen: [PostingAccount], known: [PostingAccount],
+        replyTo: ReplyParent?, to chosen: [PostingAccount], known: [PostingAccount], undoSeconds: Int = 0,
         completion: @escaping @MainActor (Outcome) -> Void
     ) -> PostingSession.SendResult {
         let result = session.send(
             text: text, images: images, options: options, accounts: chosen, parts: parts, replyTo: replyTo,
-            microsecondsSinceEpoch: UInt64(max(0, g_get_real_time())))
+            undoSeconds: undoSeconds, microsecondsSinceEpoch: UInt64(max(0, g_get_real_time())))
         guard result == .run else { return result }
         accounts = known
         self.completion = completion
@@ -232,6 +235,18 @@ final class Poster {
     /// outbox by the next run before anything leaves.
     func personSays(isThere: Bool) { session.personSays(isThere: isThere) }
 
+    /// Undo during the countdown: the post is taken back and its outbox entry goes; false when it
+    /// is too late (PostingSession.undoSend).
+    func undoSend() -> Bool {
+        let store = self.store
+        guard session.undoSend() else { return false }
+        StateWriter.shared.write {
+            try? store.remove()
+        } then: { _ in
+        }
+        return true
+    }
+
     /// The person took the post elsewhere (Open in browser) or discarded it: the outbox lets it go
     /// (after any write of it asked for before).
     func forget() {
@@ -275,6 +290,7 @@ final class Poster {
         // The outbox stays until the draft is gone (ComposeApplication): a crash in between must
         // not leave the text without the record that it was posted.
         case .posted(let links): completion?(.posted(links))
+        case .notYet(_, let waitUntil?) where session.countingDown: completion?(.countingDown(until: waitUntil))
         case .notYet(let failures, let waitUntil):
             completion?(
                 .failed(

@@ -66,6 +66,8 @@ final class ComposeWindow {
     private(set) var closed = false
     /// The window's own Retry, when a network asked to wait or may still be working on the post.
     var retryTimer: MainLoopSource?
+    /// Undo Send's bar, once a second while its countdown is on.
+    var undoTicker: MainLoopSource?
     /// This window's outbox entry, once made (`outboxStore()`).
     var ownOutbox: OutboxStore?
     /// The images the post carries, in order, with their alt text.
@@ -302,6 +304,12 @@ final class ComposeWindow {
         signingIn?.stop()
         // Send to a network did not finish: the draft and the outbox keep the post (exit 4).
         if let plan = poster?.plan, !plan.isConfirmedEverywhere {
+            if poster?.session.countingDown == true {
+                reportError(
+                    localized(
+                        "closed before the post left for {0}; it was not sent, and the outbox keeps it for the next start",
+                        plan.accountNames.joined(separator: ", ")))
+            }
             return finish(.notPosted(confirmedLinks: plan.links))
         }
         let text = compose.text
@@ -343,6 +351,7 @@ final class ComposeWindow {
         signingIn?.stop()
         timeout?.cancel()
         retryTimer?.cancel()
+        undoTicker?.cancel()
         autosave?.cancel()
         highlighter.cancel()
         gtk_widget_destroy(window)

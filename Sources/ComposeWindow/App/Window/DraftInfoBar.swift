@@ -103,6 +103,12 @@ final class DraftInfoBar {
     /// Posting is under way: nothing to press.
     func showPosting(_ text: String) { show(text, type: GTK_MESSAGE_INFO, button: nil, action: nil) }
 
+    /// Undo Send's countdown ("Posting in 4 s") with Undo; it cannot be closed (closing would say
+    /// neither Undo nor post).
+    func showCountdown(_ text: String, undo: @escaping @MainActor () -> Void) {
+        show(text, type: GTK_MESSAGE_INFO, button: localized("_Undo"), action: undo, closable: false)
+    }
+
     /// A sign-in under way, with the button that stops it; it cannot be closed while it runs (it is
     /// why Send waits).
     func showSigningIn(_ text: String, stop: @escaping @MainActor () -> Void) {

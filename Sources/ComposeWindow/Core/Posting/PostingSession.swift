@@ -82,6 +82,9 @@ package struct PostingSession: Hashable, Sendable {
             return startRun()
         }
         if current.isConfirmedEverywhere { return .alreadyPosted(current.links) }
+        // Undo's seconds belong to the window that counted them: a post resumed from the outbox
+        // (that window closed) goes when the person presses Send.
+        if !countingDown, current.outbox.hold?.kind == .undoSend { current.outbox.hold = nil }
         // An edit goes out only where nothing may be out; otherwise the post is settled first (the
         // window kept the text read-only, so it can differ only in what it never accepted).
         if !current.posts(text: text, images: images, options: options, parts: parts),
