@@ -67,12 +67,23 @@ final class UndoSendWindowTests: SandboxTestCase {
         XCTAssertTrue(closed.stderr.contains("closed before the post left"), closed.stderr)
         XCTAssertEqual(statusRequests(sandbox), 0)
         XCTAssertTrue(outbox(sandbox).contains("Not yet"), "the outbox keeps it")
+        // What a script sees of it: the draft waiting, and Mastodon's post waiting, unsent.
+        let drafts = try sandbox.composeWindow(["--drafts"])
+        XCTAssertEqual(drafts.code, 0, drafts.stderr)
+        let draft = drafts.stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+        XCTAssertEqual(draft.count, 1, drafts.stdout)
+        XCTAssertEqual(draft.first.map { [$0[0], $0[2], $0[3], $0[4], $0[5]] }, ["default", "waiting", "0", "@alice@mastodon.social", "Not yet"])
+        let waiting = try sandbox.composeWindow(["--outbox"])
+        XCTAssertEqual(waiting.code, 0, waiting.stderr)
+        XCTAssertEqual(waiting.stdout, "default\t@alice@mastodon.social\twaiting\t-\tNot yet\t\n")
         // The next start (a script's: no countdown) shows it, and Send posts it once.
         let again = try sandbox.reopen(to: "mastodon")
         again.key("ctrl+Return")
         let finished = try XCTUnwrap(again.finish(timeout: 30))
         XCTAssertEqual(finished.code, 0, finished.stderr)
         XCTAssertEqual(sandbox.statuses.map { $0["text"] as? String }, ["Not yet"])
+        XCTAssertEqual(try sandbox.composeWindow(["--outbox"]).stdout, "", "posted: the outbox is empty")
+        XCTAssertEqual(try sandbox.composeWindow(["--drafts"]).stdout, "", "and the draft is gone")
     }
 
     /// `--no-delay` from the desktop: no countdown, whatever the setting.

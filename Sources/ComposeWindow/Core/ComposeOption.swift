@@ -16,6 +16,8 @@ public enum ComposeOption: String, CaseIterable, Sendable {
     case draft
     case noDraft = "no-draft"
     case noDelay = "no-delay"
+    case drafts
+    case outbox
     case spell
     case noSpell = "no-spell"
     case listDictionaries = "list-dictionaries"
@@ -68,7 +70,7 @@ public enum ComposeOption: String, CaseIterable, Sendable {
         case .language: localized("CODE")
         case .label: localized("LABEL")
         case .replyTo: "URL"
-        case .sensitive, .thread, .numberPosts, .desktop, .measure, .noDraft, .noDelay, .noSpell, .listDictionaries, .accounts,
+        case .sensitive, .thread, .numberPosts, .desktop, .measure, .noDraft, .noDelay, .drafts, .outbox, .noSpell, .listDictionaries, .accounts,
             .version:
             nil
         }
@@ -102,6 +104,8 @@ public enum ComposeOption: String, CaseIterable, Sendable {
         case .draft: localized("Draft name (default: default)")
         case .noDraft: localized("Do not keep a draft")
         case .noDelay: localized("Post at once after Send, without the seconds for Undo")
+        case .drafts: localized("List the saved drafts, one per line, and exit")
+        case .outbox: localized("List the posts waiting in the outbox, one line per network, and exit")
         case .spell: localized("Spell-check language, e.g. en_US")
         case .noSpell: localized("No spell checking")
         case .listDictionaries: localized("List the languages --spell accepts and exit")

@@ -97,6 +97,13 @@ public struct ComposeOptions: Equatable, Sendable {
     /// `--sign-in`, `--accounts` or `--sign-out`; nil: open the window.
     public var accountCommand: AccountCommand?
 
+    /// `--drafts` or `--outbox`: print what the state folders hold and exit, no window.
+    public enum Listing: Equatable, Sendable {
+        case drafts, outbox
+    }
+
+    public var listing: Listing?
+
     /// A bad option value: one line for standard error, exit 2.
     public struct UsageError: Error, Equatable, CustomStringConvertible, Sendable {
         /// The translated message, without the program name.
@@ -133,6 +140,12 @@ public struct ComposeOptions: Equatable, Sendable {
         }
         fromDesktop = flags.contains(.desktop)
         noDelay = flags.contains(.noDelay)
+        if flags.contains(.drafts) || flags.contains(.outbox) {
+            guard !(flags.contains(.drafts) && flags.contains(.outbox)) else {
+                throw UsageError(description: localized("use either --drafts or --outbox, not both"))
+            }
+            listing = flags.contains(.drafts) ? .drafts : .outbox
+        }
         if let to = values[.to], to.contains(",") {
             let names = to.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             let chosen = names.compactMap(PostTarget.init(rawValue:))
@@ -211,6 +224,9 @@ public struct ComposeOptions: Equatable, Sendable {
         }
         if let height = values[.height] { self.height = try Self.number(height, option: .height, in: 100...16_384) }
         accountCommand = try Self.accountCommand(values, flags)
+        if listing != nil, accountCommand != nil {
+            throw UsageError(description: localized("--drafts and --outbox do not go with --sign-in, --accounts or --sign-out"))
+        }
         if let name = values[.account] {
             guard accountCommand == nil else {
                 throw UsageError(
