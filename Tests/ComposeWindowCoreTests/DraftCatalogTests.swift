@@ -122,3 +122,53 @@ import Testing
         #expect(Int64(read.timeIntervalSince1970) == Self.now)
     }
 }
+
+/// Delete in the Drafts list is undoable for a day; a draft another process holds is known as such.
+@Suite struct DraftTrashTests {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("trash-\(UUID().uuidString)").path
+    var environment: [String: String] { ["XDG_STATE_HOME": root] }
+    static let now = OutboxTests.now
+
+    @Test func deleteHidesTheDraftWholeAndUndoBringsItBack() throws {
+        let store = try DraftStore(name: "idea", environment: environment)
+        try store.save("Half a thought")
+        try store.saveOptions("{\"cw\":\"x\"}")
+        let deleted = try store.delete(now: Self.now)
+        #expect(try store.load() == nil && (try store.loadOptions()) == nil)
+        #expect(DraftCatalog.drafts(environment: environment, now: Self.now, parseJSON: { _ in nil }).isEmpty)
+        #expect(try store.restoreDeleted(deleted))
+        #expect(try store.load() == "Half a thought")
+        #expect(try store.loadOptions() == "{\"cw\":\"x\"}")
+    }
+
+    @Test func undoNeverOverwritesADraftWrittenSince() throws {
+        let store = try DraftStore(name: "idea", environment: environment)
+        try store.save("Old")
+        let deleted = try store.delete(now: Self.now)
+        try store.save("New")
+        #expect(try !store.restoreDeleted(deleted))
+        #expect(try store.load() == "New")
+        let kept = try #require(FileManager.default.contentsOfDirectory(atPath: store.directory).first { $0.hasPrefix(".deleted-") })
+        #expect(try String(contentsOfFile: store.directory + "/" + kept, encoding: .utf8) == "Old", "still there to find")
+    }
+
+    @Test func deletedDraftsGoForGoodOnlyAfterADay() throws {
+        let store = try DraftStore(name: "idea", environment: environment)
+        try store.save("Gone tomorrow")
+        let deleted = try store.delete(now: Self.now)
+        DraftStore.purgeDeleted(environment: environment, now: Self.now + DraftStore.deletedLifetime)
+        #expect(FileManager.default.fileExists(atPath: store.directory + "/" + deleted + ".txt"))
+        DraftStore.purgeDeleted(environment: environment, now: Self.now + DraftStore.deletedLifetime + 1)
+        #expect(!FileManager.default.fileExists(atPath: store.directory + "/" + deleted + ".txt"))
+    }
+
+    @Test func aDraftHeldByAProcessIsKnownSoAndFreedWhenItLetsGo() throws {
+        #expect(!DraftLock.isHeld("idea", environment: environment))
+        var lock: DraftLock? = try DraftLock.claim("idea", environment: environment)
+        #expect(lock?.name == "idea")
+        #expect(DraftLock.isHeld("idea", environment: environment))
+        #expect(!DraftLock.isHeld("other", environment: environment))
+        lock = nil
+        #expect(!DraftLock.isHeld("idea", environment: environment))
+    }
+}

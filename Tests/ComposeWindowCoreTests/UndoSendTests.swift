@@ -93,7 +93,9 @@ import Testing
     @Test func aResumedPostGoesWhenSendIsPressed() throws {
         var counting = Self.counting(accounts: [PostingPlanTests.mastodon])
         _ = counting.nextMove(now: Self.now)
-        var resumed = PostingSession(plan: try #require(PostingPlan(file: try #require(counting.plan).file)))
+        let recorded = try #require(counting.plan)
+        let read = try #require(PostingPlan(file: recorded.file))
+        var resumed = PostingSession(plan: read)
         let result = resumed.send(text: "Undo me", accounts: [PostingPlanTests.mastodon], microsecondsSinceEpoch: 1)
         #expect(result == .run)
         let move = resumed.nextMove(now: Self.now + 1)
