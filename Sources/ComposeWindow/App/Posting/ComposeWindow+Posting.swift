@@ -168,7 +168,7 @@ extension ComposeWindow {
         }
         shownPostFailureWithoutRetry = text
         if let retryAt {
-            text += "\n" + localized("compose-window tries again at {0}.", Self.clockTime(retryAt))
+            text += "\n" + localized("compose-window tries again at {0}.", TimeWords.clock(retryAt))
             // To the millisecond, not a seconds timeout (GLib may fire those up to a second early).
             let milliseconds = UInt32(clamping: max(0, (Int64(retryAt) * 1_000_000 - Int64(g_get_real_time())) / 1_000))
             retryTimer = MainLoopSource.timeout(milliseconds: milliseconds) { [weak self] in
@@ -283,16 +283,5 @@ extension ComposeWindow {
             self.discardDraft()
             self.finish(.cancelled)
         }
-    }
-
-    /// A time today as the person's locale writes it.
-    private static func clockTime(_ secondsSinceEpoch: Int64) -> String {
-        guard let time = g_date_time_new_from_unix_local(gint64(secondsSinceEpoch)) else {
-            return String(secondsSinceEpoch)
-        }
-        defer { g_date_time_unref(time) }
-        guard let text = g_date_time_format(time, "%X") else { return String(secondsSinceEpoch) }
-        defer { g_free(text) }
-        return String(cString: text)
     }
 }

@@ -68,6 +68,8 @@ final class ComposeWindow {
     var retryTimer: MainLoopSource?
     /// Undo Send's bar, once a second while its countdown is on.
     var undoTicker: MainLoopSource?
+    /// The header bar's Drafts button and list (not with `--no-draft`).
+    var draftsList: DraftsList?
     /// This window's outbox entry, once made (`outboxStore()`).
     var ownOutbox: OutboxStore?
     /// The images the post carries, in order, with their alt text.
@@ -183,6 +185,11 @@ final class ComposeWindow {
         autosave?.currentLength = { [unowned view] in Int(gtk_text_buffer_get_char_count(view.buffer)) }
         installActions()
         if target != .stdout { setUpChooser(layout) }
+        if options.draftName != nil {
+            let drafts = DraftsList(header: layout.header, ownDraft: options.draftName)
+            drafts.onFailure = { [weak self] message in self?.infoBar.showSendFailure(message) }
+            draftsList = drafts
+        }
         setUpMentions()
         loadInitialText(drafts: drafts)
         setUpPostOptions()
@@ -265,6 +272,7 @@ final class ComposeWindow {
         let attach: VoidHandler = { [weak self] in self?.chooseImages() }
         let warning: VoidHandler = { [weak self] in self?.postOptionsRow.toggleContentWarning() }
         let endPost: VoidHandler = { [weak self] in self?.insertThreadMarker() }
+        let drafts: VoidHandler = { [weak self] in self?.draftsList?.open() }
         let redo: VoidHandler = { [weak self] in
             guard let self, gtk_source_buffer_can_redo(self.sourceBuffer) != 0 else { return }
             gtk_source_buffer_redo(self.sourceBuffer)
@@ -275,6 +283,7 @@ final class ComposeWindow {
                 ("<Control>Return", send), ("<Control>KP_Enter", send), ("Escape", escape), ("<Control>w", cancel),
                 ("<Control>y", redo), ("<Control><Shift>a", attach), ("<Control><Shift>w", warning),
                 ("<Control><Shift>Return", endPost), ("<Control><Shift>KP_Enter", endPost),
+                ("<Control><Shift>d", drafts),
             ])
         infoBar.onDiscardDraft = { [weak self] in
             self?.autosave?.discard()

@@ -1,0 +1,162 @@
+import ComposeWindowCore
+import ComposeWindowGlue
+import ComposeWindowPostingGlue
+import GtkPlaceholder
+import PlaceholderGtk3Glue
+
+/// The header bar's Drafts button (Ctrl+Shift+D) and its list, made when first opened and read
+/// again each time: every saved draft with its first line, when it was edited, its images, its
+/// networks and state, and what its post waits for in the outbox (why it failed, when it goes);
+/// Open (a window of its own), Delete with Undo, New draft. Posts in the outbox that no draft holds
+/// (a script's, one set aside) are listed below them.
+@MainActor
+final class DraftsList {
+    let button: UnsafeMutablePointer<GtkWidget>
+    private var popover: UnsafeMutablePointer<GtkWidget>?
+    private var rows: UnsafeMutablePointer<GtkWidget>?
+    private var newDraft: UnsafeMutablePointer<GtkWidget>?
+    private var undoBar: (box: UnsafeMutablePointer<GtkWidget>, label: UnsafeMutablePointer<GtkWidget>)?
+    /// The last Delete, for Undo: the draft and where its files went.
+    private var deleted: (store: DraftStore, aside: String)?
+    /// This window's own draft (nil with `--no-draft`): listed, never opened again nor deleted.
+    private let ownDraft: String?
+    /// Why a window could not be started, for the window's bar.
+    var onFailure: (@MainActor (String) -> Void)?
+
+    init(header: UnsafeMutablePointer<GtkWidget>, ownDraft: String?) {
+        self.ownDraft = ownDraft
+        button = gtk_menu_button_new()
+        gtk_button_set_image(button.cast(), gtk_image_new_from_icon_name("document-open-recent-symbolic", GTK_ICON_SIZE_BUTTON))
+        gtk_widget_set_tooltip_text(button, localized("Drafts and outbox (Ctrl+Shift+D)"))
+        atk_object_set_name(gtk_widget_get_accessible(button), localized("Drafts"))
+        gtk_header_bar_pack_start(header.cast(), button)
+        gtk_widget_show_all(button)
+        Signal.connect(button, "toggled") { [weak self] in
+            guard let self, gtk_toggle_button_get_active(self.button.cast()) != 0 else { return }
+            let firstTime = self.popover == nil
+            self.refresh()
+            // Made now, after the button's own handler found no popover to show.
+            if firstTime, let popover = self.popover { gtk_popover_popup(popover.cast()) }
+        }
+    }
+
+    /// Opens the list (the keyboard shortcut).
+    func open() { gtk_toggle_button_set_active(button.cast(), 1) }
+
+    private func made() -> (UnsafeMutablePointer<GtkWidget>, UnsafeMutablePointer<GtkWidget>) {
+        if let popover, let rows { return (popover, rows) }
+        let popover = gtk_popover_new(button)!
+        let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
+        gtk_container_set_border_width(column.cast(), 8)
+        let newDraft = gtk_button_new_with_mnemonic(localized("_New draft"))!
+        Signal.connect(newDraft, "clicked") { [weak self] in self?.startWindow(draft: Self.newDraftName()) }
+        gtk_box_pack_start(column.cast(), newDraft, 0, 0, 0)
+        let undoBox = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+        let undoLabel = gtk_label_new(nil)!
+        gtk_label_set_ellipsize(undoLabel.cast(), PANGO_ELLIPSIZE_END)
+        let undo = gtk_button_new_with_mnemonic(localized("_Undo"))!
+        Signal.connect(undo, "clicked") { [weak self] in self?.undoDelete() }
+        gtk_box_pack_start(undoBox.cast(), undoLabel, 1, 1, 0)
+        gtk_box_pack_end(undoBox.cast(), undo, 0, 0, 0)
+        gtk_widget_set_no_show_all(undoBox, 1)
+        gtk_widget_show(undoLabel)
+        gtk_widget_show(undo)
+        gtk_box_pack_start(column.cast(), undoBox, 0, 0, 0)
+        let scrolled = gtk_scrolled_window_new(nil, nil)!
+        gtk_scrolled_window_set_policy(scrolled.cast(), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_propagate_natural_height(scrolled.cast(), 1)
+        gtk_scrolled_window_set_max_content_height(scrolled.cast(), 420)
+        gtk_widget_set_size_request(scrolled, 420, -1)
+        // A plain column, not a GtkListBox: Tab goes from button to button, row after row.
+        let rows = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
+        atk_object_set_name(gtk_widget_get_accessible(rows), localized("Drafts"))
+        gtk_container_add(scrolled.cast(), rows)
+        gtk_box_pack_start(column.cast(), scrolled, 1, 1, 0)
+        gtk_container_add(popover.cast(), column)
+        gtk_widget_show_all(column)
+        gtk_menu_button_set_popover(button.cast(), popover)
+        self.popover = popover
+        self.rows = rows
+        self.newDraft = newDraft
+        undoBar = (undoBox, undoLabel)
+        return (popover, rows)
+    }
+
+    /// Reads the drafts and the outbox again and shows them.
+    func refresh() {
+        let (_, rows) = made()
+        gtk_container_foreach(rows.cast(), { widget, _ in gtk_widget_destroy(widget) }, nil)
+        let now = Poster.now
+        let environment = SystemIO.environment
+        DraftStore.purgeDeleted(environment: environment, now: now)
+        let parse: (String) -> JSONValue? = { try? JSONText.value(of: $0) }
+        let drafts = DraftCatalog.drafts(environment: environment, now: now, parseJSON: parse)
+        let waiting = DraftCatalog.outbox(environment: environment, now: now, parseJSON: parse)
+        for draft in drafts {
+            let held = draft.name != ownDraft && DraftLock.isHeld(draft.name, environment: environment)
+            let row = DraftsListRow(
+                draft: draft, outbox: waiting.filter { $0.entry == draft.name }, now: now,
+                isThisWindow: draft.name == ownDraft, isOpenElsewhere: held)
+            row.onOpen = { [weak self] in self?.startWindow(draft: draft.name) }
+            row.onDelete = { [weak self] in self?.delete(draft) }
+            gtk_container_add(rows.cast(), row.widget)
+        }
+        let drafted = Set(drafts.map(\.name))
+        for entry in waiting where !drafted.contains(entry.entry) {
+            gtk_container_add(rows.cast(), DraftsListRow(unclaimed: entry, now: now).widget)
+        }
+        if drafts.isEmpty && waiting.isEmpty {
+            let empty = gtk_label_new(localized("No drafts. What you write is kept as a draft until it is sent."))!
+            gtk_label_set_line_wrap(empty.cast(), 1)
+            gtk_container_add(rows.cast(), empty)
+        }
+        gtk_widget_show_all(rows)
+        // The button that had the keyboard may be gone with its row: it goes back to the top.
+        if let newDraft { gtk_widget_grab_focus(newDraft) }
+    }
+
+    private func delete(_ draft: DraftSummary) {
+        do throws(DraftStore.Failure) {
+            let store = try DraftStore(name: draft.name, environment: SystemIO.environment)
+            deleted = (store, try store.delete(now: Poster.now))
+        } catch {
+            onFailure?(error.description)
+            return
+        }
+        if let undoBar {
+            let title = draft.firstLine.isEmpty ? draft.name : draft.firstLine
+            gtk_label_set_text(undoBar.label.cast(), localized("Deleted “{0}”", title))
+            gtk_widget_show(undoBar.box)
+        }
+        refresh()
+    }
+
+    private func undoDelete() {
+        guard let deleted else { return }
+        self.deleted = nil
+        if let undoBar { gtk_widget_hide(undoBar.box) }
+        do throws(DraftStore.Failure) {
+            if try !deleted.store.restoreDeleted(deleted.aside) {
+                onFailure?(localized("A new draft named {0} was written since; the deleted one is kept aside for a day.", deleted.store.name))
+            }
+        } catch {
+            onFailure?(error.description)
+        }
+        refresh()
+    }
+
+    /// A window of its own on `draft` (this process holds its own draft; a second window on the
+    /// same one would take the next name).
+    private func startWindow(draft: String) {
+        gtk_toggle_button_set_active(button.cast(), 0)
+        let program = SystemIO.executablePath ?? CommandLine.arguments[0]
+        if let failure = ProcessLauncher.start([program, "--desktop", "--draft", draft]) {
+            onFailure?(localized("A window could not be opened: {0}", failure))
+        }
+    }
+
+    /// A name no draft has: "draft-" and the time, to the second.
+    private static func newDraftName() -> String {
+        "draft-" + String(Poster.now)
+    }
+}
