@@ -43,7 +43,8 @@ import Testing
         let waiting = try DraftStore(name: "default", environment: environment)
         try waiting.save("分享新鲜事")
         touch(waiting.path, at: Self.now - 60)
-        try OutboxStore(draftName: "default", environment: environment).save(files.text(of: OutboxTests.crossPost().json))
+        try OutboxStore(draftName: "default", environment: environment).save(
+            files.text(of: OutboxTests.crossPost().json))
         var later = OutboxTests.crossPost()
         later.hold = Outbox.Hold(until: Self.now + 7_200, kind: .scheduled)
         let scheduled = try DraftStore(name: "later", environment: environment)
@@ -148,8 +149,10 @@ import Testing
         try store.save("New")
         #expect(try !store.restoreDeleted(deleted))
         #expect(try store.load() == "New")
-        let kept = try #require(FileManager.default.contentsOfDirectory(atPath: store.directory).first { $0.hasPrefix(".deleted-") })
-        #expect(try String(contentsOfFile: store.directory + "/" + kept, encoding: .utf8) == "Old", "still there to find")
+        let kept = try #require(
+            FileManager.default.contentsOfDirectory(atPath: store.directory).first { $0.hasPrefix(".deleted-") })
+        #expect(
+            try String(contentsOfFile: store.directory + "/" + kept, encoding: .utf8) == "Old", "still there to find")
     }
 
     @Test func deletedDraftsGoForGoodOnlyAfterADay() throws {

@@ -27,12 +27,15 @@ import Testing
         #expect(session.undoDeadline == Self.now + 5)
         #expect(!session.textIsEditable, "what goes is what Send was given")
         // The window's timer at the deadline: Send again, and the first image is prepared.
-        let move2 = session.send(text: "Undo me", images: PostingPlanImagesTests.images, accounts: Self.accounts, microsecondsSinceEpoch: 1)
+        let move2 = session.send(
+            text: "Undo me", images: PostingPlanImagesTests.images, accounts: Self.accounts, microsecondsSinceEpoch: 1)
         #expect(move2 == .run)
         #expect(!session.countingDown)
         let move3 = session.nextMove(now: Self.now + 4)
-        #expect(move3 == .finished(.notYet(failures: [], waitUntil: Self.now + 5)), "a timer a second early sends nothing")
-        _ = session.send(text: "Undo me", images: PostingPlanImagesTests.images, accounts: Self.accounts, microsecondsSinceEpoch: 1)
+        #expect(
+            move3 == .finished(.notYet(failures: [], waitUntil: Self.now + 5)), "a timer a second early sends nothing")
+        _ = session.send(
+            text: "Undo me", images: PostingPlanImagesTests.images, accounts: Self.accounts, microsecondsSinceEpoch: 1)
         let move4 = session.nextMove(now: Self.now + 5)
         #expect(move4 == .prepare(index: 0, image: 0))
     }
@@ -48,7 +51,9 @@ import Testing
         let undone6 = session.undoSend()
         #expect(!undone6, "once")
         // Send again starts a new post, with new keys and a new countdown.
-        _ = session.send(text: "Undo me", accounts: Self.accounts, undoSeconds: 3, microsecondsSinceEpoch: UInt64(Self.now + 10) * 1_000_000)
+        _ = session.send(
+            text: "Undo me", accounts: Self.accounts, undoSeconds: 3,
+            microsecondsSinceEpoch: UInt64(Self.now + 10) * 1_000_000)
         let move7 = session.nextMove(now: Self.now + 10)
         #expect(move7 == .finished(.notYet(failures: [], waitUntil: Self.now + 13)))
     }

@@ -45,7 +45,8 @@ final class DraftsListWindowTests: XCTestCase {
         XCTAssertEqual(state.draft("older"), "An older idea", "the other draft untouched")
 
         window.key("alt+u")
-        XCTAssertTrue(waitUntil(timeout: 10) { state.draft("weekend") == "Weekend plans: the hill\nand more" }, "undone")
+        XCTAssertTrue(
+            waitUntil(timeout: 10) { state.draft("weekend") == "Weekend plans: the hill\nand more" }, "undone")
 
         // The list read again, the keyboard back on New draft: Open on the newest starts a window
         // of its own on that draft.

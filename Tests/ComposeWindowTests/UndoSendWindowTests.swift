@@ -70,9 +70,13 @@ final class UndoSendWindowTests: SandboxTestCase {
         // What a script sees of it: the draft waiting, and Mastodon's post waiting, unsent.
         let drafts = try sandbox.composeWindow(["--drafts"])
         XCTAssertEqual(drafts.code, 0, drafts.stderr)
-        let draft = drafts.stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+        let draft = drafts.stdout.split(separator: "\n").map {
+            $0.split(separator: "\t", omittingEmptySubsequences: false)
+        }
         XCTAssertEqual(draft.count, 1, drafts.stdout)
-        XCTAssertEqual(draft.first.map { [$0[0], $0[2], $0[3], $0[4], $0[5]] }, ["default", "waiting", "0", "@alice@mastodon.social", "Not yet"])
+        XCTAssertEqual(
+            draft.first.map { [$0[0], $0[2], $0[3], $0[4], $0[5]] },
+            ["default", "waiting", "0", "@alice@mastodon.social", "Not yet"])
         let waiting = try sandbox.composeWindow(["--outbox"])
         XCTAssertEqual(waiting.code, 0, waiting.stderr)
         XCTAssertEqual(waiting.stdout, "default\t@alice@mastodon.social\twaiting\t-\tNot yet\t\n")

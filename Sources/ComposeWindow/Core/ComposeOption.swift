@@ -70,7 +70,8 @@ public enum ComposeOption: String, CaseIterable, Sendable {
         case .language: localized("CODE")
         case .label: localized("LABEL")
         case .replyTo: "URL"
-        case .sensitive, .thread, .numberPosts, .desktop, .measure, .noDraft, .noDelay, .drafts, .outbox, .noSpell, .listDictionaries, .accounts,
+        case .sensitive, .thread, .numberPosts, .desktop, .measure, .noDraft, .noDelay, .drafts, .outbox, .noSpell,
+            .listDictionaries, .accounts,
             .version:
             nil
         }

@@ -102,6 +102,7 @@ public struct ComposeOptions: Equatable, Sendable {
         case drafts, outbox
     }
 
+    /// `--drafts` or `--outbox`; nil: open the window.
     public var listing: Listing?
 
     /// A bad option value: one line for standard error, exit 2.
@@ -225,7 +226,8 @@ public struct ComposeOptions: Equatable, Sendable {
         if let height = values[.height] { self.height = try Self.number(height, option: .height, in: 100...16_384) }
         accountCommand = try Self.accountCommand(values, flags)
         if listing != nil, accountCommand != nil {
-            throw UsageError(description: localized("--drafts and --outbox do not go with --sign-in, --accounts or --sign-out"))
+            throw UsageError(
+                description: localized("--drafts and --outbox do not go with --sign-in, --accounts or --sign-out"))
         }
         if let name = values[.account] {
             guard accountCommand == nil else {

@@ -26,7 +26,8 @@ final class DraftsList {
     init(header: UnsafeMutablePointer<GtkWidget>, ownDraft: String?) {
         self.ownDraft = ownDraft
         button = gtk_menu_button_new()
-        gtk_button_set_image(button.cast(), gtk_image_new_from_icon_name("document-open-recent-symbolic", GTK_ICON_SIZE_BUTTON))
+        gtk_button_set_image(
+            button.cast(), gtk_image_new_from_icon_name("document-open-recent-symbolic", GTK_ICON_SIZE_BUTTON))
         gtk_widget_set_tooltip_text(button, localized("Drafts and outbox (Ctrl+Shift+D)"))
         atk_object_set_name(gtk_widget_get_accessible(button), localized("Drafts"))
         gtk_header_bar_pack_start(header.cast(), button)
@@ -137,7 +138,10 @@ final class DraftsList {
         if let undoBar { gtk_widget_hide(undoBar.box) }
         do throws(DraftStore.Failure) {
             if try !deleted.store.restoreDeleted(deleted.aside) {
-                onFailure?(localized("A new draft named {0} was written since; the deleted one is kept aside for a day.", deleted.store.name))
+                onFailure?(
+                    localized(
+                        "A new draft named {0} was written since; the deleted one is kept aside for a day.",
+                        deleted.store.name))
             }
         } catch {
             onFailure?(error.description)

@@ -22,7 +22,9 @@ extension Outbox {
         if let replyTo { members.append(.init("replyTo", replyTo.json)) }
         if let hold {
             members.append(
-                .init("hold", .object([.init("until", .integer(Int(hold.until))), .init("kind", .string(hold.kind.rawValue))])))
+                .init(
+                    "hold",
+                    .object([.init("until", .integer(Int(hold.until))), .init("kind", .string(hold.kind.rawValue))])))
         }
         return .object(members)
     }

@@ -60,11 +60,12 @@ package struct PostingSession: Hashable, Sendable {
     /// chosen now); `parts`: each network's thread, where the text is one (ThreadSplitter's parts);
     /// `replyTo`: the post it answers (kept with the post, whatever a later Send says).
     /// `undoSeconds`: a new post waits that long in the outbox, nothing of it leaving, for Undo
-    /// (`undoSend`); a post already in the outbox goes as it stands.
+    /// (`undoSend`); `scheduledAt`: a new post waits until then (Send later, `--at`), when
+    /// `--deliver` or a window sends it; a post already in the outbox goes as it stands.
     package mutating func send(
         text: String, images: [PostImage] = [], options: PostOptions = PostOptions(), accounts: [PostingAccount],
         parts: [PostingAccount.Network: [String]] = [:], replyTo: ReplyParent? = nil, undoSeconds: Int = 0,
-        microsecondsSinceEpoch: UInt64
+        scheduledAt: Int64? = nil, microsecondsSinceEpoch: UInt64
     ) -> SendResult {
         guard !isPosting else { return .stillPosting }
         editedSinceRun = false
@@ -74,9 +75,12 @@ package struct PostingSession: Hashable, Sendable {
                 microsecondsSinceEpoch: microsecondsSinceEpoch)
             let refused = new.accountsThatCannotAnswer(accounts)
             guard refused.isEmpty else { return .cannotAnswer(refused.map(\.name)) }
-            if undoSeconds > 0 {
+            if let scheduledAt {
+                new.outbox.hold = Outbox.Hold(until: scheduledAt, kind: .scheduled)
+            } else if undoSeconds > 0 {
                 let now = Int64(microsecondsSinceEpoch / 1_000_000)
-                new.outbox.hold = Outbox.Hold(until: now + Int64(min(undoSeconds, UndoSend.longestSeconds)), kind: .undoSend)
+                new.outbox.hold = Outbox.Hold(
+                    until: now + Int64(min(undoSeconds, UndoSend.longestSeconds)), kind: .undoSend)
             }
             plan = new
             return startRun()
@@ -232,6 +236,15 @@ package struct PostingSession: Hashable, Sendable {
     /// Whether a retry the window promised ("tries again at …") may go by itself: not once the
     /// person edited, because the edit is their post now and it is half written; Send sends it.
     package var promisedRetryMayGo: Bool { !isPosting && !editedSinceRun }
+
+    /// When a scheduled post goes, while it waits for that time with nothing of it sent (seconds
+    /// since the epoch); nil otherwise.
+    package func scheduledFor(now: Int64) -> Int64? {
+        guard !isPosting, let plan, let hold = plan.outbox.hold, hold.kind == .scheduled, hold.until > now,
+            plan.outbox.nothingHasLeft
+        else { return nil }
+        return hold.until
+    }
 
     /// When Undo Send's countdown ends and the post goes (seconds since the epoch); nil: none is on.
     package var undoDeadline: Int64? { countingDown ? plan?.outbox.hold?.until : nil }
