@@ -159,7 +159,7 @@ final class DesktopMetadataTests: XCTestCase {
         XCTAssertEqual(lines[3], dictionaries.split(separator: "\n").joined(separator: " "))
         let offered = Set(lines[4].split(separator: " ").map { String($0.split(separator: "=")[0]) })
         XCTAssertEqual(offered, Self.documentedOptions)
-        XCTAssertEqual(lines[5], "--no-draft --no-spell")
+        XCTAssertEqual(lines[5], "--no-draft --no-delay --no-spell")
         XCTAssertEqual(lines[6].split(separator: " ").map(String.init), PostTarget.allCases.map(\.rawValue))
         // After the options: images, and folders to go into; not the other files.
         XCTAssertEqual(

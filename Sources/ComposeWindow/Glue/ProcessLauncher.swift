@@ -10,7 +10,9 @@ package enum ProcessLauncher {
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for argument in argv { free(argument) } }
         var error: UnsafeMutablePointer<GError>?
-        let flags = GSpawnFlags(G_SPAWN_STDOUT_TO_DEV_NULL.rawValue | G_SPAWN_STDERR_TO_DEV_NULL.rawValue)
+        // G_SPAWN_STDOUT_TO_DEV_NULL | G_SPAWN_STDERR_TO_DEV_NULL (gspawn.h), by value: the release
+        // build's module does not see the enumerators' names.
+        let flags = GSpawnFlags(1 << 3 | 1 << 4)
         let started = argv.withUnsafeMutableBufferPointer { buffer in
             g_spawn_async(nil, buffer.baseAddress, nil, flags, nil, nil, nil, &error)
         }
