@@ -27,7 +27,8 @@ package enum ScheduleTime {
             throw ComposeOptions.UsageError(description: localized("--at: “{0}” is in the past", text.onOneLine))
         }
         guard time - now <= furthestSeconds else {
-            throw ComposeOptions.UsageError(description: localized("--at: “{0}” is more than a year ahead", text.onOneLine))
+            throw ComposeOptions.UsageError(
+                description: localized("--at: “{0}” is more than a year ahead", text.onOneLine))
         }
         return time
     }
@@ -35,7 +36,8 @@ package enum ScheduleTime {
     /// "09:05" → (9, 5).
     private static func clock(_ text: String) -> (Int, Int)? {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts.allSatisfy({ (1...2).contains($0.count) && $0.allSatisfy { ("0"..."9").contains($0) } }),
+        guard parts.count == 2,
+            parts.allSatisfy({ (1...2).contains($0.count) && $0.allSatisfy { ("0"..."9").contains($0) } }),
             let hour = Int(parts[0]), let minute = Int(parts[1]), hour < 24, minute < 60
         else { return nil }
         return (hour, minute)
