@@ -41,7 +41,8 @@ extension ComposeWindow {
     }
 
     /// Undo: the post is taken back (its outbox entry goes) and the window is as it was before
-    /// Send, the text editable again; too late, the bar says so and the post goes on.
+    /// Send, the text editable again; too late (something has left), the bell rings and the post
+    /// goes on.
     func undoSend() {
         guard let poster else { return }
         guard poster.undoSend() else {
