@@ -24,6 +24,9 @@ final class ComposeApplication {
         /// Closed while a network had not taken the post (exit 4): draft and outbox keep it. The
         /// links of the networks that did (posting to several), in the order given.
         case notPosted(confirmedLinks: [String])
+        /// Send later: the post waits in the outbox of a draft of its own (or, `keepDraft`, of
+        /// this window's draft, which was already the scheduled post's).
+        case scheduled(keepDraft: Bool)
         case cancelled
         case timedOut
     }
@@ -106,6 +109,7 @@ final class ComposeApplication {
             [unowned self] outcome in self.finish(outcome)
         }
         if let draftNotice { window?.infoBar.showNotice(draftNotice) }
+        ScheduledDelivery.startIfDue()
     }
 
     /// Runs the main loop until `--reply-to`'s post is found through the account's network, then
@@ -149,7 +153,8 @@ final class ComposeApplication {
                 window?.handOffFailed(localized("The text could not be put on the clipboard."))
                 return
             }
-        case .cancelled, .timedOut, .notPosted: window?.saveDraftNow()
+        case .cancelled, .timedOut, .notPosted, .scheduled(keepDraft: true): window?.saveDraftNow()
+        case .scheduled: break
         }
         finished = true
         self.outcome = outcome
@@ -197,9 +202,10 @@ final class ComposeApplication {
                 }
             }
             return .sent
-        case .handedOff:
+        case .handedOff, .scheduled(keepDraft: false):
             removeDraft()
             return .sent
+        case .scheduled: return .sent
         case .copied:
             // The clipboard holds the text: the draft can go.
             removeDraft()

@@ -16,6 +16,8 @@ public enum ComposeOption: String, CaseIterable, Sendable {
     case draft
     case noDraft = "no-draft"
     case noDelay = "no-delay"
+    case at
+    case deliver
     case drafts
     case outbox
     case spell
@@ -70,7 +72,9 @@ public enum ComposeOption: String, CaseIterable, Sendable {
         case .language: localized("CODE")
         case .label: localized("LABEL")
         case .replyTo: "URL"
-        case .sensitive, .thread, .numberPosts, .desktop, .measure, .noDraft, .noDelay, .drafts, .outbox, .noSpell,
+        case .at: localized("TIME")
+        case .sensitive, .thread, .numberPosts, .desktop, .measure, .noDraft, .noDelay, .deliver, .drafts, .outbox,
+            .noSpell,
             .listDictionaries, .accounts,
             .version:
             nil
@@ -105,6 +109,11 @@ public enum ComposeOption: String, CaseIterable, Sendable {
         case .draft: localized("Draft name (default: default)")
         case .noDraft: localized("Do not keep a draft")
         case .noDelay: localized("Post at once after Send, without the seconds for Undo")
+        case .at:
+            localized(
+                "Send schedules the post for TIME (HH:MM, the next such time, or 2026-12-06T09:00) through a signed-in account"
+            )
+        case .deliver: localized("Post every scheduled post whose time has come, without a window, and exit")
         case .drafts: localized("List the saved drafts, one per line, and exit")
         case .outbox: localized("List the posts waiting in the outbox, one line per network, and exit")
         case .spell: localized("Spell-check language, e.g. en_US")

@@ -1,5 +1,9 @@
 import CComposeWindowFiles
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The validated command line of compose-window. GLib parses the syntax (GOptionContext); this
 /// checks the values, so every error is one clear line and exit code 2.
 public struct ComposeOptions: Equatable, Sendable {
@@ -105,6 +109,12 @@ public struct ComposeOptions: Equatable, Sendable {
     /// `--drafts` or `--outbox`; nil: open the window.
     public var listing: Listing?
 
+    /// `--at`: Send schedules the post for this time (seconds since the epoch); nil: Send posts now.
+    package var scheduledAt: Int64?
+
+    /// `--deliver`: post the scheduled posts that are due, no window.
+    public var deliver = false
+
     /// A bad option value: one line for standard error, exit 2.
     public struct UsageError: Error, Equatable, CustomStringConvertible, Sendable {
         /// The translated message, without the program name.
@@ -118,7 +128,7 @@ public struct ComposeOptions: Equatable, Sendable {
     /// without `--text`, standard input is the initial text when it is not a terminal.
     public init(
         values: [ComposeOption: String], lists: [ComposeOption: [String]] = [:], flags: Set<ComposeOption>,
-        standardInputIsTerminal: Bool
+        standardInputIsTerminal: Bool, now: Int64 = Int64(time(nil))
     ) throws(UsageError) {
         title = values[.title]
         placeholder = values[.placeholder]
@@ -255,6 +265,8 @@ public struct ComposeOptions: Equatable, Sendable {
             values, languages: lists[.language] ?? [], flags: flags,
             networks: targetGiven || !fromDesktop ? ([target] + alsoTo.map(Optional.some)).compactMap { $0 } : nil,
             hasImages: !images.isEmpty || fromDesktop)
+        (scheduledAt, deliver) = try Self.schedule(values, flags, now: now, target: target, targetGiven: targetGiven)
+        if deliver { initialText = .none }
     }
 
     private static func accountCommand(

@@ -99,8 +99,19 @@ extension ComposeWindow {
             return
         }
         if poster == nil {
+            // Send later: the post goes to a draft of its own first, so this one stays free.
+            if let time = scheduleAt, scheduledDraft == nil {
+                return claimScheduledDraft(for: time) { [weak self] in self?.run(to: accounts, parts: parts) }
+            }
             let store: OutboxStore
-            do throws(StateFile.Failure) { store = try outboxStore() } catch {
+            do throws(StateFile.Failure) {
+                store =
+                    if let scheduledDraft {
+                        try OutboxStore(draftName: scheduledDraft.name, environment: SystemIO.environment)
+                    } else {
+                        try outboxStore()
+                    }
+            } catch {
                 return postFailed([error.description], retryAt: nil)
             }
             poster = Poster(session: PostingSession(), store: store)
@@ -113,17 +124,24 @@ extension ComposeWindow {
         let result = poster.send(
             compose.text, images: images, options: postOptions, parts: parts, replyTo: replyParent, to: accounts,
             known: preferences?.accounts ?? accounts,
-            undoSeconds: UndoSend.seconds(
-                setting: preferences?.undoSendSeconds, fromDesktop: options.fromDesktop, noDelay: options.noDelay)
+            undoSeconds: scheduledDraft != nil
+                ? 0
+                : UndoSend.seconds(
+                    setting: preferences?.undoSendSeconds, fromDesktop: options.fromDesktop, noDelay: options.noDelay),
+            scheduledAt: scheduledDraft != nil ? scheduleAt : nil
         ) {
             [weak self] outcome in
             guard let self else { return }
             self.showEditability()
             self.updateCounter()
             switch outcome {
-            case .posted(let links): self.finish(.posted(links, outbox: poster.store))
+            case .posted(let links):
+                // A scheduled post is out: its own draft and timer go too.
+                self.removeScheduledDraft()
+                self.finish(.posted(links, outbox: poster.store))
             case .failed(let lines, let retryAt): self.postFailed(lines, retryAt: retryAt)
             case .countingDown(let until): self.countDown(until: until)
+            case .scheduled(let at): self.scheduled(at: at)
             }
         }
         let names = (poster.plan?.accountNames ?? accounts.map(\.name)).joined(separator: ", ")
@@ -149,7 +167,7 @@ extension ComposeWindow {
     }
 
     /// The window stays with the text; the draft is written now and the outbox keeps the post.
-    private func postFailed(_ lines: [String], retryAt: Int64?) {
+    func postFailed(_ lines: [String], retryAt: Int64?) {
         keepDraftNow()
         showPostFailure(lines.joined(separator: "\n"), retryAt: retryAt)
         reportError(
@@ -280,6 +298,7 @@ extension ComposeWindow {
             }
             self.retryTimer?.cancel()
             poster.forget()
+            self.forgetTimers()
             self.discardDraft()
             self.finish(.cancelled)
         }

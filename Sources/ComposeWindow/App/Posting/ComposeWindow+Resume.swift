@@ -77,6 +77,7 @@ extension ComposeWindow {
         let names = plan.accountNames.joined(separator: ", ")
         // A thread: the window shows it as one (its posts tinted, the counter on the post typed).
         if !plan.parts.isEmpty { threadRow.start(thread: true, numbered: threadRow.isNumbered) }
+        if let time = session.scheduledFor(now: Poster.now) { return showScheduled(at: time) }
         let progress = plan.threadProgress
         if !progress.isEmpty {
             // A thread: where each network got to; Send checks what may be out and posts the rest.

@@ -12,9 +12,26 @@ enum PostedNotification {
     static let waitSeconds: UInt32 = 10 * 60
 
     /// Shows the notification for `links` (one per network) and waits for a click, or the time.
-    static func show(_ links: [String]) {
-        guard let first = links.first,
-            let application = g_application_new(ComposeApplication.applicationID, G_APPLICATION_NON_UNIQUE)
+    static func show(_ links: [String], waitSeconds: UInt32 = waitSeconds) {
+        guard let first = links.first else { return }
+        notify(
+            id: "posted", title: localized("Posted"), body: links.joined(separator: "\n"), button: localized("Open"),
+            action: "open-link", target: first, waitSeconds: waitSeconds)
+    }
+
+    /// A scheduled post `--deliver` could not post: why, and a click opens a window on its draft
+    /// (where Retry and Discard are).
+    static func showNotPosted(draft: String, reason: String, waitSeconds: UInt32) {
+        notify(
+            id: "not-posted-" + draft, title: localized("A scheduled post was not posted"), body: reason,
+            button: localized("Open"), action: "open-draft", target: draft, waitSeconds: waitSeconds)
+    }
+
+    private static func notify(
+        id: String, title: String, body: String, button: String, action name: String, target: String,
+        waitSeconds: UInt32
+    ) {
+        guard let application = g_application_new(ComposeApplication.applicationID, G_APPLICATION_NON_UNIQUE)
         else { return }
         defer { g_object_unref(application.asGPointer) }
         // No notification server to show it (or to hand back a click): nothing to wait for.
@@ -22,26 +39,30 @@ enum PostedNotification {
         let loop = g_main_loop_new(nil, 0)!
         defer { g_main_loop_unref(loop) }
         let stringType = g_variant_type_new("s")
-        let action = g_simple_action_new("open-link", stringType)!
+        let action = g_simple_action_new(name, stringType)!
         g_variant_type_free(stringType)
         Signal.connect(
             action, "activate",
             withArgument: { parameter in
                 guard let parameter else { return }
-                let link = String(cString: g_variant_get_string(OpaquePointer(parameter), nil))
-                try? BrowserHandoff.open(link, from: nil)
+                let value = String(cString: g_variant_get_string(OpaquePointer(parameter), nil))
+                if name == "open-link" {
+                    try? BrowserHandoff.open(value, from: nil)
+                } else {
+                    let program = SystemIO.executablePath ?? CommandLine.arguments[0]
+                    _ = ProcessLauncher.start([program, "--desktop", "--draft", value])
+                }
                 g_main_loop_quit(loop)
             })
         g_action_map_add_action(OpaquePointer(application), action)
         g_object_unref(action.asGPointer)
 
-        let notification = g_notification_new(localized("Posted"))!
+        let notification = g_notification_new(title)!
         defer { g_object_unref(notification.asGPointer) }
-        g_notification_set_body(notification, links.joined(separator: "\n"))
-        g_notification_set_default_action_and_target_value(notification, "app.open-link", g_variant_new_string(first))
-        g_notification_add_button_with_target_value(
-            notification, localized("Open"), "app.open-link", g_variant_new_string(first))
-        g_application_send_notification(application, "posted", notification)
+        g_notification_set_body(notification, body)
+        g_notification_set_default_action_and_target_value(notification, "app." + name, g_variant_new_string(target))
+        g_notification_add_button_with_target_value(notification, button, "app." + name, g_variant_new_string(target))
+        g_application_send_notification(application, id, notification)
         let limit = MainLoopSource.timeout(milliseconds: waitSeconds * 1_000) {
             g_main_loop_quit(loop)
             return false

@@ -18,6 +18,9 @@ final class Poster {
         /// Undo Send's countdown: the post is in the outbox and nothing of it leaves before this
         /// time (seconds since the epoch), when the window sends it on.
         case countingDown(until: Int64)
+        /// Send later: the post waits whole in the outbox for this time (seconds since the epoch),
+        /// when the timer's `--deliver` or a window holding it sends it on.
+        case scheduled(at: Int64)
     }
 
     private(set) var session: PostingSession
@@ -52,11 +55,12 @@ final class Poster {
     func send(
         _ text: String, images: [PostImage], options: PostOptions, parts: [PostingAccount.Network: [String]],
         replyTo: ReplyParent?, to chosen: [PostingAccount], known: [PostingAccount], undoSeconds: Int = 0,
-        completion: @escaping @MainActor (Outcome) -> Void
+        scheduledAt: Int64? = nil, completion: @escaping @MainActor (Outcome) -> Void
     ) -> PostingSession.SendResult {
         let result = session.send(
             text: text, images: images, options: options, accounts: chosen, parts: parts, replyTo: replyTo,
-            undoSeconds: undoSeconds, microsecondsSinceEpoch: UInt64(max(0, g_get_real_time())))
+            undoSeconds: undoSeconds, scheduledAt: scheduledAt,
+            microsecondsSinceEpoch: UInt64(max(0, g_get_real_time())))
         guard result == .run else { return result }
         accounts = known
         self.completion = completion
@@ -231,6 +235,9 @@ final class Poster {
     /// The person changed the post (PostingSession: a promised retry no longer goes by itself).
     func edited() { session.edited() }
 
+    /// Post now on a scheduled post (PostingSession.postNow).
+    func postNow() -> Bool { session.postNow() }
+
     /// The person's answer to each look-up that could not tell (PostingSession), written to the
     /// outbox by the next run before anything leaves.
     func personSays(isThere: Bool) { session.personSays(isThere: isThere) }
@@ -290,6 +297,8 @@ final class Poster {
         // The outbox stays until the draft is gone (ComposeApplication): a crash in between must
         // not leave the text without the record that it was posted.
         case .posted(let links): completion?(.posted(links))
+        case .notYet where session.scheduledFor(now: Self.now) != nil:
+            completion?(.scheduled(at: session.scheduledFor(now: Self.now) ?? 0))
         case .notYet(_, let waitUntil?) where session.countingDown: completion?(.countingDown(until: waitUntil))
         case .notYet(let failures, let waitUntil):
             completion?(

@@ -68,6 +68,10 @@ final class ComposeWindow {
     var retryTimer: MainLoopSource?
     /// Undo Send's bar, once a second while its countdown is on.
     var undoTicker: MainLoopSource?
+    /// Send later's time (`--at` or the dialog): Send schedules a new post for it.
+    var scheduleAt: Int64?
+    /// The draft a scheduled post moves to, held from Send until the process ends.
+    var scheduledDraft: DraftLock?
     /// The header bar's Drafts button and list (not with `--no-draft`).
     var draftsList: DraftsList?
     /// This window's outbox entry, once made (`outboxStore()`).
@@ -125,6 +129,7 @@ final class ComposeWindow {
         finish: @escaping @MainActor (ComposeApplication.Outcome) -> Void
     ) {
         self.options = options
+        scheduleAt = options.scheduledAt
         replyParent = parent
         self.initialText = initialText
         self.finish = finish

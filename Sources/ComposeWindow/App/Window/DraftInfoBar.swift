@@ -120,6 +120,15 @@ final class DraftInfoBar {
         show(message, type: GTK_MESSAGE_INFO, button: localized("_Open post"), action: open)
     }
 
+    /// A post waiting for its time: Post now, or Discard… (Send keeps it scheduled with an edit).
+    func showScheduled(
+        _ message: String, postNow: @escaping @MainActor () -> Void, discard: @escaping @MainActor () -> Void
+    ) {
+        show(
+            message, type: GTK_MESSAGE_INFO, button: localized("_Post now"), action: postNow,
+            second: (localized("D_iscard…"), discard))
+    }
+
     /// A post a network did not take: what happened, with Retry, Discard… and (while no network has
     /// or may have the post) Open in browser.
     func showPostFailure(

@@ -7,7 +7,7 @@
 /// the next free name, `NAME-2`, `NAME-3`, …, and says so: two processes never write, resume or
 /// send the same draft. The kernel lets go of the lock when the process ends, however it ends
 /// (kill -9 too), so a crash never leaves a draft locked.
-package final class DraftLock {
+package final class DraftLock: Sendable {
     package let name: String
     private let descriptor: Int32
 
@@ -28,16 +28,31 @@ package final class DraftLock {
         for number in 1...mostTries {
             let name = number == 1 ? wanted : wanted + "-" + String(number)
             guard DraftStore.isValidName(name) else { break }
-            let path = folder + "/" + name + ".lock"
-            let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
-            guard descriptor >= 0 else { throw failure(path) }
-            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return DraftLock(name: name, descriptor: descriptor) }
-            let busy = errno == EWOULDBLOCK
-            close(descriptor)
-            guard busy else { throw failure(path) }
+            if let lock = try take(name, in: folder) { return lock }
         }
         throw StateFile.Failure(
             description: localized("every draft name from “{0}” on is open in another window", wanted))
+    }
+
+    /// The lock of `name` in `folder`, or nil while another process holds it.
+    private static func take(_ name: String, in folder: String) throws(StateFile.Failure) -> DraftLock? {
+        let path = folder + "/" + name + ".lock"
+        let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw failure(path) }
+        if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return DraftLock(name: name, descriptor: descriptor) }
+        let busy = errno == EWOULDBLOCK
+        close(descriptor)
+        guard busy else { throw failure(path) }
+        return nil
+    }
+
+    /// The lock of `name` itself, or nil while another process holds it (`--deliver` leaves a
+    /// post to the window that has it open).
+    package static func claimOnly(_ name: String, environment: [String: String]) throws(StateFile.Failure) -> DraftLock?
+    {
+        let folder = try StateFile.folder("locks", environment: environment)
+        try makeFolders(folder)
+        return try take(name, in: folder)
     }
 
     private static func failure(_ path: String) -> StateFile.Failure {

@@ -246,6 +246,16 @@ package struct PostingSession: Hashable, Sendable {
         return hold.until
     }
 
+    /// "Post now" on a scheduled post: it goes at the next Send instead of at its time. False once
+    /// something of it has left or it is not scheduled.
+    package mutating func postNow() -> Bool {
+        guard !isPosting, var current = plan, current.outbox.hold?.kind == .scheduled, current.outbox.nothingHasLeft
+        else { return false }
+        current.outbox.hold = nil
+        plan = current
+        return true
+    }
+
     /// When Undo Send's countdown ends and the post goes (seconds since the epoch); nil: none is on.
     package var undoDeadline: Int64? { countingDown ? plan?.outbox.hold?.until : nil }
 

@@ -114,3 +114,16 @@ package enum ScheduleTime {
         return Int64(utc) - offset
     }
 }
+
+extension ScheduleTime {
+    /// The draft a post scheduled for `time` moves to, so that the draft the person writes in
+    /// stays free: `scheduled-20261206-0900` in local time (DraftLock adds `-2`, … when taken).
+    package static func draftName(for time: Int64) -> String {
+        var seconds = time_t(time)
+        var parts = tm()
+        guard localtime_r(&seconds, &parts) != nil else { return "scheduled-" + String(time) }
+        func two(_ value: Int32) -> String { value < 10 ? "0" + String(value) : String(value) }
+        return "scheduled-" + String(parts.tm_year + 1900) + two(parts.tm_mon + 1) + two(parts.tm_mday) + "-"
+            + two(parts.tm_hour) + two(parts.tm_min)
+    }
+}

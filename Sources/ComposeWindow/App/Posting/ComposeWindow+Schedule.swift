@@ -1,0 +1,111 @@
+import ComposeWindowCore
+import ComposeWindowGlue
+import GtkPlaceholder
+import PlaceholderGtk3Glue
+
+/// Send later (`--at`, or the dialog): the post moves whole to a draft of its own
+/// (`scheduled-20261206-0900`) and waits in the outbox for its time, when the systemd timer's
+/// `--deliver` (or, without one, the first start after it) posts it; this window's draft is free
+/// again. Opened later, the scheduled post can be edited, posted now, or discarded.
+extension ComposeWindow {
+    /// Claims the scheduled post's draft and writes the text there (on the state writer's thread),
+    /// then `then` sends the post into its outbox entry.
+    func claimScheduledDraft(for time: Int64, then: @escaping @MainActor () -> Void) {
+        let environment = SystemIO.environment
+        let wanted = ScheduleTime.draftName(for: time)
+        let text = compose.text
+        infoBar.showPosting(localized("Scheduling…"))
+        StateWriter.shared.write { () -> Result<DraftLock, StateFile.Failure> in
+            do throws(StateFile.Failure) {
+                let lock = try DraftLock.claim(wanted, environment: environment)
+                try DraftStore(name: lock.name, environment: environment).save(text)
+                return .success(lock)
+            } catch {
+                return .failure(error)
+            }
+        } then: { [weak self] result in
+            guard let self, !self.closed else { return }
+            switch result {
+            case .success(let lock):
+                self.scheduledDraft = lock
+                then()
+            case .failure(let failure): self.postFailed([failure.description], retryAt: nil)
+            }
+        }
+    }
+
+    /// The post waits in the outbox for `time`: the timer is armed and the window closes (exit 0,
+    /// standard output empty). Without a systemd user manager, one line says the post goes at the
+    /// first start of compose-window after its time.
+    func scheduled(at time: Int64) {
+        let draft = scheduledDraft?.name ?? options.draftName ?? ""
+        infoBar.showPosting(localized("Scheduling…"))
+        UserTimer.arm(draft: draft, at: time, environment: SystemIO.environment) { [weak self] failure in
+            if let failure {
+                reportError(
+                    localized(
+                        "no systemd timer ({0}): the post scheduled for {1} goes the first time compose-window starts after then",
+                        failure, TimeWords.when(time, now: Poster.now)))
+            }
+            guard let self, !self.closed else { return }
+            self.finish(.scheduled(keepDraft: self.scheduledDraft == nil))
+        }
+    }
+
+    /// The scheduled post's draft (when it moved to one) and every timer of this window's post,
+    /// once the post is out (before its outbox entry goes).
+    func removeScheduledDraft() {
+        forgetTimers()
+        guard let name = scheduledDraft?.name else { return }
+        let environment = SystemIO.environment
+        StateWriter.shared.write {
+            try? DraftStore(name: name, environment: environment).remove()
+        } then: { _ in
+        }
+    }
+
+    /// The timers of this window's post (posted, or discarded): nothing left to start.
+    func forgetTimers() {
+        let names = [scheduledDraft?.name, options.draftName].compactMap { $0 }
+        let environment = SystemIO.environment
+        StateWriter.shared.write {
+            for name in names { DeliveryTimer.remove(draft: name, environment: environment) }
+        } then: { _ in
+        }
+    }
+
+    /// A scheduled post opened in a window: when it goes, with Post now and Discard…; Send keeps
+    /// it scheduled, with the edit. At its time the window (which holds it, so `--deliver` leaves
+    /// it alone) posts it, unless the person is editing it: then Send does.
+    func showScheduled(at time: Int64) {
+        let names = (poster?.plan?.accountNames ?? []).joined(separator: ", ")
+        infoBar.showScheduled(
+            localized(
+                "Scheduled for {0} on {1}. Edit it and Send to keep it scheduled with the changes.",
+                TimeWords.when(time, now: Poster.now), names),
+            postNow: { [weak self] in self?.postNow() }, discard: { [weak self] in self?.discardPost() })
+        let milliseconds = UInt32(clamping: max(0, (time * 1_000_000 - Int64(g_get_real_time())) / 1_000))
+        retryTimer?.cancel()
+        retryTimer = MainLoopSource.timeout(milliseconds: milliseconds) { [weak self] in
+            guard let self else { return false }
+            self.retryTimer = nil
+            if self.poster?.session.promisedRetryMayGo == false {
+                self.infoBar.showNotice(localized("It is time for this post: Send posts it, with your changes."))
+            } else {
+                self.retryDue = true
+                self.retryIfDue()
+            }
+            return false
+        }
+    }
+
+    /// Post now: the scheduled post goes at once, as Send would send it.
+    func postNow() {
+        guard poster?.session.scheduledFor(now: Poster.now) != nil, poster?.postNow() == true else {
+            return gtk_widget_error_bell(window)
+        }
+        retryTimer?.cancel()
+        retryTimer = nil
+        send()
+    }
+}

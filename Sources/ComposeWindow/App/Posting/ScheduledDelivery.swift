@@ -1,0 +1,143 @@
+import ComposeWindowCore
+import ComposeWindowGlue
+import ComposeWindowPostingGlue
+import Glibc
+import GtkPlaceholder
+import PlaceholderGtk3Glue
+
+/// `--deliver`, which the timer runs: every scheduled post whose time has come goes, without a
+/// window, exactly once, with the keys and look-ups Send uses (Poster and PostingSession decide).
+/// A post a window holds is left to it (DraftLock). Posted: its draft, outbox entry and timer go,
+/// and standard output and a notification give the links. Not taken: it stays in the outbox, one
+/// line says why, a notification opens its window; a network that asked to wait gets the timer
+/// again for that time.
+@MainActor
+enum ScheduledDelivery {
+    /// How long a notification waits for a click; posts that fall due meanwhile go after it (the
+    /// timers that fired then found this process still running).
+    static let notificationSeconds: UInt32 = 120
+
+    static func run() -> ExitCode {
+        let environment = SystemIO.environment
+        var status = ExitCode.sent
+        var tried = Set<String>()
+        while true {
+            let due = DraftCatalog.duePosts(environment: environment, now: Poster.now, parseJSON: parse)
+                .filter { !tried.contains($0) }
+            guard !due.isEmpty else { break }
+            var posted: [String] = []
+            var failed: [(draft: String, reason: String)] = []
+            for name in due {
+                tried.insert(name)
+                switch deliver(name, environment: environment) {
+                case .posted(let links): posted += links
+                case .notPosted(let reason):
+                    failed.append((name, reason))
+                    status = .notPosted
+                case .leftToItsWindow: break
+                case .unreadable: status = .failure
+                }
+            }
+            for failure in failed {
+                PostedNotification.showNotPosted(
+                    draft: failure.draft, reason: failure.reason, waitSeconds: notificationSeconds)
+            }
+            PostedNotification.show(posted, waitSeconds: notificationSeconds)
+        }
+        return status
+    }
+
+    /// Without a systemd user manager nothing fires at a post's time: each window's start looks
+    /// (on the state writer's thread) and starts `--deliver` on its own when a post is due. A
+    /// window's own post is left to it by the lock; a timer that fires too finds nothing left.
+    static func startIfDue() {
+        let environment = SystemIO.environment
+        let now = Poster.now
+        StateWriter.shared.write {
+            !DraftCatalog.duePosts(environment: environment, now: now, parseJSON: parse).isEmpty
+        } then: { due in
+            guard due else { return }
+            let program = SystemIO.executablePath ?? CommandLine.arguments[0]
+            if let failure = ProcessLauncher.start([program, "--deliver"]) { reportError(failure) }
+        }
+    }
+
+    nonisolated private static func parse(_ text: String) -> JSONValue? { try? JSONText.value(of: text) }
+
+    private enum Result {
+        case posted([String])
+        case notPosted(String)
+        case leftToItsWindow
+        case unreadable
+    }
+
+    private static func deliver(_ name: String, environment: [String: String]) -> Result {
+        let lock: DraftLock?
+        do throws(StateFile.Failure) { lock = try DraftLock.claimOnly(name, environment: environment) } catch {
+            reportError(error.description)
+            return .unreadable
+        }
+        guard let lock else {
+            reportError(localized("the draft {0} is open in a window, which posts it", name))
+            return .leftToItsWindow
+        }
+        defer { withExtendedLifetime(lock) {} }
+        guard let store = try? OutboxStore(draftName: name, environment: environment),
+            let plan = (try? store.load()).flatMap({ $0 }).flatMap(parse).flatMap(PostingPlan.init(file:))
+        else {
+            reportError(localized("the outbox entry of draft {0} cannot be read; it was left as it is", name))
+            return .unreadable
+        }
+        let known = Preferences().accounts
+        var accounts: [PostingAccount] = []
+        for network in plan.networks {
+            guard let account = plan.continuingAccount(on: network, chosen: nil, among: known) else {
+                let reason = localized(
+                    "{0} is not signed in: the post scheduled in draft {1} waits in the outbox",
+                    plan.startedWith(on: network) ?? network.rawValue, name)
+                reportError(reason)
+                return .notPosted(reason)
+            }
+            accounts.append(account)
+        }
+        let poster = Poster(session: PostingSession(plan: plan), store: store)
+        let loop = g_main_loop_new(nil, 0)!
+        defer { g_main_loop_unref(loop) }
+        var outcome: Poster.Outcome?
+        let started = poster.send(
+            plan.text, images: plan.images, options: plan.options, parts: plan.parts, replyTo: nil, to: accounts,
+            known: known
+        ) { finished in
+            outcome = finished
+            g_main_loop_quit(loop)
+        }
+        if started == .run, outcome == nil { g_main_loop_run(loop) }
+        StateWriter.shared.waitForAll()
+        switch (started, outcome) {
+        case (.alreadyPosted(let links), _), (_, .posted(let links)?):
+            return posted(name, links: links, outbox: poster.store, environment: environment)
+        case (_, .failed(let lines, let retryAt)?):
+            let reason = lines.joined(separator: " ")
+            reportError(localized("the post scheduled in draft {0} was not posted: {1}", name, reason))
+            // The network asked to wait: the timer fires again then.
+            if let retryAt { UserTimer.arm(draft: name, at: retryAt, environment: environment) { _ in } }
+            StateWriter.shared.waitForAll()
+            return .notPosted(reason)
+        default:
+            return .notPosted(localized("the post scheduled in draft {0} was not posted", name))
+        }
+    }
+
+    /// As a window's post: the draft first (an outbox left behind says the post is there, a draft
+    /// alone would be sent again), then the entry and the timer; the links on standard output.
+    private static func posted(
+        _ name: String, links: [String], outbox: OutboxStore, environment: [String: String]
+    ) -> Result {
+        do { try DraftStore(name: name, environment: environment).remove() } catch { reportError(error.description) }
+        do { try outbox.remove() } catch { reportError(error.description) }
+        DeliveryTimer.remove(draft: name, environment: environment)
+        let lines = links.map { $0 + "\n" }.joined()
+        do throws(SystemIO.Failure) { try SystemIO.writeAll(lines.utf8, to: STDOUT_FILENO) } catch {}
+        return .posted(links)
+    }
+}

@@ -1,0 +1,21 @@
+extension DraftCatalog {
+    /// The drafts whose post is scheduled, due at `now` and not yet on every network: what
+    /// `--deliver` posts. One whose delivery failed stays due, for the next `--deliver` or start;
+    /// an Undo Send hold is a window's own and never due here.
+    package static func duePosts(
+        environment: [String: String], now: Int64, parseJSON: (String) -> JSONValue?
+    ) -> [String] {
+        guard let folder = try? StateFile.folder("outbox", environment: environment) else { return [] }
+        return StateFolder.files(in: folder, endingWith: ".json").compactMap { file in
+            let name = String(file.name.dropLast(5))
+            guard DraftStore.isValidName(name),
+                let text = (try? OutboxStore(draftName: name, environment: environment)).flatMap({ try? $0.load() }),
+                // Only an entry that can be scheduled is parsed (a start pays for no JSON reader else).
+                text.contains("\"scheduled\""),
+                let post = parseJSON(text).flatMap(Outbox.init(json:)), let hold = post.hold, hold.kind == .scheduled,
+                hold.until <= now, !post.isConfirmedEverywhere
+            else { return nil }
+            return name
+        }.sorted()
+    }
+}

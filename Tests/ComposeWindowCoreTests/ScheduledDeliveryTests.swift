@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+
+@testable import ComposeWindowCore
+
+/// What the timer's `--deliver` takes and what the timer is: only scheduled posts whose time has
+/// come and that are not yet everywhere; a draft held by a window left to it; systemd's units
+/// with the time in UTC, persistent, and every path quoted as systemd reads it.
+@Suite struct ScheduledDeliveryTests {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("deliver-\(UUID().uuidString)").path
+    var environment: [String: String] {
+        ["XDG_STATE_HOME": root + "/state", "XDG_CONFIG_HOME": root + "/config", "HOME": "/nonexistent"]
+    }
+    static let now = OutboxTests.now
+
+    private func save(_ post: Outbox, as name: String, files: DraftCatalogTests.Files) throws {
+        try OutboxStore(draftName: name, environment: environment).save(files.text(of: post.json))
+    }
+
+    @Test func onlyScheduledPostsWhoseTimeHasComeAreDue() throws {
+        let files = DraftCatalogTests.Files()
+        var due = OutboxTests.crossPost()
+        due.hold = Outbox.Hold(until: Self.now, kind: .scheduled)
+        try save(due, as: "scheduled-due", files: files)
+        var later = OutboxTests.crossPost()
+        later.hold = Outbox.Hold(until: Self.now + 1, kind: .scheduled)
+        try save(later, as: "scheduled-later", files: files)
+        var countingDown = OutboxTests.crossPost()
+        countingDown.hold = Outbox.Hold(until: Self.now - 60, kind: .undoSend)
+        try save(countingDown, as: "default", files: files)
+        try save(OutboxTests.crossPost(), as: "waiting", files: files)
+        var posted = OutboxTests.crossPost()
+        posted.hold = Outbox.Hold(until: Self.now - 60, kind: .scheduled)
+        posted.lookedUp(0, foundAt: "https://mastodon.social/@alice/1")
+        posted.lookedUp(1, foundAt: "https://bsky.app/profile/alice.bsky.social/post/3kzzzzzzzzzz2")
+        try save(posted, as: "scheduled-posted", files: files)
+
+        #expect(
+            DraftCatalog.duePosts(environment: environment, now: Self.now, parseJSON: files.parse) == ["scheduled-due"])
+        #expect(
+            DraftCatalog.duePosts(environment: environment, now: Self.now + 1, parseJSON: files.parse) == [
+                "scheduled-due", "scheduled-later",
+            ])
+    }
+
+    @Test func aDraftAWindowHoldsIsNotTakenAndOneFreeIs() throws {
+        let window = try DraftLock.claim("scheduled-20261206-0900", environment: environment)
+        #expect(try DraftLock.claimOnly(window.name, environment: environment) == nil)
+        let free = try DraftLock.claimOnly("scheduled-20261206-1000", environment: environment)
+        #expect(free?.name == "scheduled-20261206-1000")
+        #expect(try DraftLock.claimOnly("scheduled-20261206-1000", environment: environment) == nil)
+        withExtendedLifetime(window) {}
+    }
+
+    @Test func theTimerIsInUTCPersistentAndStartsTheOneService() {
+        // 2026-12-06 09:00:00 UTC.
+        let unit = DeliveryTimer.timerUnit(draft: "scheduled-20261206-1700", at: 1_796_547_600)
+        #expect(unit.contains("\nOnCalendar=2026-12-06 09:00:00 UTC\n"))
+        #expect(unit.contains("\nPersistent=true\n"))
+        #expect(unit.contains("\nUnit=compose-window-deliver.service\n"))
+        #expect(unit.contains("\nWantedBy=timers.target\n"))
+        #expect(DeliveryTimer.timerName(draft: "scheduled-x") == "compose-window-deliver-scheduled-x.timer")
+    }
+
+    @Test func theServiceQuotesWhatSystemdWouldReadOtherwise() {
+        let service = DeliveryTimer.serviceUnit(
+            executable: "/opt/my apps/compose-window",
+            environment: [
+                "XDG_STATE_HOME": "/home/a/100%\"state\"\n$HOME", "XDG_CONFIG_HOME": "relative", "HOME": "/h",
+            ])
+        #expect(service.contains("\nExecStart=\"/opt/my apps/compose-window\" --deliver\n"))
+        #expect(service.contains("\nEnvironment=\"XDG_STATE_HOME=/home/a/100%%\\\"state\\\"\\n$$HOME\"\n"))
+        #expect(!service.contains("XDG_CONFIG_HOME"), "a relative folder is no folder")
+        #expect(service.split(separator: "\n").count == 6, "a line break in a path stays inside its line")
+    }
+
+    @Test func installWritesTheUnitsAndTheirLinkAndRemoveTakesTheTimerAway() throws {
+        #expect(
+            DeliveryTimer.install(
+                draft: "scheduled-a", at: Self.now + 60, executable: "/usr/bin/compose-window", environment: environment
+            )
+                == nil)
+        let folder = root + "/config/systemd/user"
+        let timer = folder + "/compose-window-deliver-scheduled-a.timer"
+        #expect(try String(contentsOfFile: timer, encoding: .utf8).contains("Persistent=true"))
+        #expect(FileManager.default.fileExists(atPath: folder + "/compose-window-deliver.service"))
+        #expect(
+            try FileManager.default.destinationOfSymbolicLink(
+                atPath: folder + "/timers.target.wants/compose-window-deliver-scheduled-a.timer")
+                == "../compose-window-deliver-scheduled-a.timer")
+        // Rescheduled: the same files, the new time.
+        #expect(
+            DeliveryTimer.install(
+                draft: "scheduled-a", at: Self.now + 120, executable: "/usr/bin/compose-window",
+                environment: environment)
+                == nil)
+        #expect(
+            try String(contentsOfFile: timer, encoding: .utf8).contains(
+                "OnCalendar=" + DeliveryTimer.calendar(Self.now + 120)))
+        DeliveryTimer.remove(draft: "scheduled-a", environment: environment)
+        #expect(!FileManager.default.fileExists(atPath: timer))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: folder + "/timers.target.wants/compose-window-deliver-scheduled-a.timer"))
+        #expect(FileManager.default.fileExists(atPath: folder + "/compose-window-deliver.service"), "others use it")
+    }
+
+    @Test func aFolderThatCannotBeMadeIsOneLine() {
+        let blocked = ["XDG_CONFIG_HOME": "/proc/version/inside"]
+        let failure = DeliveryTimer.install(
+            draft: "scheduled-a", at: Self.now + 60, executable: "/usr/bin/compose-window", environment: blocked)
+        #expect(failure?.contains("/proc/version/inside/systemd/user") == true)
+        #expect(failure?.contains("\n") == false)
+        #expect(DeliveryTimer.install(draft: "a", at: 0, executable: "/x", environment: [:]) != nil)
+    }
+
+    @Test func aScheduledPostsDraftIsNamedAfterItsLocalTime() {
+        let name = ScheduleTime.draftName(for: Self.now)
+        #expect(name.hasPrefix("scheduled-"))
+        #expect(DraftStore.isValidName(name))
+        #expect(name.count == "scheduled-20261206-0900".count)
+        #expect(ScheduleTime.draftName(for: Self.now + 60) != name)
+    }
+
+    @Test func postNowTakesTheTimeAwayOnlyFromAScheduledPostNothingOfWhichLeft() {
+        var session = PostingSession()
+        let account = PostingPlanTests.mastodon
+        _ = session.send(
+            text: "Later", accounts: [account], scheduledAt: Self.now + 3_600,
+            microsecondsSinceEpoch: UInt64(Self.now) * 1_000_000)
+        let waiting = session.nextMove(now: Self.now)
+        #expect(waiting == .finished(.notYet(failures: [], waitUntil: Self.now + 3_600)))
+        #expect(session.scheduledFor(now: Self.now) == Self.now + 3_600)
+        let postedNow = session.postNow()
+        #expect(postedNow)
+        #expect(session.scheduledFor(now: Self.now) == nil)
+        let again = session.postNow()
+        #expect(!again, "not scheduled any more")
+        _ = session.send(text: "Later", accounts: [account], microsecondsSinceEpoch: UInt64(Self.now) * 1_000_000)
+        let move = session.nextMove(now: Self.now)
+        if case .send = move {} else { Issue.record("Post now sends at once, not \(move)") }
+    }
+}

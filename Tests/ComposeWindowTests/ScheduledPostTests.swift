@@ -1,0 +1,189 @@
+import Foundation
+import XCTest
+
+/// Send later for real: `--at` moves the post into a draft of its own with a systemd user timer,
+/// checked by `systemd-analyze verify`, and the timer's own command line (`--deliver`, with the
+/// unit's environment) run under faketime at its time posts it to the Mastodon stand-in exactly
+/// once: never before its time, never twice, never from under a window that holds it.
+final class ScheduledPostTests: SandboxTestCase {
+    /// An hour from now, as `--at` takes it (UTC).
+    private let inAnHour: String = {
+        let formatter = ISO8601DateFormatter()
+        return formatter.string(from: Date().addingTimeInterval(3_600))
+    }()
+
+    private var userUnits: (NetworkSandbox) -> URL = { $0.home.appendingPathComponent("config/systemd/user") }
+
+    /// The one scheduled draft's name, as `--outbox` lists it.
+    private func scheduledDraft(_ sandbox: NetworkSandbox) throws -> String {
+        let listed = try sandbox.composeWindow(["--outbox"])
+        XCTAssertEqual(listed.code, 0, listed.stderr)
+        let fields = listed.stdout.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        XCTAssertGreaterThan(fields.count, 3, listed.stdout)
+        XCTAssertEqual(fields.count > 2 ? fields[2] : "", "scheduled", listed.stdout)
+        return fields.first ?? ""
+    }
+
+    /// The service's `ExecStart` and `Environment`, run as systemd runs them, inside the sandbox,
+    /// with the clock `shift` ahead (faketime's offset, e.g. "+2h").
+    private func runTheUnit(_ sandbox: NetworkSandbox, clockAhead shift: String) throws -> (
+        code: Int32, stdout: String, stderr: String
+    ) {
+        let service = try String(
+            contentsOf: userUnits(sandbox).appendingPathComponent("compose-window-deliver.service"), encoding: .utf8)
+        var environment = sandbox.environment
+        var command: [String] = []
+        for line in service.split(separator: "\n") {
+            if line.hasPrefix("Environment=\"") {
+                let assignment = line.dropFirst("Environment=\"".count).dropLast()
+                let parts = assignment.split(separator: "=", maxSplits: 1).map(String.init)
+                environment[parts[0]] = parts[1]
+            } else if line.hasPrefix("ExecStart=\"") {
+                let words = line.dropFirst("ExecStart=".count).split(separator: " ").map(String.init)
+                command = [String(words[0].dropFirst().dropLast())] + words.dropFirst()
+            }
+        }
+        XCTAssertEqual(command.dropFirst(), ["--deliver"], service)
+        let stateHome = URL(fileURLWithPath: environment["XDG_STATE_HOME"] ?? "/nonexistent")
+        let run = try ComposeProcess(
+            Array(command.dropFirst()), stateHome: stateHome, environment: environment,
+            launcher: sandbox.launcher("/usr/bin/faketime") + ["-f", shift, command[0]])
+        let finished = try XCTUnwrap(run.finish(timeout: 60))
+        return (finished.code, String(decoding: finished.stdout, as: UTF8.self), finished.stderr)
+    }
+
+    func testAtSchedulesThePostAndTheTimerPostsItOnceAtItsTime() throws {
+        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        let window = try sandbox.send("Later, at its time", to: "mastodon", extra: ["--at", inAnHour])
+        let closed = try XCTUnwrap(window.finish(timeout: 30))
+        XCTAssertEqual(closed.code, 0, closed.stderr)
+        XCTAssertEqual(closed.stdout, Data(), "nothing is posted yet, so no link")
+        // No systemd user manager in the sandbox: the window says how the post will go instead.
+        XCTAssertTrue(closed.stderr.contains("no systemd timer"), closed.stderr)
+        XCTAssertEqual(sandbox.statuses.count, 0)
+        let draft = try scheduledDraft(sandbox)
+        XCTAssertTrue(draft.hasPrefix("scheduled-"), draft)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: sandbox.draftFile.path), "the default draft is free")
+
+        // The units, as systemd reads them.
+        let units = userUnits(sandbox)
+        let timer = units.appendingPathComponent("compose-window-deliver-\(draft).timer")
+        let timerText = try String(contentsOf: timer, encoding: .utf8)
+        XCTAssertTrue(timerText.contains("Persistent=true"), timerText)
+        let link = try FileManager.default.destinationOfSymbolicLink(
+            atPath: units.appendingPathComponent("timers.target.wants/\(timer.lastPathComponent)").path)
+        XCTAssertEqual(link, "../" + timer.lastPathComponent)
+        let runtime = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: runtime) }
+        let verified = try Shell.run(
+            "/usr/bin/systemd-analyze",
+            ["verify", "--user", timer.path, units.appendingPathComponent("compose-window-deliver.service").path],
+            environment: ["XDG_RUNTIME_DIR": runtime.path, "HOME": sandbox.home.path, "PATH": "/usr/bin:/bin"])
+        XCTAssertEqual(verified.code, 0, verified.stdout + verified.stderr)
+        // systemd's own reading of OnCalendar: the time asked for, to the second.
+        let calendar = timerText.split(separator: "\n").first { $0.hasPrefix("OnCalendar=") }.map {
+            String($0.dropFirst("OnCalendar=".count))
+        }
+        let read = try Shell.run(
+            "/usr/bin/systemd-analyze", ["calendar", calendar ?? ""], environment: ["TZ": "UTC", "PATH": "/usr/bin"])
+        let atUTC = inAnHour.replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: "Z", with: "")
+        XCTAssertTrue(read.stdout.contains(atUTC), read.stdout)
+
+        // Before its time the timer's command posts nothing; at it, once; after, nothing more.
+        let early = try runTheUnit(sandbox, clockAhead: "+50m")
+        XCTAssertEqual(early.code, 0, early.stderr)
+        XCTAssertEqual(sandbox.statuses.count, 0, "never before its time")
+        let due = try runTheUnit(sandbox, clockAhead: "+61m")
+        XCTAssertEqual(due.code, 0, due.stderr)
+        XCTAssertEqual(sandbox.statuses.map { $0["text"] as? String }, ["Later, at its time"])
+        XCTAssertTrue(due.stdout.hasPrefix("https://mastodon.social/"), due.stdout)
+        let again = try runTheUnit(sandbox, clockAhead: "+62m")
+        XCTAssertEqual(again.code, 0, again.stderr)
+        XCTAssertEqual(sandbox.statuses.count, 1, "a second timer posts nothing more")
+        XCTAssertEqual(try sandbox.composeWindow(["--outbox"]).stdout, "")
+        XCTAssertEqual(try sandbox.composeWindow(["--drafts"]).stdout, "")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: timer.path), "its timer goes with it")
+    }
+
+    /// The timer fires while a window holds the scheduled post: the window has it, `--deliver`
+    /// leaves it alone; an edit there changes what goes, and the timer then posts the edit once.
+    func testAWindowHoldingThePostKeepsItAndItsEditIsWhatGoes() throws {
+        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        let first = try sandbox.send("First wording", to: "mastodon", extra: ["--at", inAnHour])
+        XCTAssertEqual(try XCTUnwrap(first.finish(timeout: 30)).code, 0)
+        let draft = try scheduledDraft(sandbox)
+        let window = try open(draft, in: sandbox)
+        let skipped = try runTheUnit(sandbox, clockAhead: "+61m")
+        XCTAssertEqual(skipped.code, 0, skipped.stderr)
+        XCTAssertTrue(skipped.stderr.contains("open in a window"), skipped.stderr)
+        XCTAssertEqual(sandbox.statuses.count, 0)
+        // Edited and sent again: still scheduled, with the new words.
+        window.key("ctrl+a")
+        window.type("Second wording")
+        window.key("ctrl+Return")
+        let rescheduled = try XCTUnwrap(window.finish(timeout: 30))
+        XCTAssertEqual(rescheduled.code, 0, rescheduled.stderr)
+        XCTAssertEqual(try scheduledDraft(sandbox), draft, "the same scheduled post")
+        XCTAssertEqual(sandbox.statuses.count, 0)
+        let due = try runTheUnit(sandbox, clockAhead: "+61m")
+        XCTAssertEqual(due.code, 0, due.stderr)
+        XCTAssertEqual(sandbox.statuses.map { $0["text"] as? String }, ["Second wording"])
+    }
+
+    /// A window on the scheduled draft, its clock `clockAhead` (faketime's offset) if given.
+    private func open(_ draft: String, in sandbox: NetworkSandbox, clockAhead: String? = nil) throws -> ComposeProcess {
+        let binary = ComposeProcess.binary.path
+        let window = try ComposeProcess(
+            ["--to", "mastodon", "--no-spell", "--draft", draft],
+            stateHome: sandbox.home.appendingPathComponent("state"),
+            environment: sandbox.environment,
+            launcher: clockAhead.map { sandbox.launcher("/usr/bin/faketime") + ["-f", $0, binary] }
+                ?? sandbox.launcher(binary))
+        sandbox.track(window)
+        XCTAssertTrue(window.waitForWindow())
+        return window
+    }
+
+    /// Post now, from the window on the scheduled draft: it goes at once, and its timer and draft
+    /// with it.
+    func testPostNowPostsItAtOnceAndItsTimerGoes() throws {
+        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        let first = try sandbox.send("Sooner than planned", to: "mastodon", extra: ["--at", inAnHour])
+        XCTAssertEqual(try XCTUnwrap(first.finish(timeout: 30)).code, 0)
+        let draft = try scheduledDraft(sandbox)
+        let timer = userUnits(sandbox).appendingPathComponent("compose-window-deliver-\(draft).timer")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: timer.path))
+        let window = try open(draft, in: sandbox)
+        window.key("alt+p")
+        let posted = try XCTUnwrap(window.finish(timeout: 30))
+        XCTAssertEqual(posted.code, 0, posted.stderr)
+        XCTAssertTrue(String(decoding: posted.stdout, as: UTF8.self).hasPrefix("https://mastodon.social/"))
+        XCTAssertEqual(sandbox.statuses.map { $0["text"] as? String }, ["Sooner than planned"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: timer.path), "its timer went with it")
+        XCTAssertEqual(try sandbox.composeWindow(["--outbox"]).stdout, "")
+        XCTAssertEqual(try sandbox.composeWindow(["--drafts"]).stdout, "")
+        // The timer, had systemd kept it, would find nothing: still one post.
+        XCTAssertEqual(try runTheUnit(sandbox, clockAhead: "+61m").code, 0)
+        XCTAssertEqual(sandbox.statuses.count, 1)
+    }
+
+    /// No systemd user manager: the first window started after the time (on another draft)
+    /// starts `--deliver`, which posts it once.
+    func testWithoutSystemdTheFirstStartAfterTheTimePostsIt() throws {
+        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        let first = try sandbox.send("Posted at the next start", to: "mastodon", extra: ["--at", inAnHour])
+        XCTAssertEqual(try XCTUnwrap(first.finish(timeout: 30)).code, 0)
+        let early = try open("default", in: sandbox, clockAhead: "+30m")
+        XCTAssertEqual(sandbox.statuses.count, 0)
+        early.key("Escape")
+        _ = early.finish(timeout: 30)
+        let late = try open("default", in: sandbox, clockAhead: "+61m")
+        XCTAssertTrue(waitUntil(timeout: 30) { sandbox.statuses.count == 1 }, "posted by the start's --deliver")
+        XCTAssertTrue(waitUntil(timeout: 30) { (try? sandbox.composeWindow(["--outbox"]).stdout) == "" })
+        XCTAssertEqual(sandbox.statuses.map { $0["text"] as? String }, ["Posted at the next start"])
+        late.key("Escape")
+        _ = late.finish(timeout: 30)
+        XCTAssertEqual(sandbox.statuses.count, 1)
+    }
+}
