@@ -48,13 +48,13 @@ _compose_window() {
             local network name
             while read -r network name; do values+=" $name"; done < <("${COMP_WORDS[0]}" --accounts 2>/dev/null) ;;
         --title|--placeholder|--text|--limit|--font|--placeholder-color|--timeout|--width|--height|--display|--instance|\
-        --handle|--service|--alt|--cw|--reply-to|--class|--name|--gtk-module)
+        --handle|--service|--alt|--cw|--reply-to|--at|--class|--name|--gtk-module)
             return ;;
         *)
             # A word after the options: an image to attach.
             [[ -z $cur || $cur == -* ]] || { _compose_window_images; return; }
             COMPREPLY=($(compgen -W '--title= --placeholder= --text= --limit= --count= --to= --instance= --desktop --font=
-                --placeholder-color= --draft= --no-draft --drafts --outbox --no-delay --spell= --no-spell --list-dictionaries --measure --timeout=
+                --placeholder-color= --draft= --no-draft --drafts --outbox --no-delay --at= --deliver --spell= --no-spell --list-dictionaries --measure --timeout=
                 --width= --height= --sign-in= --handle= --service= --accounts --sign-out= --account= --attach= --alt= --cw= --visibility= --language= --sensitive
                 --label= --thread --number-posts --reply-to= --version --help --help-all
                 --help-gtk --display=' -- "$cur"))
