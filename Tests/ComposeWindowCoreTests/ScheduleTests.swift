@@ -23,6 +23,29 @@ import Testing
         #expect(read == Int64(expected.timeIntervalSince1970))
     }
 
+    @Test func sendLatersDayAndTimeAreLocalAndADayTheMonthLacksIsNone() {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .current
+        let expected = calendar.date(from: DateComponents(year: 2026, month: 12, day: 24, hour: 18, minute: 5))!
+        #expect(
+            ScheduleTime.local(year: 2026, month: 12, day: 24, hour: 18, minute: 5)
+                == Int64(expected.timeIntervalSince1970))
+        #expect(ScheduleTime.local(year: 2027, month: 2, day: 29, hour: 9, minute: 0) == nil)
+        #expect(ScheduleTime.local(year: 2026, month: 13, day: 1, hour: 9, minute: 0) == nil)
+        #expect(ScheduleTime.local(year: 2026, month: 12, day: 1, hour: 24, minute: 0) == nil)
+    }
+
+    @Test func sendLaterOffersAnHourAheadOnAQuarterAndRefusesThePastAndTheFarOff() {
+        let offered = ScheduleTime.suggestion(now: Self.now + 1)
+        #expect(offered >= Self.now + 3_601 && offered < Self.now + 3_601 + 900)
+        #expect(offered % 900 == 0)
+        #expect(ScheduleTime.suggestion(now: Self.now) == Self.now + 3_600, "on a quarter already")
+        #expect(ScheduleTime.problem(Self.now, now: Self.now) == .past)
+        #expect(ScheduleTime.problem(Self.now + 1, now: Self.now) == nil)
+        #expect(ScheduleTime.problem(Self.now + ScheduleTime.furthestSeconds, now: Self.now) == nil)
+        #expect(ScheduleTime.problem(Self.now + ScheduleTime.furthestSeconds + 1, now: Self.now) == .tooFar)
+    }
+
     @Test func aClockTimeIsTheNextOne() throws {
         let read = try ScheduleTime.parse("9:05", now: Self.now)
         #expect(read > Self.now && read <= Self.now + 86_400)

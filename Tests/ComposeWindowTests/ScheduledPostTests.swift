@@ -186,4 +186,49 @@ final class ScheduledPostTests: SandboxTestCase {
         _ = late.finish(timeout: 30)
         XCTAssertEqual(sandbox.statuses.count, 1)
     }
+
+    /// Send later… from the keyboard alone: Ctrl+Shift+L, the hour has the focus, Tab to the
+    /// minute, Enter schedules; the post waits for that time in a draft of its own.
+    func testSendLaterSchedulesFromTheKeyboard() throws {
+        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        let window = try sandbox.window("Chosen in the dialog", to: "mastodon")
+        window.key("ctrl+shift+l")
+        XCTAssertTrue(window.waitForWindows(2), "the dialog")
+        window.key("Tab", "ctrl+a", "4", "5", "Return")
+        let closed = try XCTUnwrap(window.finish(timeout: 30))
+        XCTAssertEqual(closed.code, 0, closed.stderr)
+        XCTAssertEqual(sandbox.statuses.count, 0)
+        let draft = try scheduledDraft(sandbox)
+        let data = try Data(contentsOf: sandbox.outboxDirectory.appendingPathComponent(draft + ".json"))
+        let file = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let until = try XCTUnwrap((file["hold"] as? [String: Any])?["until"] as? Double)
+        let now = Date().timeIntervalSince1970
+        XCTAssertGreaterThan(until, now + 10 * 60, "the suggestion's hour, at :45")
+        XCTAssertLessThanOrEqual(until, now + 2 * 3_600)
+        XCTAssertEqual(Calendar.current.component(.minute, from: Date(timeIntervalSince1970: until)), 45)
+        XCTAssertEqual(file["text"] as? String, "Chosen in the dialog")
+    }
+
+    /// An edit made in the scheduled post's window and closed without Send is the person's: the
+    /// timer posts what was scheduled, and the edit stays in its draft (the explorer found this).
+    func testAnEditClosedWithoutSendStaysInTheDraft() throws {
+        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        let first = try sandbox.send("As scheduled", to: "mastodon", extra: ["--at", inAnHour])
+        XCTAssertEqual(try XCTUnwrap(first.finish(timeout: 30)).code, 0)
+        let draft = try scheduledDraft(sandbox)
+        let window = try open(draft, in: sandbox)
+        window.key("End")
+        window.type(", reworded")
+        XCTAssertTrue(window.waitForText("As scheduled, reworded"))
+        window.key("Escape")
+        XCTAssertNotNil(window.finish(timeout: 30))
+        let due = try runTheUnit(sandbox, clockAhead: "+61m")
+        XCTAssertEqual(due.code, 0, due.stderr)
+        XCTAssertEqual(sandbox.statuses.map { $0["text"] as? String }, ["As scheduled"])
+        XCTAssertTrue(due.stderr.contains("the edit is kept"), due.stderr)
+        let drafts = try sandbox.composeWindow(["--drafts"])
+        XCTAssertTrue(drafts.stdout.hasPrefix(draft + "\t"), drafts.stdout)
+        XCTAssertTrue(drafts.stdout.contains("\twritten\t"), drafts.stdout)
+        XCTAssertTrue(drafts.stdout.hasSuffix("As scheduled, reworded\n"), drafts.stdout)
+    }
 }

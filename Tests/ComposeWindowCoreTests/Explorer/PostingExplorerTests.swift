@@ -159,4 +159,38 @@ import Testing
         )
         #expect(walk.sequences > 100_000, "the walk covers the space")
     }
+
+    /// Scheduled posts (ten minutes ahead) and Undo Send: besides every invariant above, nothing
+    /// of a post leaves before its time (until Post now) nor after Undo, whichever timers fire
+    /// (early, late, twice, after the machine slept past the time) and whatever is killed.
+    static let scheduled: [(String, PostingWorld)] = [
+        ("Mastodon, scheduled", PostingWorld(networks: [ModelNetwork(network: .mastodon)], scheduleFor: schedule)),
+        ("Bluesky, scheduled", PostingWorld(networks: [ModelNetwork(network: .bluesky)], scheduleFor: schedule)),
+        (
+            "Mastodon and Bluesky, scheduled",
+            PostingWorld(
+                networks: [ModelNetwork(network: .mastodon), ModelNetwork(network: .bluesky)], scheduleFor: schedule)
+        ),
+        (
+            "a Bluesky thread of 2 with an image, scheduled",
+            PostingWorld(
+                networks: [ModelNetwork(network: .bluesky)], images: image, threadLengths: [.bluesky: 2],
+                scheduleFor: schedule)
+        ),
+        ("Mastodon, with Undo Send", PostingWorld(networks: [ModelNetwork(network: .mastodon)], undoSeconds: 5)),
+    ]
+    static let schedule = PostingWorld.start + 600
+
+    @Test(arguments: scheduled.indices)
+    func everySequenceKeepsAScheduledPostsTime(configuration: Int) {
+        let (name, world) = Self.scheduled[configuration]
+        let clock = ContinuousClock()
+        var walk = Walk()
+        let took = clock.measure { walk = Self.explore(world, depth: Self.depth) }
+        if let (broken, steps) = walk.violation {
+            Issue.record("\(name): \(broken) after \(steps.map(\.name).joined(separator: ", "))")
+        }
+        print("explorer: \(name): \(walk.sequences) sequences through \(walk.states) states in \(took)")
+        #expect(walk.sequences > 100_000, "the walk covers the space")
+    }
 }

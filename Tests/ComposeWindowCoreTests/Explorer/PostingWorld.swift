@@ -19,6 +19,13 @@ struct PostingWorld: Hashable {
         case deleteParent
         /// The person posts the reply without answering the deleted post.
         case postWithoutParent
+        /// A systemd timer starts `--deliver` (walked in scheduled worlds): the post's own timer at
+        /// any time, early or late, or a second one for the same post.
+        case timerFires
+        /// The window on a scheduled post: Post now.
+        case postNow
+        /// Undo during Undo Send's countdown (walked where Send waits for Undo).
+        case undo
     }
 
     /// What the network does with the request on its way.
@@ -78,11 +85,11 @@ struct PostingWorld: Hashable {
     var networks: [ModelNetwork]
     var session: PostingSession?
     /// The window's text while the process runs.
-    private(set) var text = "text 0"
+    var text = "text 0"
     /// The person's latest text.
     private(set) var latest = "text 0"
     private(set) var edits = 0
-    private(set) var draft: String? = "text 0"
+    var draft: String? = "text 0"
     /// The outbox file, as it reads back.
     var outbox: PostingPlan?
     var inFlight: InFlight?
@@ -90,7 +97,7 @@ struct PostingWorld: Hashable {
     private(set) var ended: Ending?
     private(set) var standardOutput: [String] = []
     /// When the window retries by itself (a network asked to wait, or may still be working).
-    private(set) var retryAt: Int64?
+    var retryAt: Int64?
     /// A run ended with a network that must wait and no time to try again at.
     private(set) var waitsForever = false
 
@@ -110,11 +117,26 @@ struct PostingWorld: Hashable {
     /// Whether the person also posts from another app in this world, and has.
     let postsElsewhere: Bool
     private(set) var postedElsewhere = false
+    /// The time a new post's Send schedules it for (Send later, `--at`), or nil: Send posts now.
+    let scheduleFor: Int64?
+    /// Undo Send's seconds for a new post (0: none).
+    let undoSeconds: Int
+    /// Nothing of the post may leave before this (its scheduled time, until Post now).
+    var notBefore: Int64?
+    /// A request left before `notBefore`, in words.
+    var early: String?
+    /// `--deliver` holds the draft (its lock): the person cannot act on the post meanwhile.
+    var delivering = false
+    /// What the networks held at Undo: nothing more may be posted until Send is pressed again.
+    var heldAtUndo: Int?
 
     init(
         networks: [ModelNetwork], images: [PostImage] = [], threadLengths: [PostingAccount.Network: Int] = [:],
-        replyTo: ReplyParent? = nil, postsElsewhere: Bool = false, otherServer: Bool = false
+        replyTo: ReplyParent? = nil, postsElsewhere: Bool = false, otherServer: Bool = false,
+        scheduleFor: Int64? = nil, undoSeconds: Int = 0
     ) {
+        self.scheduleFor = scheduleFor
+        self.undoSeconds = undoSeconds
         self.networks = networks
         self.images = images
         self.threadLengths = threadLengths
@@ -149,7 +171,11 @@ struct PostingWorld: Hashable {
         var steps = Action.allCases.filter { action in
             switch action {
             case .restart: session == nil
-            case .send, .edit, .discard, .close, .crash: session != nil
+            case .crash: session != nil
+            case .send, .edit, .discard, .close: session != nil && !delivering
+            case .timerFires: scheduleFor != nil && session == nil
+            case .postNow: session?.scheduledFor(now: now) != nil && !delivering
+            case .undo: session?.countingDown == true
             case .crashAfterStore: session != nil && inFlight?.request.method == .post
             case .switchAccount: networks.contains { $0.network == .mastodon }
             case .signIn, .wait, .waitLong: true
@@ -172,9 +198,13 @@ struct PostingWorld: Hashable {
     /// A rule the app broke on that step, in words; nil when every invariant holds.
     mutating func take(_ step: Step) -> String? {
         switch step {
-        case .person(let action): return act(action) ?? invariantViolation()
+        case .person(let action):
+            let broken = act(action)
+            deliveryEnds()
+            return broken ?? invariantViolation()
         case .network(let event):
             answer(event)
+            deliveryEnds()
             return invariantViolation()
         }
     }
@@ -203,6 +233,10 @@ struct PostingWorld: Hashable {
         case .crash, .crashAfterStore:
             abandonRequest(stored: action == .crashAfterStore)
             session = nil
+            delivering = false
+        case .timerFires: return deliver()
+        case .postNow: return postNow()
+        case .undo: undo()
         case .restart: start()
         case .signIn:
             // A new sign-in asks for every scope the app needs now.
@@ -253,10 +287,16 @@ struct PostingWorld: Hashable {
         let parts = threadLengths.keys.reduce(into: [PostingAccount.Network: [String]]()) {
             $0[$1] = self.parts(of: text, on: $1)
         }
+        let isNew = session.plan == nil
         let result = session.send(
             text: text, images: images, accounts: accounts, parts: parts, replyTo: windowParent,
+            undoSeconds: undoSeconds, scheduledAt: isNew ? scheduleFor : nil,
             microsecondsSinceEpoch: UInt64(now) * 1_000_000)
         self.session = session
+        if result == .run {
+            heldAtUndo = nil
+            if isNew, let scheduleFor { notBefore = scheduleFor }
+        }
         switch result {
         case .stillPosting: return nil
         case .alreadyPosted(let links):
@@ -266,7 +306,9 @@ struct PostingWorld: Hashable {
         case .run:
             retryAt = nil
             guard case .notYet(let failures, let waitUntil)? = drive() else { return nil }  // posted, or a request left
-            return failures.isEmpty && waitUntil == nil ? "Send did nothing the person can see" : nil
+            if failures.isEmpty && waitUntil == nil { return "Send did nothing the person can see" }
+            scheduledWindowCloses()
+            return nil
         }
     }
 
@@ -274,7 +316,10 @@ struct PostingWorld: Hashable {
     mutating func pass(_ seconds: Int64) -> String? {
         now += seconds
         for index in networks.indices { networks[index].advance(to: now) }
-        if let retryAt, retryAt <= now, session != nil, inFlight == nil { return send() }
+        // The window's own retry, or a scheduled post's time, unless the person is editing it.
+        if let retryAt, retryAt <= now, let session, inFlight == nil, session.promisedRetryMayGo || delivering {
+            return send()
+        }
         return nil
     }
 
@@ -292,6 +337,8 @@ struct PostingWorld: Hashable {
         text = session.resumedText(draft: draft) ?? ""
         draft = text.isEmpty ? draft : text
         self.session = session
+        // A scheduled post's window posts it at its time.
+        retryAt = session.scheduledFor(now: now)
     }
 
     /// The process is gone with a request on its way: the server got it (stored, or working on it)
@@ -333,6 +380,12 @@ struct PostingWorld: Hashable {
                     createdAt: "2027-01-15T08:00:00Z", didsByHandle: [:])
             else { return .notYet(failures: [], waitUntil: nil) }
             crossedServers = crossedServers ?? crossing(request, account: plan.account(index))
+            if let notBefore, now < notBefore {
+                early =
+                    early
+                    ?? "a request left at \(now - Self.start) s, before the post's time \(notBefore - Self.start) s"
+            }
+            if heldAtUndo != nil { early = early ?? "a request left after Undo" }
             session.willSend(index, now: now)
             outbox = Self.readBack(session.plan)
             inFlight = InFlight(
@@ -364,9 +417,10 @@ struct PostingWorld: Hashable {
         }
     }
 
-    /// Every network has it: the draft goes, then the outbox, and a script gets the links.
+    /// Every network has it: the draft goes (`--deliver` keeps one edited since the post was
+    /// scheduled), then the outbox, and a script gets the links.
     private mutating func finishPosted(_ links: [String]) {
-        draft = nil
+        if !delivering || draft == outbox?.text { draft = nil }
         outbox = nil
         standardOutput = links
         end(.posted)
@@ -376,6 +430,7 @@ struct PostingWorld: Hashable {
         ended = ending
         session = nil
         inFlight = nil
+        delivering = false
     }
 
     /// The outbox as its file gives it back.
@@ -390,6 +445,8 @@ struct PostingWorld: Hashable {
 
     private func invariantViolation() -> String? {
         if waitsForever { return "a network waits and the window never tries again" }
+        if let early { return early }
+        if let heldAtUndo, networks.map(\.held).reduce(0, +) != heldAtUndo { return "posted after Undo" }
         if let crossedServers { return crossedServers }
         // What the app writes, it reads back: an outbox its own reader refuses is a post lost.
         if let plan = session?.plan, Self.readBack(plan) == nil { return "the outbox as written does not read back" }

@@ -108,4 +108,59 @@ extension ComposeWindow {
         retryTimer = nil
         send()
     }
+
+    /// Send later… beside Send, where Send goes to a network; it is as sensitive as Send.
+    func connectSendLater() {
+        atk_object_set_name(gtk_widget_get_accessible(laterButton), localized("Send later…"))
+        Signal.connect(laterButton, "clicked") { [weak self] in self?.sendLater() }
+        Signal.onNotify(sendButton, "sensitive") { [weak self] in
+            guard let self else { return }
+            gtk_widget_set_sensitive(self.laterButton, gtk_widget_get_sensitive(self.sendButton))
+        }
+        showScheduleChoice()
+    }
+
+    func showSendLater() {
+        let network = target == .mastodon || target == .bluesky
+        gtk_widget_set_visible(laterButton, (network && options.draftName != nil).gboolean)
+    }
+
+    /// Send later…: the dialog, then Send schedules the post for the time chosen. A post already
+    /// in the outbox keeps its own time (its bar has Post now); without an account, the bar says
+    /// why nothing can be scheduled.
+    func sendLater() {
+        guard gtk_widget_get_sensitive(sendButton) != 0, poster?.plan == nil, !waitingForAccount else {
+            return gtk_widget_error_bell(window)
+        }
+        guard alsoTo.isEmpty ? postingAccount != nil : true else {
+            gtk_widget_error_bell(window)
+            return infoBar.showSendFailure(
+                localized(
+                    "Only a post through a signed-in Mastodon or Bluesky account can be scheduled: sign in first."))
+        }
+        var postAtOnce: (@MainActor () -> Void)?
+        if scheduleAt != nil {
+            postAtOnce = { [weak self] in
+                self?.scheduleAt = nil
+                self?.showScheduleChoice()
+            }
+        }
+        SendLaterDialog.ask(
+            parent: window.cast(), suggested: scheduleAt ?? ScheduleTime.suggestion(now: Poster.now),
+            postAtOnce: postAtOnce
+        ) { [weak self] time in
+            guard let self, let time, !self.closed else { return }
+            self.scheduleAt = time
+            self.showScheduleChoice()
+            self.send()
+        }
+    }
+
+    /// Send's label says what it does: "Schedule" while the post has a time (its tooltip says which).
+    func showScheduleChoice() {
+        let label = scheduleAt == nil ? localized("_Send") : localized("_Schedule")
+        gtk_button_set_label(sendButton.cast(), label)
+        gtk_widget_set_tooltip_text(
+            sendButton, scheduleAt.map { localized("Posts on {0}.", TimeWords.dayAndTime($0)) })
+    }
 }

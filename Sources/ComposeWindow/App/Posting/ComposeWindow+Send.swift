@@ -45,6 +45,7 @@ extension ComposeWindow {
     /// for a browser handoff to Mastodon, the server).
     func showTarget() {
         showImages()
+        showSendLater()
         guard !alsoTo.isEmpty else {
             chooser?.show(target, server: mastodonServer, account: postingAccount?.name)
             return
@@ -99,6 +100,13 @@ extension ComposeWindow {
                 localized(
                     "A content warning, a visibility or a sensitive mark goes only through a signed-in Mastodon or Bluesky account: sign in, or turn it off."
                 ))
+        }
+        // A time for the post: it goes through an account, or not at all.
+        if scheduleAt != nil, !throughAccount, target != .stdout {
+            gtk_widget_error_bell(window)
+            return infoBar.showSendFailure(
+                localized(
+                    "Only a post through a signed-in Mastodon or Bluesky account can be scheduled: sign in first."))
         }
         let text = compose.text
         switch target {

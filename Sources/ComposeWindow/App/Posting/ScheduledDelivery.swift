@@ -115,7 +115,7 @@ enum ScheduledDelivery {
         StateWriter.shared.waitForAll()
         switch (started, outcome) {
         case (.alreadyPosted(let links), _), (_, .posted(let links)?):
-            return posted(name, links: links, outbox: poster.store, environment: environment)
+            return posted(name, links: links, postedText: plan.text, outbox: poster.store, environment: environment)
         case (_, .failed(let lines, let retryAt)?):
             let reason = lines.joined(separator: " ")
             reportError(localized("the post scheduled in draft {0} was not posted: {1}", name, reason))
@@ -129,11 +129,22 @@ enum ScheduledDelivery {
     }
 
     /// As a window's post: the draft first (an outbox left behind says the post is there, a draft
-    /// alone would be sent again), then the entry and the timer; the links on standard output.
+    /// alone would be sent again), unless it was edited since; then the entry and the timer; the
+    /// links on standard output.
     private static func posted(
-        _ name: String, links: [String], outbox: OutboxStore, environment: [String: String]
+        _ name: String, links: [String], postedText: String, outbox: OutboxStore, environment: [String: String]
     ) -> Result {
-        do { try DraftStore(name: name, environment: environment).remove() } catch { reportError(error.description) }
+        // A draft edited since the post was scheduled (and never sent) is the person's: it stays.
+        do {
+            let draft = try DraftStore(name: name, environment: environment)
+            if let text = try draft.load(), text != postedText {
+                reportError(localized("the draft {0} was edited after it was scheduled; the edit is kept there", name))
+            } else {
+                try draft.remove()
+            }
+        } catch {
+            reportError(error.description)
+        }
         do { try outbox.remove() } catch { reportError(error.description) }
         DeliveryTimer.remove(draft: name, environment: environment)
         let lines = links.map { $0 + "\n" }.joined()

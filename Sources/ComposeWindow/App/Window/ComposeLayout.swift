@@ -10,6 +10,8 @@ struct ComposeLayout {
     let compose: PlaceholderTextView
     let cancelButton: UnsafeMutablePointer<GtkWidget>
     let sendButton: UnsafeMutablePointer<GtkWidget>
+    /// Send later…, beside Send.
+    let laterButton: UnsafeMutablePointer<GtkWidget>
     let counterLabel: UnsafeMutablePointer<GtkWidget>
     /// Attach… and the row of the post's images, beside the counter.
     let attachButton: UnsafeMutablePointer<GtkWidget>
@@ -37,6 +39,7 @@ struct ComposeLayout {
         compose = PlaceholderTextView.forWidget(interface.widget("compose"))!
         cancelButton = interface.widget("cancel_button")
         sendButton = interface.widget("send_button")
+        laterButton = interface.widget("later_button")
         counterLabel = interface.widget("counter")
         attachButton = interface.widget("attach_button")
         imageStrip = interface.widget("image_strip")

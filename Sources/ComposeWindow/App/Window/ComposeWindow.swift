@@ -15,6 +15,7 @@ final class ComposeWindow {
     let sourceBuffer: UnsafeMutablePointer<GtkSourceBuffer>
     private let cancelButton: UnsafeMutablePointer<GtkWidget>
     let sendButton: UnsafeMutablePointer<GtkWidget>
+    let laterButton: UnsafeMutablePointer<GtkWidget>
     let counterLabel: CounterLabel
     let infoBar: DraftInfoBar
     let options: ComposeOptions
@@ -159,6 +160,7 @@ final class ComposeWindow {
         gtk_source_buffer_set_highlight_matching_brackets(sourceBuffer, 0)
         cancelButton = layout.cancelButton
         sendButton = layout.sendButton
+        laterButton = layout.laterButton
         counterLabel = CounterLabel(layout.counterLabel)
         imageStrip = AttachmentStrip(box: layout.imageStrip)
         attachButton = layout.attachButton
@@ -256,6 +258,7 @@ final class ComposeWindow {
     private func connectWindow() {
         Signal.connect(cancelButton, "clicked") { [weak self] in self?.cancel() }
         Signal.connect(sendButton, "clicked") { [weak self] in self?.send() }
+        connectSendLater()
         Signal.connect(attachButton, "clicked") { [weak self] in self?.chooseImages() }
         KeyboardShortcuts.endUnhandledKeyReleases(at: compose.textView.asWidget)
         imageStrip.onOpen = { [weak self] index in self?.openImage(index) }
@@ -278,6 +281,7 @@ final class ComposeWindow {
         let warning: VoidHandler = { [weak self] in self?.postOptionsRow.toggleContentWarning() }
         let endPost: VoidHandler = { [weak self] in self?.insertThreadMarker() }
         let drafts: VoidHandler = { [weak self] in self?.draftsList?.open() }
+        let later: VoidHandler = { [weak self] in self?.sendLater() }
         let redo: VoidHandler = { [weak self] in
             guard let self, gtk_source_buffer_can_redo(self.sourceBuffer) != 0 else { return }
             gtk_source_buffer_redo(self.sourceBuffer)
@@ -288,7 +292,7 @@ final class ComposeWindow {
                 ("<Control>Return", send), ("<Control>KP_Enter", send), ("Escape", escape), ("<Control>w", cancel),
                 ("<Control>y", redo), ("<Control><Shift>a", attach), ("<Control><Shift>w", warning),
                 ("<Control><Shift>Return", endPost), ("<Control><Shift>KP_Enter", endPost),
-                ("<Control><Shift>d", drafts),
+                ("<Control><Shift>d", drafts), ("<Control><Shift>l", later),
             ])
         infoBar.onDiscardDraft = { [weak self] in
             self?.autosave?.discard()

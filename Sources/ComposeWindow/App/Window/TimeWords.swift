@@ -13,6 +13,9 @@ enum TimeWords {
         return format(secondsSinceEpoch, sameDay ? "%R" : "%x %R")
     }
 
+    /// "Sunday 12/06/26 09:00": Send later's day and time.
+    static func dayAndTime(_ secondsSinceEpoch: Int64) -> String { format(secondsSinceEpoch, "%A %x %R") }
+
     private static func format(_ secondsSinceEpoch: Int64, _ pattern: String) -> String {
         guard let time = g_date_time_new_from_unix_local(gint64(secondsSinceEpoch)) else {
             return String(secondsSinceEpoch)

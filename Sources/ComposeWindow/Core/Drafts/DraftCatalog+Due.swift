@@ -11,11 +11,22 @@ extension DraftCatalog {
             guard DraftStore.isValidName(name),
                 let text = (try? OutboxStore(draftName: name, environment: environment)).flatMap({ try? $0.load() }),
                 // Only an entry that can be scheduled is parsed (a start pays for no JSON reader else).
-                text.contains("\"scheduled\""),
+                mentionsScheduled(text),
                 let post = parseJSON(text).flatMap(Outbox.init(json:)), let hold = post.hold, hold.kind == .scheduled,
                 hold.until <= now, !post.isConfirmedEverywhere
             else { return nil }
             return name
         }.sorted()
+    }
+
+    /// Whether the file's text has the word a scheduled hold writes (a byte search: the release
+    /// build has no substring search without Foundation).
+    private static func mentionsScheduled(_ text: String) -> Bool {
+        let word = Array("\"scheduled\"".utf8)
+        let bytes = Array(text.utf8)
+        guard bytes.count >= word.count else { return false }
+        return (0...(bytes.count - word.count)).contains { start in
+            bytes[start..<(start + word.count)].elementsEqual(word)
+        }
     }
 }

@@ -23,14 +23,48 @@ package enum ScheduleTime {
             throw ComposeOptions.UsageError(
                 description: localized("--at: “{0}” is not a time: use HH:MM or 2026-12-06T09:00", text.onOneLine))
         }
-        guard time > now else {
+        switch problem(time, now: now) {
+        case .past?:
             throw ComposeOptions.UsageError(description: localized("--at: “{0}” is in the past", text.onOneLine))
-        }
-        guard time - now <= furthestSeconds else {
+        case .tooFar?:
             throw ComposeOptions.UsageError(
                 description: localized("--at: “{0}” is more than a year ahead", text.onOneLine))
+        case nil: return time
         }
-        return time
+    }
+
+    /// Why a post cannot be scheduled for a time: it has passed, or it is more than a year ahead.
+    package enum Problem: Equatable, Sendable {
+        case past, tooFar
+    }
+
+    package static func problem(_ time: Int64, now: Int64) -> Problem? {
+        if time <= now { return .past }
+        if time - now > furthestSeconds { return .tooFar }
+        return nil
+    }
+
+    /// A local date and time (as Send later's calendar and clock give it: `month` 1–12) in
+    /// seconds since the epoch; nil for a day the month does not have.
+    package static func local(year: Int, month: Int, day: Int, hour: Int, minute: Int) -> Int64? {
+        guard (1...12).contains(month), (1...31).contains(day), (0..<24).contains(hour), (0..<60).contains(minute)
+        else { return nil }
+        var parts = tm()
+        parts.tm_year = Int32(year - 1900)
+        parts.tm_mon = Int32(month - 1)
+        parts.tm_mday = Int32(day)
+        parts.tm_hour = Int32(hour)
+        parts.tm_min = Int32(minute)
+        parts.tm_isdst = -1
+        let time = mktime(&parts)
+        guard time != -1, parts.tm_mday == Int32(day) else { return nil }
+        return Int64(time)
+    }
+
+    /// Send later's first offer: an hour from now, on the next quarter hour.
+    package static func suggestion(now: Int64) -> Int64 {
+        let quarter: Int64 = 15 * 60
+        return (now + 3_600 + quarter - 1) / quarter * quarter
     }
 
     /// "09:05" → (9, 5).
