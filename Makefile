@@ -87,6 +87,10 @@ run: build
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Examples Benchmarks Tools Plugins Package.swift
 
+# The Swift Testing suites (the core's, the explorer's walks: CPU-bound) run at the lowest priority
+# beside the XCTest ones (the windows: mostly waiting for X, a server or a process), so the walks use
+# what the windows leave idle (no display: none of them opens one); their log is .build/test-core.log. Neither builds (--skip-build), so the
+# runs need no hold on .build's lock (--ignore-lock: SwiftPM would make each wait for the other).
 # XCTest and Swift Testing each print their own totals; scripts/test-summary.sh ends with what failed
 # (or the test a crashed run was in) and the sum, for CI, which shows only the end. The
 # GTK 4 suite is its own package (Tests/GTK4): one test binary cannot hold GTK 3 and GTK 4.
@@ -106,12 +110,15 @@ test: test-deps lint
 	$(MAKE) --no-print-directory check-library-sources
 	$(MAKE) --no-print-directory test-fixtures
 	set -o pipefail; export NO_AT_BRIDGE=1 G_DEBUG=fatal-criticals; \
-	$(WITH_DISPLAY) $(SWIFT) test --skip-build 2>&1 | tee .build/test.log; status=$$?; \
+	( nice -n 19 $(SWIFT) test --skip-build --ignore-lock --disable-xctest >.build/test-core.log 2>&1 ) & core=$$!; \
+	$(WITH_DISPLAY) $(SWIFT) test --skip-build --ignore-lock --disable-swift-testing 2>&1 | tee .build/test.log; status=$$?; \
 	$(WITH_DISPLAY) $(SWIFT) test --package-path Tests/GTK4 --skip-build 2>&1 | tee .build/test-gtk4.log; \
 	status4=$$?; [ $$status -ne 0 ] || status=$$status4; \
-	$(WITH_DISPLAY) env COMPOSE_WINDOW_INSTALLED=1 $(SWIFT) test --skip-build --filter '$(INSTALLED_TESTS)' 2>&1 \
-	  | tee .build/test-installed.log; statusi=$$?; [ $$status -ne 0 ] || status=$$statusi; \
-	scripts/test-summary.sh $$status .build/test-gtk4.log .build/test.log .build/test-gtk4.log .build/test-installed.log; exit $$status
+	$(WITH_DISPLAY) env COMPOSE_WINDOW_INSTALLED=1 $(SWIFT) test --skip-build --ignore-lock --filter '$(INSTALLED_TESTS)' \
+	  2>&1 | tee .build/test-installed.log; statusi=$$?; [ $$status -ne 0 ] || status=$$statusi; \
+	wait $$core; statusc=$$?; tail -3 .build/test-core.log; [ $$status -ne 0 ] || status=$$statusc; \
+	scripts/test-summary.sh $$status .build/test-gtk4.log .build/test.log .build/test-core.log .build/test-gtk4.log \
+	  .build/test-installed.log; exit $$status
 
 # The library products compile only what the widgets and the C libraries use: a declaration in their
 # sources that only the app, a bench, an example or a test uses fails it (scripts/check-library-sources.py,

@@ -7,6 +7,8 @@ import Testing
     static let desktopVariables: Set<String> = [
         "DISPLAY", "WAYLAND_DISPLAY", "DBUS_SESSION_BUS_ADDRESS", "XDG_RUNTIME_DIR", "SNAP", "GTK_USE_PORTAL",
         "XDG_STATE_HOME", "HOME",
+        // Where systemd reads user units: the scheduled posts' timers go there.
+        "XDG_CONFIG_HOME",
     ]
 
     @Test func appReadsOnlyTheDesktopsVariables() throws {

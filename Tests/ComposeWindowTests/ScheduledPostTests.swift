@@ -231,4 +231,46 @@ final class ScheduledPostTests: SandboxTestCase {
         XCTAssertTrue(drafts.stdout.contains("\twritten\t"), drafts.stdout)
         XCTAssertTrue(drafts.stdout.hasSuffix("As scheduled, reworded\n"), drafts.stdout)
     }
+
+    /// The Drafts list acts on a scheduled post without opening it: Post now posts it once (the
+    /// window starts `--deliver`), by keyboard alone.
+    func testPostNowFromTheDraftsList() throws {
+        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        let first = try sandbox.send("Posted from the list", to: "mastodon", extra: ["--at", inAnHour])
+        XCTAssertEqual(try XCTUnwrap(first.finish(timeout: 30)).code, 0)
+        let window = try sandbox.reopen(to: "mastodon")
+        // New draft → Open → Post now.
+        window.key("ctrl+shift+d")
+        window.key("Tab", "Tab", "Return")
+        XCTAssertTrue(waitUntil(timeout: 30) { sandbox.statuses.count == 1 }, "posted by --deliver")
+        XCTAssertTrue(waitUntil(timeout: 30) { (try? sandbox.composeWindow(["--outbox"]).stdout) == "" })
+        XCTAssertEqual(sandbox.statuses.map { $0["text"] as? String }, ["Posted from the list"])
+        XCTAssertTrue(window.isRunning, "this window stays")
+        window.key("Escape", "Escape")
+        _ = window.finish(timeout: 30)
+        XCTAssertEqual(sandbox.statuses.count, 1)
+    }
+
+    /// Discard… from the Drafts list, confirmed: the post, its draft and its timer go; the timer's
+    /// command, had systemd kept it, posts nothing.
+    func testDiscardFromTheDraftsList() throws {
+        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        let first = try sandbox.send("Not after all", to: "mastodon", extra: ["--at", inAnHour])
+        XCTAssertEqual(try XCTUnwrap(first.finish(timeout: 30)).code, 0)
+        let draft = try scheduledDraft(sandbox)
+        let window = try sandbox.reopen(to: "mastodon")
+        // New draft → Open → Post now → Discard…, then the confirmation's Discard.
+        window.key("ctrl+shift+d")
+        window.key("Tab", "Tab", "Tab", "Return")
+        XCTAssertTrue(window.waitForWindows(2), "the confirmation")
+        window.key("alt+d")
+        XCTAssertTrue(waitUntil(timeout: 30) { (try? sandbox.composeWindow(["--outbox"]).stdout) == "" })
+        XCTAssertEqual(try sandbox.composeWindow(["--drafts"]).stdout, "")
+        let timer = userUnits(sandbox).appendingPathComponent("compose-window-deliver-\(draft).timer")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: timer.path))
+        window.key("Escape", "Escape")
+        _ = window.finish(timeout: 30)
+        XCTAssertEqual(try runTheUnit(sandbox, clockAhead: "+61m").code, 0)
+        XCTAssertEqual(sandbox.statuses.count, 0)
+    }
 }

@@ -7,7 +7,8 @@ import PlaceholderGtk3Glue
 /// The header bar's Drafts button (Ctrl+Shift+D) and its list, made when first opened and read
 /// again each time: every saved draft with its first line, when it was edited, its images, its
 /// networks and state, and what its post waits for in the outbox (why it failed, when it goes);
-/// Open (a window of its own), Delete with Undo, New draft. Posts in the outbox that no draft holds
+/// Open (a window of its own), Delete with Undo, Post now or Retry and Discard… on a post in the
+/// outbox (DraftsList+Outbox), New draft. Posts in the outbox that no draft holds
 /// (a script's, one set aside) are listed below them.
 @MainActor
 final class DraftsList {
@@ -100,6 +101,8 @@ final class DraftsList {
                 isThisWindow: draft.name == ownDraft, isOpenElsewhere: held)
             row.onOpen = { [weak self] in self?.startWindow(draft: draft.name) }
             row.onDelete = { [weak self] in self?.delete(draft) }
+            row.onSendNow = { [weak self] in self?.sendNow(draft.name) }
+            row.onDiscard = { [weak self] in self?.discard(draft.name) }
             gtk_container_add(rows.cast(), row.widget)
         }
         let drafted = Set(drafts.map(\.name))

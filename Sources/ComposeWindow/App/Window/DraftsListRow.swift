@@ -13,9 +13,13 @@ final class DraftsListRow {
     private let buttons: UnsafeMutablePointer<GtkWidget>
     var onOpen: (@MainActor () -> Void)?
     var onDelete: (@MainActor () -> Void)?
+    /// Post now (a scheduled post) or Retry (one waiting), and Discard…, without its window.
+    var onSendNow: (@MainActor () -> Void)?
+    var onDiscard: (@MainActor () -> Void)?
 
     private init(title: String, lines: [String]) {
-        widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)
+        // The words above, the buttons under them: a row's facts (when it goes) are never cut for them.
+        widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4)
         let box = widget
         details = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)
         let heading = gtk_label_new(nil)!
@@ -23,14 +27,14 @@ final class DraftsListRow {
         for label in [heading] + lines.map({ gtk_label_new($0)! }) {
             gtk_label_set_xalign(label.cast(), 0)
             gtk_label_set_ellipsize(label.cast(), PANGO_ELLIPSIZE_END)
-            gtk_label_set_max_width_chars(label.cast(), 48)
+            gtk_label_set_max_width_chars(label.cast(), 60)
             if label != heading { gtk_style_context_add_class(gtk_widget_get_style_context(label), "dim-label") }
             gtk_box_pack_start(details.cast(), label, 0, 0, 0)
         }
         buttons = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 4)
-        gtk_widget_set_valign(buttons, GTK_ALIGN_CENTER)
+        gtk_widget_set_halign(buttons, GTK_ALIGN_END)
         gtk_box_pack_start(box.cast(), details, 1, 1, 0)
-        gtk_box_pack_end(box.cast(), buttons, 0, 0, 0)
+        gtk_box_pack_start(box.cast(), buttons, 0, 0, 0)
         atk_object_set_name(gtk_widget_get_accessible(widget), ([title] + lines).joined(separator: ". "))
     }
 
@@ -58,9 +62,13 @@ final class DraftsListRow {
         }
         // The buttons keep the row (nothing else does) until the list is read again.
         addButton(localized("Open"), name: localized("Open “{0}”", title)) { self.onOpen?() }
-        // A post in the outbox is the post's own to finish or discard (in its window), never a Delete here.
-        if draft.state == .written {
-            addButton(localized("Delete"), name: localized("Delete “{0}”", title)) { self.onDelete?() }
+        // A post in the outbox is finished or discarded (as its window would), never deleted here.
+        switch draft.state {
+        case .written: addButton(localized("Delete"), name: localized("Delete “{0}”", title)) { self.onDelete?() }
+        case .scheduled, .waitingToRetry:
+            let sendNow = draft.state == .waitingToRetry ? localized("Retry") : localized("Post now")
+            addButton(sendNow, name: localized("{0}: “{1}”", sendNow, title)) { self.onSendNow?() }
+            addButton(localized("Discard…"), name: localized("Discard “{0}”", title)) { self.onDiscard?() }
         }
     }
 

@@ -79,6 +79,13 @@ package struct PostingPlan: Hashable, Sendable {
         return now < hold.until && outbox.nothingHasLeft
     }
 
+    /// Post now or Retry from the Drafts list: the post is due at `now`, for `--deliver` to send
+    /// with its keys and look-ups as they stand (whatever may have left is checked first, as Send
+    /// checks it).
+    package mutating func goesNow(now: Int64) {
+        outbox.hold = Outbox.Hold(until: now, kind: .scheduled)
+    }
+
     /// The post waited for Undo and nothing of it has left: the window that sent it closed during
     /// the countdown, so it was never posted.
     package var wasTakenBackUnsent: Bool { outbox.hold?.kind == .undoSend && outbox.nothingHasLeft }
