@@ -6,8 +6,9 @@ import XCTest
 /// unit's environment) run under faketime at its time posts it to the Mastodon stand-in exactly
 /// once: never before its time, never twice, never from under a window that holds it.
 final class ScheduledPostTests: SandboxTestCase {
-    /// An hour from now, as `--at` takes it (UTC).
-    private let inAnHour: String = {
+    /// An hour from the test's first use of it, as `--at` takes it (UTC). Lazy: XCTest makes every
+    /// test case's instance when the run starts, minutes before the test runs.
+    private lazy var inAnHour: String = {
         let formatter = ISO8601DateFormatter()
         return formatter.string(from: Date().addingTimeInterval(3_600))
     }()

@@ -99,8 +99,9 @@ extension ComposeWindow {
             return
         }
         if poster == nil {
-            // Send later: the post goes to a draft of its own first, so this one stays free.
-            if let time = scheduleAt, scheduledDraft == nil {
+            // Send later: the post goes to a draft of its own first, so this one stays free. A
+            // time that passed before Send is no schedule: the post goes now, from this draft.
+            if let time = scheduleAt, time > Poster.now, scheduledDraft == nil {
                 return claimScheduledDraft(for: time) { [weak self] in self?.run(to: accounts, parts: parts) }
             }
             let store: OutboxStore

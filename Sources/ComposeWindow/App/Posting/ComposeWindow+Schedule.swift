@@ -1,5 +1,6 @@
 import ComposeWindowCore
 import ComposeWindowGlue
+import ComposeWindowPostingGlue
 import GtkPlaceholder
 import PlaceholderGtk3Glue
 
@@ -14,11 +15,15 @@ extension ComposeWindow {
         let environment = SystemIO.environment
         let wanted = ScheduleTime.draftName(for: time)
         let text = compose.text
+        // Its images' list too, so the Drafts list counts them (the outbox entry holds the post).
+        let imagesJSON = images.isEmpty ? nil : try? JSONText.text(of: PostImage.listJSON(images))
         infoBar.showPosting(localized("Scheduling…"))
         StateWriter.shared.write { () -> Result<DraftLock, StateFile.Failure> in
             do throws(StateFile.Failure) {
                 let lock = try DraftLock.claim(wanted, environment: environment)
-                try DraftStore(name: lock.name, environment: environment).save(text)
+                let draft = try DraftStore(name: lock.name, environment: environment)
+                try draft.save(text)
+                try draft.saveImages(imagesJSON)
                 return .success(lock)
             } catch {
                 return .failure(error)
