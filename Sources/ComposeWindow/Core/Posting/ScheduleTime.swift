@@ -46,19 +46,29 @@ package enum ScheduleTime {
 
     /// A local date and time (as Send later's calendar and clock give it: `month` 1–12) in
     /// seconds since the epoch; nil for a day the month does not have.
-    package static func local(year: Int, month: Int, day: Int, hour: Int, minute: Int) -> Int64? {
-        guard (1...12).contains(month), (1...31).contains(day), (0..<24).contains(hour), (0..<60).contains(minute)
+    package static func local(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int = 0) -> Int64? {
+        guard (1...12).contains(month), (1...31).contains(day), (0..<24).contains(hour), (0..<60).contains(minute),
+            (0..<60).contains(second)
         else { return nil }
+        var parts = calendarParts(year, month, day, hour, minute, second)
+        parts.tm_isdst = -1
+        let time = mktime(&parts)
+        // mktime normalises 31 February into March: refuse a day the month does not have.
+        guard time != -1, parts.tm_mday == Int32(day) else { return nil }
+        return Int64(time)
+    }
+
+    private static func calendarParts(_ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int, _ second: Int)
+        -> tm
+    {
         var parts = tm()
         parts.tm_year = Int32(year - 1900)
         parts.tm_mon = Int32(month - 1)
         parts.tm_mday = Int32(day)
         parts.tm_hour = Int32(hour)
         parts.tm_min = Int32(minute)
-        parts.tm_isdst = -1
-        let time = mktime(&parts)
-        guard time != -1, parts.tm_mday == Int32(day) else { return nil }
-        return Int64(time)
+        parts.tm_sec = Int32(second)
+        return parts
     }
 
     /// Send later's first offer: an hour from now, on the next quarter hour.
@@ -117,21 +127,9 @@ package enum ScheduleTime {
             second = read
             rest.removeFirst(3)
         }
-        var parts = tm()
-        parts.tm_year = Int32(year - 1900)
-        parts.tm_mon = Int32(month - 1)
-        parts.tm_mday = Int32(day)
-        parts.tm_hour = Int32(hour)
-        parts.tm_min = Int32(minute)
-        parts.tm_sec = Int32(second)
         let zone = String(String.UnicodeScalarView(rest))
-        if zone.isEmpty {
-            parts.tm_isdst = -1
-            let time = mktime(&parts)
-            // mktime normalises 31 February into March: refuse a day the month does not have.
-            guard time != -1, parts.tm_mday == Int32(day) else { return nil }
-            return Int64(time)
-        }
+        if zone.isEmpty { return local(year: year, month: month, day: day, hour: hour, minute: minute, second: second) }
+        var parts = calendarParts(year, month, day, hour, minute, second)
         let offset: Int64
         if zone == "Z" {
             offset = 0
