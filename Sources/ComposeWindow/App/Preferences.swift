@@ -14,6 +14,7 @@ final class Preferences {
     /// aborts on reading a key its schema lacks.
     private let knowsAltReminder: Bool
     private let knowsUndoSend: Bool
+    private let knowsServerSchedule: Bool
     /// The accounts as last read: the window asks on every key (where Send posts, what a thread
     /// and a mention may use), and reading a GSettings list parses it anew each time. Dropped
     /// when the key changes, here or in another process (a sign-in from the command line).
@@ -23,6 +24,7 @@ final class Preferences {
         let schema = Self.schema()
         knowsAltReminder = schema.map { g_settings_schema_has_key($0, "remind-missing-alt") != 0 } ?? false
         knowsUndoSend = schema.map { g_settings_schema_has_key($0, "undo-send-seconds") != 0 } ?? false
+        knowsServerSchedule = schema.map { g_settings_schema_has_key($0, "mastodon-keeps-scheduled") != 0 } ?? false
         settings = schema.map { schema in
             defer { g_settings_schema_unref(schema) }
             return g_settings_new_full(schema, nil, nil)
@@ -75,6 +77,20 @@ final class Preferences {
     var undoSendSeconds: Int? {
         guard let settings, knowsUndoSend else { return nil }
         return Int(g_settings_get_int(settings, "undo-send-seconds"))
+    }
+
+    /// Whether Mastodon is given a scheduled post's time (on unless turned off).
+    var mastodonKeepsScheduled: Bool {
+        guard let settings, knowsServerSchedule else { return true }
+        return g_settings_get_boolean(settings, "mastodon-keeps-scheduled") != 0
+    }
+
+    /// Shows `mastodonKeepsScheduled` on `toggle` and keeps it as the person sets it (GSettings'
+    /// own binding); false when there is nowhere to keep it.
+    func bindMastodonKeepsScheduled(to toggle: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        guard let settings, knowsServerSchedule else { return false }
+        g_settings_bind(settings, "mastodon-keeps-scheduled", toggle, "active", G_SETTINGS_BIND_DEFAULT)
+        return true
     }
 
     /// Waits until every change is written (GSettings writes in the background).

@@ -129,7 +129,8 @@ extension ComposeWindow {
                 ? 0
                 : UndoSend.seconds(
                     setting: preferences?.undoSendSeconds, fromDesktop: options.fromDesktop, noDelay: options.noDelay),
-            scheduledAt: scheduledDraft != nil ? scheduleAt : nil
+            scheduledAt: scheduledDraft != nil ? scheduleAt : nil,
+            serverKeepsTime: preferences?.mastodonKeepsScheduled ?? true
         ) {
             [weak self] outcome in
             guard let self else { return }

@@ -152,7 +152,7 @@ extension ComposeWindow {
         }
         SendLaterDialog.ask(
             parent: window.cast(), suggested: scheduleAt ?? ScheduleTime.suggestion(now: Poster.now),
-            postAtOnce: postAtOnce
+            postAtOnce: postAtOnce, preferences: sendsToMastodon ? preferences : nil
         ) { [weak self] time in
             guard let self, let time, !self.closed else { return }
             self.scheduleAt = time
@@ -160,6 +160,9 @@ extension ComposeWindow {
             self.send()
         }
     }
+
+    /// Whether the post goes to a Mastodon account (which can keep a scheduled post itself).
+    var sendsToMastodon: Bool { target == .mastodon || alsoTo.contains { $0.target == .mastodon } }
 
     /// Send's label says what it does: "Schedule" while the post has a time (its tooltip says which).
     func showScheduleChoice() {

@@ -55,11 +55,11 @@ final class Poster {
     func send(
         _ text: String, images: [PostImage], options: PostOptions, parts: [PostingAccount.Network: [String]],
         replyTo: ReplyParent?, to chosen: [PostingAccount], known: [PostingAccount], undoSeconds: Int = 0,
-        scheduledAt: Int64? = nil, completion: @escaping @MainActor (Outcome) -> Void
+        scheduledAt: Int64? = nil, serverKeepsTime: Bool = false, completion: @escaping @MainActor (Outcome) -> Void
     ) -> PostingSession.SendResult {
         let result = session.send(
             text: text, images: images, options: options, accounts: chosen, parts: parts, replyTo: replyTo,
-            undoSeconds: undoSeconds, scheduledAt: scheduledAt,
+            undoSeconds: undoSeconds, scheduledAt: scheduledAt, serverKeepsTime: serverKeepsTime,
             microsecondsSinceEpoch: UInt64(max(0, g_get_real_time())))
         guard result == .run else { return result }
         accounts = known

@@ -11,9 +11,10 @@ import PlaceholderGtk3Glue
 @MainActor
 enum SendLaterDialog {
     /// `postAtOnce`: the post has a time already, and this button takes it away (Send posts now).
+    /// `preferences`: where the choice to let Mastodon keep the post is kept, when it goes there.
     static func ask(
         parent: UnsafeMutablePointer<GtkWindow>, suggested: Int64, postAtOnce: (@MainActor () -> Void)?,
-        completion: @escaping @MainActor (Int64?) -> Void
+        preferences: Preferences?, completion: @escaping @MainActor (Int64?) -> Void
     ) {
         let dialog = newObject(gtk_dialog_get_type()).cast(to: GtkWidget.self)
         gtk_window_set_title(dialog.cast(), localized("Send later"))
@@ -36,6 +37,18 @@ enum SendLaterDialog {
         gtk_box_pack_start(column.cast(), fields.clockRow, 0, 0, 0)
         gtk_box_pack_start(column.cast(), fields.calendar, 0, 0, 0)
         gtk_box_pack_start(column.cast(), fields.summary, 0, 0, 0)
+        let keep = gtk_check_button_new_with_mnemonic(localized("Let _Mastodon keep it (posted with this computer off)"))!
+        gtk_widget_set_tooltip_text(
+            keep,
+            localized(
+                "Mastodon posts it at its time. Off, or less than six minutes ahead, or a thread: it waits on this computer."
+            ))
+        if preferences?.bindMastodonKeepsScheduled(to: keep) == true {
+            gtk_box_pack_start(column.cast(), keep, 0, 0, 0)
+        } else {
+            g_object_ref_sink(keep)
+            g_object_unref(keep)
+        }
         gtk_box_pack_start(gtk_dialog_get_content_area(dialog.cast()).cast(), column, 1, 1, 0)
         gtk_widget_show_all(column)
         fields.showSummary()

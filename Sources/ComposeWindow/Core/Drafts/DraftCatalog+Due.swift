@@ -19,14 +19,6 @@ extension DraftCatalog {
         }.sorted()
     }
 
-    /// Whether the file's text has the word a scheduled hold writes (a byte search: the release
-    /// build has no substring search without Foundation).
-    private static func mentionsScheduled(_ text: String) -> Bool {
-        let word = Array("\"scheduled\"".utf8)
-        let bytes = Array(text.utf8)
-        guard bytes.count >= word.count else { return false }
-        return (0...(bytes.count - word.count)).contains { start in
-            bytes[start..<(start + word.count)].elementsEqual(word)
-        }
-    }
+    /// Whether the file's text has the word a scheduled hold writes.
+    private static func mentionsScheduled(_ text: String) -> Bool { text.contains(bytes: "\"scheduled\"") }
 }

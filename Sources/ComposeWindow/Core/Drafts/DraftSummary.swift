@@ -40,7 +40,7 @@ package struct DraftSummary: Equatable, Sendable {
         }
         let accounts = post.deliveries.filter { $0.part == 0 }.map(\.account)
         let state: State =
-            if let hold = post.hold, hold.kind == .scheduled, hold.until > now, post.nothingHasLeft {
+            if let hold = post.hold, hold.kind == .scheduled, hold.until > now, post.waitsForItsTime {
                 .scheduled(at: hold.until)
             } else {
                 .waitingToRetry

@@ -32,6 +32,13 @@ package struct OutboxSummary: Equatable, Sendable {
             let delivery = post.deliveries[index]
             var time: Int64?
             if case .wait(let until) = post.next(for: index, now: now) { time = until }
+            // Kept by the server: it goes at its time, with this computer off.
+            if delivery.scheduledID != nil, delivery.state == .waiting, let serverTime = delivery.serverTime {
+                return OutboxSummary(
+                    entry: entry, account: delivery.account, network: delivery.network, state: .scheduled,
+                    time: serverTime, firstLine: DraftSummary.firstLine(of: post.text),
+                    detail: localized("kept by {0}", String(delivery.account.split(separator: "@").last ?? "")))
+            }
             let scheduled = post.hold.map { $0.kind == .scheduled && $0.until > now } ?? false
             let (state, detail): (State, String) =
                 switch delivery.state {

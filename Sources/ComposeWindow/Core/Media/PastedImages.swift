@@ -17,13 +17,5 @@ package enum PastedImages {
         }.map(\.name)
     }
 
-    /// Whether `name` occurs in `text` (the release build has no String.contains(String): no
-    /// _StringProcessing import).
-    private static func mentions(_ text: String, _ name: String) -> Bool {
-        let text = Array(text.utf8)
-        let name = Array(name.utf8)
-        guard !name.isEmpty, name.count <= text.count else { return false }
-        return (0...(text.count - name.count)).contains { start in text[start..<start + name.count].elementsEqual(name)
-        }
-    }
+    private static func mentions(_ text: String, _ name: String) -> Bool { !name.isEmpty && text.contains(bytes: name) }
 }

@@ -17,12 +17,9 @@ package enum DeliveryTimer {
 
     /// `OnCalendar`'s value for `time` (seconds since the epoch): `2026-12-06 09:00:00 UTC`.
     package static func calendar(_ time: Int64) -> String {
-        var seconds = time_t(time)
-        var parts = tm()
-        guard gmtime_r(&seconds, &parts) != nil else { return "" }
-        func two(_ value: Int32) -> String { value < 10 ? "0" + String(value) : String(value) }
-        return String(parts.tm_year + 1900) + "-" + two(parts.tm_mon + 1) + "-" + two(parts.tm_mday) + " "
-            + two(parts.tm_hour) + ":" + two(parts.tm_min) + ":" + two(parts.tm_sec) + " UTC"
+        guard let parts = UTCTime.parts(time) else { return "" }
+        let (date, clock) = UTCTime.dateAndClock(parts)
+        return date + " " + clock + " UTC"
     }
 
     package static func timerUnit(draft: String, at time: Int64) -> String {

@@ -8,9 +8,10 @@
 /// the post once it holds it (the next part answers it); and the post a reply answers. Version 6
 /// adds the Mastodon server a reply's post was found through (its id is only that server's): an
 /// older version, which would answer it from any server, leaves the file alone. Version 7 adds the
-/// hold (Undo Send's countdown, a scheduled time): an older version would post it at once.
+/// hold (Undo Send's countdown, a scheduled time): an older version would post it at once. Version
+/// 8 adds Mastodon's schedule (Outbox+ServerSchedule): an older version would post it a second time.
 extension Outbox {
-    static let fileVersion = 7
+    static let fileVersion = 8
 
     var json: JSONValue {
         var members: [JSONValue.Member] = [
@@ -150,6 +151,7 @@ extension Outbox.Delivery {
         if part > 0 { members.append(.init("part", .integer(part))) }
         if let partText { members.append(.init("partText", .string(partText))) }
         if case .object(let named)? = postedAs?.json { members += named }
+        members += serverScheduleMembers
         return .object(members)
     }
 
@@ -195,6 +197,7 @@ extension Outbox.Delivery {
             let settleFrom = StateValues.time(json["settleFrom"]), let notBefore = StateValues.time(json["notBefore"])
         else { return nil }
         (self.firstSentAt, self.settleFrom, self.notBefore) = (firstSentAt, settleFrom, notBefore)
+        guard readServerSchedule(json) else { return nil }
         if let listed = json["images"] {
             guard case .array(let entries) = listed else { return nil }
             for entry in entries {

@@ -84,7 +84,8 @@ extension Outbox {
         text: String, images: [PostImage], options: PostOptions, parts: [Network: [String]],
         newKey: (Network, Int) -> String
     ) -> Outbox? {
-        guard !mayHaveBeenSentSomewhere else { return nil }
+        // A scheduled status is the server's to publish: an edit would be a second post.
+        guard !mayHaveBeenSentSomewhere, !isOnServerSchedule else { return nil }
         var replaced: [Delivery] = []
         var networks: [Network] = []
         for delivery in deliveries where !networks.contains(delivery.network) { networks.append(delivery.network) }
@@ -105,6 +106,8 @@ extension Outbox {
                     delivery.notBefore = deliveries[old[part]].notBefore
                     // What it answered is gone, and the person chose to post without it: an edit keeps that.
                     delivery.detached = deliveries[old[part]].detached
+                    // Still one post: Mastodon is still given the time (a thread waits here).
+                    if texts.count == 1 { delivery.serverTime = deliveries[old[part]].serverTime }
                 }
                 if part == 0 {
                     delivery.images = images.map { image in

@@ -27,8 +27,10 @@ struct Outbox: Hashable, Sendable {
         /// The account as `--accounts` prints it: "@alice@mastodon.social", "@alice.bsky.social".
         let network: Network
         fileprivate(set) var account: String
-        /// Mastodon's Idempotency-Key, or the Bluesky record key (a TID).
-        let key: String
+        /// Mastodon's Idempotency-Key, or the Bluesky record key (a TID). A Mastodon post whose
+        /// scheduled status left the server unpublished goes again under a new one (the server
+        /// keeps the first for the scheduled status it made).
+        var key: String
         var state: State
         /// A request that may have made the post left and nothing settled it since.
         var mayHavePost = false
@@ -51,6 +53,14 @@ struct Outbox: Hashable, Sendable {
         /// The post it answered was deleted, and the person chose to post it without: it answers
         /// nothing, and the parts after it answer it.
         var detached = false
+        /// Mastodon publishes it at this time (seconds since the epoch), given as `scheduled_at`;
+        /// nil: it goes from this machine.
+        var serverTime: Int64?
+        /// The server's scheduled status once it answered with one.
+        var scheduledID: String?
+        /// The scheduled status is no longer on the server's schedule (published, or cancelled or
+        /// dropped): it is looked up among the account's statuses.
+        var leftSchedule = false
 
         init(network: Network, account: String, key: String, state: State, part: Int = 0, partText: String? = nil) {
             self.network = network
@@ -79,6 +89,10 @@ struct Outbox: Hashable, Sendable {
         case postStatus(idempotencyKey: String)
         /// The account's own newest statuses, their source compared with the text (MastodonLookup).
         case lookUpStatus
+        /// The account's scheduled statuses, for one with the text and time (ScheduledLookup).
+        case lookUpScheduled
+        /// GET /api/v1/scheduled_statuses/:id: still waiting on the server, or gone from it.
+        case checkScheduled(id: String)
         /// com.atproto.repo.createRecord under this record key.
         case createRecord(recordKey: String)
         /// com.atproto.repo.getRecord by this key first: the post may be there already.
@@ -93,7 +107,7 @@ struct Outbox: Hashable, Sendable {
         var mayPost: Bool {
             switch self {
             case .postStatus, .createRecord: true
-            case .lookUpStatus, .findRecord, .uploadImage, .checkImage: false
+            case .lookUpStatus, .lookUpScheduled, .checkScheduled, .findRecord, .uploadImage, .checkImage: false
             }
         }
     }
@@ -161,8 +175,11 @@ struct Outbox: Hashable, Sendable {
     func next(for index: Int, now: Int64) -> Next {
         let delivery = deliveries[index]
         if case .confirmed = delivery.state { return .done }
-        // Not even an image's upload: Undo and the scheduled time promise that nothing has left.
-        if let hold, now < hold.until { return .wait(until: hold.until) }
+        // Not even an image's upload: Undo and the scheduled time promise that nothing has left,
+        // except to a server that keeps the time itself (Mastodon's `scheduled_at`).
+        if let hold, now < hold.until, !(hold.kind == .scheduled && delivery.serverTime != nil) {
+            return .wait(until: hold.until)
+        }
         if delivery.part > 0, !delivery.detached, parentRef(of: index) == nil { return .awaitingEarlierPart }
         // A clock set back must not make the wait longer than the longest a server may ask for.
         if let notBefore = delivery.notBefore, notBefore > now {
@@ -173,13 +190,14 @@ struct Outbox: Hashable, Sendable {
             if mayHaveBeenPosted(index) { return .request(.findRecord(recordKey: delivery.key)) }
             return imageStep(index) ?? .request(.createRecord(recordKey: delivery.key))
         case .mastodon:
+            if let onSchedule = serverScheduleStep(index, now: now) { return onSchedule }
             guard mayHaveBeenPosted(index) else {
                 return imageStep(index) ?? .request(.postStatus(idempotencyKey: delivery.key))
             }
             if let since = delivery.settleFrom, since + Self.mastodonSettleSeconds > now {
                 return .wait(until: min(since, now) + Self.mastodonSettleSeconds)
             }
-            return .request(.lookUpStatus)
+            return .request(delivery.serverTime != nil && !delivery.leftSchedule ? .lookUpScheduled : .lookUpStatus)
         }
     }
 
@@ -351,6 +369,10 @@ struct Outbox: Hashable, Sendable {
                 && delivery.images.allSatisfy { $0.upload == nil }
         }
     }
+
+    /// Changes delivery `index` in one of the outbox's own extensions (the rules above stay the
+    /// only way in from outside).
+    mutating func change(_ index: Int, _ body: (inout Delivery) -> Void) { body(&deliveries[index]) }
 
     /// Whether the post may have reached a network that did not confirm it.
     var mayHaveBeenSentSomewhere: Bool { deliveries.indices.contains(where: mayHaveBeenPosted) }

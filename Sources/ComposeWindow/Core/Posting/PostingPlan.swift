@@ -113,7 +113,7 @@ package struct PostingPlan: Hashable, Sendable {
     }
 
     /// 128 random bits as 32 hex digits (Mastodon keeps any string up to its own limit).
-    fileprivate static func idempotencyKey(using random: inout some RandomNumberGenerator) -> String {
+    static func idempotencyKey(using random: inout some RandomNumberGenerator) -> String {
         (0..<2).map { _ in
             let hex = String(UInt64.random(in: .min ... .max, using: &random), radix: 16)
             return String(repeating: "0", count: 16 - hex.count) + hex
@@ -199,6 +199,7 @@ package struct PostingPlan: Hashable, Sendable {
         runOver = []
         polls = [:]
         blobsSentAgain = []
+        scheduledLookedUp = []
         outbox.uploadsNeedChecking()
     }
 
@@ -210,6 +211,10 @@ package struct PostingPlan: Hashable, Sendable {
     var polls: [ImageOfDelivery: Int] = [:]
     /// The deliveries whose blobs this run sent again after the PDS had dropped them.
     var blobsSentAgain: Set<Int> = []
+    /// Look-ups among scheduled statuses under way: the page to read next, by delivery.
+    var scheduledPages: [Int: ScheduledPage] = [:]
+    /// The deliveries this run looked up among scheduled statuses and did not find.
+    var scheduledLookedUp: Set<Int> = []
 
     /// The next request of this run, in the order the networks were given; a network that must
     /// wait is left for the next run, and the time it waits for is kept.
@@ -250,10 +255,12 @@ package struct PostingPlan: Hashable, Sendable {
             // No visibility chosen: the server then uses the account's own default (source.privacy).
             request.body = MastodonRules.statusBody(
                 text: outbox.text(of: index), options: outbox.options, mediaIDs: mastodonMediaIDs(index),
-                inReplyTo: mastodonParentID(index))
+                inReplyTo: mastodonParentID(index), scheduledAt: serverTimeToGive(index))
             return request
         case (.lookUpStatus, .mastodon(let token)):
             return (lookups[index] ?? newLookup(index)).request(token: token)
+        case (.lookUpScheduled, .mastodon(let token)), (.checkScheduled, .mastodon(let token)):
+            return scheduleRequest(next, index: index, token: token)
         case (.createRecord(let key), .bluesky(let session)):
             let post = BlueskyPost(
                 typed: outbox.text(of: index),
@@ -332,6 +339,10 @@ package struct PostingPlan: Hashable, Sendable {
             } else {
                 fail(index, Self.failure(answer), now: now)
             }
+        case .lookUpScheduled, .checkScheduled:
+            scheduleAnswered(index, asked, answer, now: now)
+        case .postStatus where outbox.deliveries[index].serverTime != nil && !outbox.deliveries[index].leftSchedule:
+            scheduledPostAnswered(index, answer, now: now)
         case .lookUpStatus:
             var lookup = lookups[index] ?? newLookup(index)
             switch lookup.received(answer) {
@@ -339,6 +350,11 @@ package struct PostingPlan: Hashable, Sendable {
             case .found(let link, let id):
                 lookups[index] = nil
                 outbox.lookedUp(index, foundAt: link, postedAs: .mastodon(id: id))
+            case .notFound where delivery.leftSchedule:
+                // Neither scheduled nor published: cancelled on the server, or dropped by it.
+                // Only the person knows whether it should still go.
+                lookups[index] = nil
+                fail(index, .cannotTell(link: nil, id: nil), now: now)
             case .notFound:
                 lookups[index] = nil
                 outbox.lookedUp(index, foundAt: nil)
@@ -357,21 +373,26 @@ package struct PostingPlan: Hashable, Sendable {
             // The only 404 a status that answers another gets: that post is gone (deleted, or no
             // longer visible). Sent again, it fails the same way; the person decides.
             fail(index, .parentGone, now: now)
-        case .postStatus, .createRecord:
-            guard answer.succeeded else { return fail(index, Self.failure(answer), now: now) }
-            let posted: (link: String, ref: Outbox.PostRef)? =
-                switch delivery.network {
-                case .mastodon:
-                    // A link goes to standard output and the outbox: one line, or no link at all.
-                    answer.json?["url"]?.string.flatMap { StateValues.isOneLine($0) ? $0 : nil }.flatMap { link in
-                        answer.json?["id"]?.string.flatMap(MastodonLookup.safeID).map { (link, .mastodon(id: $0)) }
-                    }
-                case .bluesky: Self.blueskyRecord(delivery, answer)
-                }
-            // A 2xx that names no post: the server took something; it is looked up before anything else.
-            guard let posted else { return fail(index, .serverError(status: answer.status), now: now) }
-            outbox.received(index, .success(posted.link), postedAs: posted.ref, now: now)
+        case .postStatus, .createRecord: postAnswered(index, answer, now: now)
         }
+    }
+
+    /// A post request's answer: the post is there (its link), or a failure.
+    mutating func postAnswered(_ index: Int, _ answer: APIAnswer, now: Int64) {
+        let delivery = outbox.deliveries[index]
+        guard answer.succeeded else { return fail(index, Self.failure(answer), now: now) }
+        let posted: (link: String, ref: Outbox.PostRef)? =
+            switch delivery.network {
+            case .mastodon:
+                // A link goes to standard output and the outbox: one line, or no link at all.
+                answer.json?["url"]?.string.flatMap { StateValues.isOneLine($0) ? $0 : nil }.flatMap { link in
+                    answer.json?["id"]?.string.flatMap(MastodonLookup.safeID).map { (link, .mastodon(id: $0)) }
+                }
+            case .bluesky: Self.blueskyRecord(delivery, answer)
+            }
+        // A 2xx that names no post: the server took something; it is looked up before anything else.
+        guard let posted else { return fail(index, .serverError(status: answer.status), now: now) }
+        outbox.received(index, .success(posted.link), postedAs: posted.ref, now: now)
     }
 
     mutating func fail(_ index: Int, _ failure: DeliveryFailure, now: Int64) {
@@ -390,10 +411,9 @@ package struct PostingPlan: Hashable, Sendable {
     /// createRecord's refusal of a record key that is taken (the PDS's words).
     static func recordExists(_ answer: APIAnswer) -> Bool {
         guard answer.status == 400, answer.json?["error"]?.string == "InvalidRequest",
-            let words = answer.json?["message"]?.string?.lowercased().utf8
+            let words = answer.json?["message"]?.string?.lowercased()
         else { return false }
-        let taken = Array("already exists".utf8)
-        return words.indices.contains { words[$0...].starts(with: taken) }
+        return words.contains(bytes: "already exists")
     }
 
     static func failure(_ answer: APIAnswer) -> DeliveryFailure {

@@ -39,7 +39,8 @@ package struct PostingSession: Hashable, Sendable {
     /// Whether the person may change the text now: not while a network may have the post unsaid,
     /// nor while a network holds part of a thread (the rest goes as it was split).
     package var textIsEditable: Bool {
-        !isPosting && !countingDown && !(plan.map { $0.mayHaveBeenSentSomewhere || $0.isHalfPosted } ?? false)
+        !isPosting && !countingDown
+            && !(plan.map { $0.mayHaveBeenSentSomewhere || $0.isHalfPosted || $0.outbox.isOnServerSchedule } ?? false)
     }
 
     /// What Send (or Retry) does.
@@ -62,10 +63,11 @@ package struct PostingSession: Hashable, Sendable {
     /// `undoSeconds`: a new post waits that long in the outbox, nothing of it leaving, for Undo
     /// (`undoSend`); `scheduledAt`: a new post waits until then (Send later, `--at`), when
     /// `--deliver` or a window sends it; a post already in the outbox goes as it stands.
+    /// `serverKeepsTime`: Mastodon is given the time, where it can keep it (Outbox+ServerSchedule).
     package mutating func send(
         text: String, images: [PostImage] = [], options: PostOptions = PostOptions(), accounts: [PostingAccount],
         parts: [PostingAccount.Network: [String]] = [:], replyTo: ReplyParent? = nil, undoSeconds: Int = 0,
-        scheduledAt: Int64? = nil, microsecondsSinceEpoch: UInt64
+        scheduledAt: Int64? = nil, serverKeepsTime: Bool = false, microsecondsSinceEpoch: UInt64
     ) -> SendResult {
         guard !isPosting else { return .stillPosting }
         editedSinceRun = false
@@ -77,6 +79,9 @@ package struct PostingSession: Hashable, Sendable {
             guard refused.isEmpty else { return .cannotAnswer(refused.map(\.name)) }
             if let scheduledAt {
                 new.outbox.hold = Outbox.Hold(until: scheduledAt, kind: .scheduled)
+                if serverKeepsTime {
+                    new.outbox.scheduleOnServer(at: scheduledAt, now: Int64(microsecondsSinceEpoch / 1_000_000))
+                }
             } else if undoSeconds > 0 {
                 let now = Int64(microsecondsSinceEpoch / 1_000_000)
                 new.outbox.hold = Outbox.Hold(
@@ -224,7 +229,7 @@ package struct PostingSession: Hashable, Sendable {
     /// one was shown), or the network does not have it and the next Send posts it with its key.
     package mutating func personSays(isThere: Bool) {
         guard !isPosting, var current = plan else { return }
-        for (index, _) in undecided { current.outbox.personSays(index, isThere: isThere) }
+        for (index, _) in undecided { current.personSays(index, isThere: isThere) }
         plan = current
     }
 
@@ -241,7 +246,7 @@ package struct PostingSession: Hashable, Sendable {
     /// since the epoch); nil otherwise.
     package func scheduledFor(now: Int64) -> Int64? {
         guard !isPosting, let plan, let hold = plan.outbox.hold, hold.kind == .scheduled, hold.until > now,
-            plan.outbox.nothingHasLeft
+            plan.outbox.waitsForItsTime
         else { return nil }
         return hold.until
     }

@@ -1,0 +1,141 @@
+/// A post Mastodon keeps until its time (`scheduled_at`), as docs/servers.md reads
+/// PostStatusService and ScheduledStatus: the status is scheduled at Send, with its key and its
+/// images, and published by the server with the window closed and the machine off. Mastodon
+/// tells no client what the scheduled status became, so after the time it is found again among
+/// the account's statuses.
+extension Outbox {
+    /// Mastodon refuses a time less than 5 minutes ahead by its own clock; a minute more allows for
+    /// the clocks and for the images' uploads. A nearer time waits here.
+    static let serverScheduleLead: Int64 = 6 * 60
+    /// How long after its time the server is asked whether it published the post.
+    static let publishGrace: Int64 = 60
+    /// A published status is found among those created from this long before its time (the
+    /// server's clock may be behind this machine's).
+    static let publishedEarliest: Int64 = 60
+
+    /// Send with a time: every Mastodon post that is not a thread (a thread's later parts answer
+    /// statuses that do not exist yet) is given to the server to keep, when the time is far enough.
+    mutating func scheduleOnServer(at time: Int64, now: Int64) {
+        guard time - now >= Self.serverScheduleLead, thread(of: .mastodon).count == 1 else { return }
+        for index in thread(of: .mastodon) where deliveries[index].firstSentAt == nil {
+            change(index) { $0.serverTime = time }
+        }
+    }
+
+    /// What a Mastodon delivery the server keeps (or kept) does next; nil: not on its schedule.
+    func serverScheduleStep(_ index: Int, now: Int64) -> Next? {
+        let delivery = deliveries[index]
+        guard let id = delivery.scheduledID, let time = delivery.serverTime else { return nil }
+        if now < time + Self.publishGrace { return .wait(until: time + Self.publishGrace) }
+        return .request(.checkScheduled(id: id))
+    }
+
+    /// The server answered with scheduled status `id`, to be published at `time` (nil: as asked).
+    mutating func scheduledOnServer(_ index: Int, id: String, at time: Int64?) {
+        change(index) {
+            $0.state = .waiting
+            $0.mayHavePost = false
+            $0.scheduledID = id
+            if let time { $0.serverTime = time }
+        }
+    }
+
+    /// The server refused the time (too near by its clock, or its limits on scheduled posts):
+    /// nothing was made, and the post waits here for its time instead.
+    mutating func scheduleHere(_ index: Int) {
+        change(index) {
+            $0.serverTime = nil
+            if $0.state == .sending { $0.state = .waiting }
+        }
+    }
+
+    /// The server says this key made something already: a scheduled status of an earlier request,
+    /// finished (Mastodon keeps a key only once its status exists), so it is looked up at once.
+    mutating func scheduledMayExist(_ index: Int) {
+        change(index) {
+            $0.state = .waiting
+            $0.mayHavePost = true
+            $0.settleFrom = nil
+        }
+    }
+
+    /// The scheduled status is still on the server's schedule, now for `time`: asked again then,
+    /// or in a minute when its time has passed (the server's worker is late).
+    mutating func stillScheduled(_ index: Int, at time: Int64?, now: Int64) {
+        change(index) {
+            if let time { $0.serverTime = time }
+            let asked = ($0.serverTime ?? now) + Self.publishGrace
+            $0.notBefore = asked > now ? nil : now + Self.publishGrace
+            if case .failed = $0.state { $0.state = .waiting }
+        }
+    }
+
+    /// The scheduled status left the schedule: published (a status made at its time), or cancelled
+    /// on the server, or dropped by it. The account's statuses tell which.
+    mutating func leftServerSchedule(_ index: Int) {
+        change(index) {
+            $0.scheduledID = nil
+            $0.leftSchedule = true
+            $0.state = .waiting
+            $0.mayHavePost = true
+            $0.settleFrom = nil
+            $0.firstSentAt = $0.serverTime.map { time in time - Self.publishedEarliest }
+        }
+    }
+
+    /// The person chose to post what left the server's schedule unpublished: from this machine,
+    /// now, under `key` (the server keeps the first key for the scheduled status it made).
+    mutating func postUnscheduled(_ index: Int, key: String) {
+        change(index) {
+            guard $0.leftSchedule else { return }
+            $0.leftSchedule = false
+            $0.serverTime = nil
+            $0.key = key
+            $0.firstSentAt = nil
+        }
+    }
+
+    /// Whether a server holds the post on its schedule, or held it and has not been asked since.
+    var isOnServerSchedule: Bool { deliveries.contains { $0.scheduledID != nil || $0.leftSchedule } }
+
+    /// Whether the post waits for its time and nothing else: each network's post waits, certainly
+    /// not posted, here or on the server's schedule (not while the server is still to be asked).
+    var waitsForItsTime: Bool {
+        guard hold?.kind == .scheduled else { return false }
+        return deliveries.allSatisfy { delivery in
+            delivery.state == .waiting && !delivery.mayHavePost
+                && (delivery.scheduledID != nil || delivery.serverTime == nil)
+        }
+    }
+
+    /// The accounts whose server keeps the post on its schedule.
+    var scheduledOnServers: [String] { deliveries.filter { $0.scheduledID != nil }.map(\.account) }
+}
+
+extension Outbox.Delivery {
+    /// What the outbox file keeps of the server's schedule.
+    var serverScheduleMembers: [JSONValue.Member] {
+        var members: [JSONValue.Member] = []
+        if let serverTime { members.append(.init("serverTime", .integer(Int(serverTime)))) }
+        if let scheduledID { members.append(.init("scheduledID", .string(scheduledID))) }
+        if leftSchedule { members.append(.init("leftSchedule", .bool(true))) }
+        return members
+    }
+
+    /// Reads it back; false for a value this version does not take (the id goes into a path).
+    mutating func readServerSchedule(_ json: JSONValue) -> Bool {
+        guard let time = StateValues.time(json["serverTime"]), time == nil || network == .mastodon else { return false }
+        serverTime = time
+        if let given = json["scheduledID"] {
+            guard case .string(let id) = given, MastodonLookup.safeID(id) != nil, network == .mastodon,
+                serverTime != nil
+            else { return false }
+            scheduledID = id
+        }
+        if let given = json["leftSchedule"] {
+            guard case .bool(let value) = given, serverTime != nil else { return false }
+            leftSchedule = value
+        }
+        return true
+    }
+}

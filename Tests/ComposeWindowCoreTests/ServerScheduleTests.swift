@@ -1,0 +1,262 @@
+import Testing
+
+@testable import ComposeWindowCore
+
+/// A post Mastodon keeps until its time: scheduled at Send with `scheduled_at` and its key, looked
+/// up among the scheduled statuses after a lost answer, waiting here when the time is too near or
+/// the server refuses it, and found among the account's statuses once published. The answers are
+/// Mastodon's as docs/servers.md reads them (PostStatusService, ScheduledStatusesController).
+@Suite struct ServerScheduleTests {
+    static let now = MastodonLookupTests.sentAt
+    static let time = now + 3_600
+    static let mastodon = PostingPlanTests.mastodon
+    static let credentials = PostingPlan.Credentials.mastodon(token: "t")
+
+    static func scheduling(
+        _ text: String = "Deploy OK", accounts: [PostingAccount] = [mastodon], at time: Int64 = time,
+        parts: [PostingAccount.Network: [String]] = [:]
+    ) -> PostingSession {
+        var session = PostingSession()
+        let result = session.send(
+            text: text, accounts: accounts, parts: parts, scheduledAt: time, serverKeepsTime: true,
+            microsecondsSinceEpoch: UInt64(now) * 1_000_000)
+        #expect(result == .run)
+        return session
+    }
+
+    /// The next request of the run at `now`, recorded as sent; nil when the run is over.
+    static func next(_ session: inout PostingSession, now: Int64) -> (Int, APIRequest)? {
+        guard case .send(let index, _) = session.nextMove(now: now),
+            let request = session.plan?.request(
+                for: index, credentials: session.plan?.network(index) == .mastodon ? credentials : blueskyCredentials,
+                now: now, createdAt: "2026-12-05T00:00:00Z", didsByHandle: [:])
+        else { return nil }
+        session.willSend(index, now: now)
+        return (index, request)
+    }
+
+    static let blueskyCredentials = PostingPlan.Credentials.bluesky(PostingPlanTests.session)
+
+    static func answer(_ status: Int, _ json: JSONValue?) -> Result<APIAnswer, PostingPlan.NoAnswer> {
+        .success(APIAnswer(status: status, json: json))
+    }
+
+    static func scheduledStatus(_ id: String, text: String = "Deploy OK", at time: Int64 = time) -> JSONValue {
+        .object([
+            .init("id", .string(id)), .init("scheduled_at", .string(MastodonLookupTests.rfc3339(time))),
+            .init("params", .object([.init("text", .string(text))])), .init("media_attachments", .array([])),
+        ])
+    }
+
+    /// Sends the schedule request and answers it with scheduled status 7.
+    static func scheduled(_ session: inout PostingSession) {
+        guard let (index, _) = next(&session, now: now) else {
+            Issue.record("the post is scheduled at Send")
+            return
+        }
+        session.received(index, answer(200, scheduledStatus("7")), now: now + 1)
+    }
+
+    @Test func mastodonIsGivenTheTimeAndTheKeyAtSendAndTheWindowCanClose() {
+        var session = Self.scheduling(accounts: [Self.mastodon, PostingPlanTests.bluesky])
+        guard let (index, request) = Self.next(&session, now: Self.now) else {
+            Issue.record("Mastodon is asked at Send, before the time")
+            return
+        }
+        #expect(request.path == "/api/v1/statuses")
+        #expect(request.body?["scheduled_at"]?.string == "2026-12-05T20:46:40Z")
+        #expect(request.headers.first { $0.name == "Idempotency-Key" }?.value.utf8.count == 32)
+        #expect(session.scheduledFor(now: Self.now) == nil, "not before the server said so")
+        session.received(index, Self.answer(200, Self.scheduledStatus("7")), now: Self.now + 1)
+        let move = session.nextMove(now: Self.now + 1)
+        #expect(move == .finished(.notYet(failures: [], waitUntil: Self.time)), "Bluesky waits here, asking nothing")
+        #expect(session.scheduledFor(now: Self.now + 1) == Self.time)
+        #expect(!session.textIsEditable, "the server holds what was sent")
+        #expect(session.plan?.outbox.scheduledOnServers == [Self.mastodon.name])
+    }
+
+    @Test func aTimeTooNearOrAThreadWaitsHereAskingNothing() {
+        var near = Self.scheduling(at: Self.now + 5 * 60)
+        #expect(near.nextMove(now: Self.now) == .finished(.notYet(failures: [], waitUntil: Self.now + 300)))
+        var thread = Self.scheduling(parts: [.mastodon: ["Deploy", "OK"]])
+        #expect(thread.nextMove(now: Self.now) == .finished(.notYet(failures: [], waitUntil: Self.time)))
+        #expect(thread.plan?.outbox.deliveries.allSatisfy { $0.serverTime == nil } == true)
+    }
+
+    @Test func aTimeTheServerRefusesWaitsHereAndGoesWithoutItAtTheTime() {
+        for words in [
+            "Validation failed: Scheduled at date must be in the future",
+            "Validation failed: You have exceeded the limit of 25 scheduled posts for today",
+        ] {
+            var session = Self.scheduling()
+            guard let (index, _) = Self.next(&session, now: Self.now) else {
+                Issue.record("scheduled")
+                return
+            }
+            session.received(index, Self.answer(422, .object([.init("error", .string(words))])), now: Self.now + 1)
+            #expect(session.nextMove(now: Self.now + 1) == .finished(.notYet(failures: [], waitUntil: Self.time)))
+            #expect(session.scheduledFor(now: Self.now + 1) == Self.time, Comment(rawValue: words))
+            _ = session.send(text: "Deploy OK", accounts: [Self.mastodon], microsecondsSinceEpoch: 1)
+            let atTime = Self.next(&session, now: Self.time)
+            #expect(atTime?.1.path == "/api/v1/statuses")
+            #expect(atTime?.1.body?["scheduled_at"] == nil, "posted from here, at its time")
+        }
+    }
+
+    @Test func aLostAnswerIsLookedUpAmongTheScheduledStatusesNeverScheduledTwice() {
+        var session = Self.scheduling()
+        guard let (index, _) = Self.next(&session, now: Self.now) else {
+            Issue.record("scheduled")
+            return
+        }
+        session.received(index, .failure(.init(requestWasSent: true, reason: .timeout)), now: Self.now + 30)
+        guard case .finished(.notYet(_, let settle?)) = session.nextMove(now: Self.now + 30) else {
+            Issue.record("it waits for the server to settle")
+            return
+        }
+        _ = session.send(text: "Deploy OK", accounts: [Self.mastodon], microsecondsSinceEpoch: 1)
+        guard let (_, lookup) = Self.next(&session, now: settle) else {
+            Issue.record("looked up")
+            return
+        }
+        #expect(lookup.path == "/api/v1/scheduled_statuses")
+        // A full page without it (another post at the same time, this text at another time): the next page.
+        let others: [JSONValue] = (0..<40).map { (offset: Int) -> JSONValue in
+            let text = offset == 0 ? "Other" : "Deploy OK"
+            return Self.scheduledStatus(String(100 - offset), text: text, at: Self.time + (offset == 0 ? 0 : 60))
+        }
+        session.received(index, Self.answer(200, .array(others)), now: settle)
+        guard let (_, page2) = Self.next(&session, now: settle) else {
+            Issue.record("next page")
+            return
+        }
+        #expect(page2.query.contains { $0.name == "max_id" && $0.value == "61" })
+        session.received(index, Self.answer(200, .array([Self.scheduledStatus("12")])), now: settle)
+        #expect(session.nextMove(now: settle) == .finished(.notYet(failures: [], waitUntil: Self.time + 60)))
+        #expect(session.plan?.outbox.deliveries[index].scheduledID == "12")
+
+        // Not there: scheduled again with the same key and time.
+        var lost = Self.scheduling()
+        guard let (lostIndex, lostFirst) = Self.next(&lost, now: Self.now) else {
+            Issue.record("scheduled")
+            return
+        }
+        lost.received(lostIndex, .failure(.init(requestWasSent: true, reason: .timeout)), now: Self.now + 30)
+        _ = lost.nextMove(now: Self.now + 30)
+        _ = lost.send(text: "Deploy OK", accounts: [Self.mastodon], microsecondsSinceEpoch: 1)
+        _ = Self.next(&lost, now: settle)
+        lost.received(lostIndex, Self.answer(200, .array([])), now: settle)
+        let again = Self.next(&lost, now: settle)?.1
+        #expect(again?.path == "/api/v1/statuses")
+        #expect(again?.headers == lostFirst.headers && again?.body == lostFirst.body)
+        // Its key already made one (Mastodon's 404 for a key that names a scheduled status)
+        // after the look-up found none: only the person can tell.
+        lost.received(lostIndex, Self.answer(404, .object([.init("error", .string("Record not found"))])), now: settle)
+        _ = lost.nextMove(now: settle)
+        #expect(lost.undecided.map(\.index) == [lostIndex])
+    }
+
+    @Test func aKeyThatMadeAScheduledStatusIsLookedUpAtOnce() {
+        var session = Self.scheduling()
+        guard let (index, _) = Self.next(&session, now: Self.now) else {
+            Issue.record("scheduled")
+            return
+        }
+        session.received(index, Self.answer(404, .object([.init("error", .string("Record not found"))])), now: Self.now)
+        #expect(Self.next(&session, now: Self.now)?.1.path == "/api/v1/scheduled_statuses", "no settle wait")
+    }
+
+    @Test func afterItsTimeThePublishedStatusIsFoundAndItsLinkGiven() {
+        var session = Self.scheduling()
+        Self.scheduled(&session)
+        _ = session.nextMove(now: Self.now + 1)
+        _ = session.send(text: "Deploy OK", accounts: [Self.mastodon], microsecondsSinceEpoch: 1)
+        // --deliver at the time: the server is given a minute.
+        #expect(session.nextMove(now: Self.time) == .finished(.notYet(failures: [], waitUntil: Self.time + 60)))
+        _ = session.send(text: "Deploy OK", accounts: [Self.mastodon], microsecondsSinceEpoch: 1)
+        guard let (index, check) = Self.next(&session, now: Self.time + 60) else {
+            Issue.record("asked")
+            return
+        }
+        #expect(check.path == "/api/v1/scheduled_statuses/7")
+        // Still there (its worker is late): asked again a minute later.
+        session.received(index, Self.answer(200, Self.scheduledStatus("7")), now: Self.time + 60)
+        #expect(session.nextMove(now: Self.time + 60) == .finished(.notYet(failures: [], waitUntil: Self.time + 120)))
+        _ = session.send(text: "Deploy OK", accounts: [Self.mastodon], microsecondsSinceEpoch: 1)
+        _ = Self.next(&session, now: Self.time + 120)
+        session.received(
+            index, Self.answer(404, .object([.init("error", .string("Record not found"))])), now: Self.time + 120)
+        // Published: found among the account's statuses, made at its time.
+        guard let (_, account) = Self.next(&session, now: Self.time + 120) else {
+            Issue.record("looked up")
+            return
+        }
+        #expect(account.path == "/api/v1/accounts/verify_credentials")
+        session.received(index, Self.answer(200, .object([.init("id", .string("1"))])), now: Self.time + 120)
+        for page in [[MastodonLookupTests.status(55, offset: 3_600)], []] {
+            _ = Self.next(&session, now: Self.time + 120)
+            session.received(index, Self.answer(200, .array(page)), now: Self.time + 120)
+        }
+        #expect(Self.next(&session, now: Self.time + 120)?.1.path == "/api/v1/statuses/55/source")
+        session.received(index, .success(MastodonLookupTests.source("Deploy OK")), now: Self.time + 120)
+        #expect(session.nextMove(now: Self.time + 120) == .finished(.posted(["https://m.example/@a/55"])))
+    }
+
+    @Test func neitherScheduledNorPublishedIsThePersonsCallAndGoesUnderANewKey() {
+        var session = Self.scheduling()
+        guard let (index, first) = Self.next(&session, now: Self.now) else {
+            Issue.record("scheduled")
+            return
+        }
+        session.received(index, Self.answer(200, Self.scheduledStatus("7")), now: Self.now)
+        _ = session.nextMove(now: Self.now)
+        for answer in [
+            APIAnswer(status: 404, json: nil), APIAnswer(status: 200, json: .object([.init("id", .string("1"))])),
+            APIAnswer(status: 200, json: .array([])),
+        ] {
+            _ = session.send(text: "Deploy OK", accounts: [Self.mastodon], microsecondsSinceEpoch: 1)
+            _ = Self.next(&session, now: Self.time + 60)
+            session.received(index, .success(answer), now: Self.time + 60)
+        }
+        _ = session.nextMove(now: Self.time + 60)
+        #expect(session.undecided.map(\.index) == [index], "cancelled on the server, or dropped by it")
+        #expect(session.undecided.first?.link == nil)
+        session.personSays(isThere: false)
+        _ = session.send(text: "Deploy OK", accounts: [Self.mastodon], microsecondsSinceEpoch: 1)
+        guard let (_, again) = Self.next(&session, now: Self.time + 70) else {
+            Issue.record("posted now")
+            return
+        }
+        #expect(again.path == "/api/v1/statuses")
+        #expect(again.body?["scheduled_at"] == nil)
+        #expect(again.headers != first.headers, "the first key names the scheduled status for an hour")
+    }
+
+    @Test func theOutboxFileKeepsTheScheduleAndRefusesAHostileID() {
+        var session = Self.scheduling()
+        Self.scheduled(&session)
+        guard let file = session.plan?.file else {
+            Issue.record("a plan")
+            return
+        }
+        #expect(PostingPlan(file: file)?.outbox == session.plan?.outbox)
+        #expect(file["version"] == .integer(8))
+        for hostile: JSONValue in [.string("../7"), .integer(7), .string("")] {
+            #expect(PostingPlan(file: Self.replacingFirstDelivery(file, "scheduledID", with: hostile)) == nil)
+        }
+        #expect(PostingPlan(file: Self.replacingFirstDelivery(file, "serverTime", with: .string("soon"))) == nil)
+    }
+
+    /// `file` with the first delivery's `name` set to `value`.
+    static func replacingFirstDelivery(_ file: JSONValue, _ name: String, with value: JSONValue) -> JSONValue {
+        guard case .object(let members) = file else { return file }
+        return .object(
+            members.map { member in
+                guard member.name == "deliveries", case .array(let deliveries) = member.value,
+                    case .object(let fields) = deliveries[0]
+                else { return member }
+                let changed = fields.map { $0.name == name ? JSONValue.Member(name, value) : $0 }
+                return JSONValue.Member("deliveries", .array([.object(changed)] + deliveries.dropFirst()))
+            })
+    }
+}
