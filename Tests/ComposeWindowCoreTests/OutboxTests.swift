@@ -136,14 +136,16 @@ import Testing
         outbox.willSend(1, Self.create, now: Self.now)
         outbox.received(1, .failure(.refused(status: 400, message: "too long")), now: Self.now)
         let edited = try #require(
-            outbox.replacingContent(text: "shorter", images: [], options: PostOptions(), parts: [:]) { _, _ in "new key"
+            outbox.replacingContent(text: "shorter", images: [], options: PostOptions(), parts: [:], now: Self.now) {
+                _, _ in "new key"
             })
         #expect(edited.text == "shorter" && edited.isConfirmed(0) && edited.links == outbox.links)
         #expect(edited.next(for: 1, now: Self.now) == .request(Self.create))
         outbox.willSend(1, Self.create, now: Self.now)
         outbox.received(1, .failure(.outcomeUnknown(.timeout)), now: Self.now)
         #expect(
-            outbox.replacingContent(text: "shorter", images: [], options: PostOptions(), parts: [:]) { _, _ in "new key"
+            outbox.replacingContent(text: "shorter", images: [], options: PostOptions(), parts: [:], now: Self.now) {
+                _, _ in "new key"
             } == nil,
             "Bluesky may have the first text")
     }

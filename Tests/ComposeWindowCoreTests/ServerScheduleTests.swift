@@ -71,7 +71,7 @@ import Testing
         let move = session.nextMove(now: Self.now + 1)
         #expect(move == .finished(.notYet(failures: [], waitUntil: Self.time)), "Bluesky waits here, asking nothing")
         #expect(session.scheduledFor(now: Self.now + 1) == Self.time)
-        #expect(!session.textIsEditable, "the server holds what was sent")
+        #expect(session.textIsEditable, "an edit replaces it there")
         #expect(session.plan?.outbox.scheduledOnServers == [Self.mastodon.name])
     }
 
@@ -230,6 +230,104 @@ import Testing
         #expect(again.path == "/api/v1/statuses")
         #expect(again.body?["scheduled_at"] == nil)
         #expect(again.headers != first.headers, "the first key names the scheduled status for an hour")
+    }
+
+    /// Scheduled status 7, kept by the server; `(session, its Idempotency-Key)`.
+    static func kept(accounts: [PostingAccount] = [mastodon]) -> (PostingSession, String?) {
+        var session = scheduling(accounts: accounts)
+        guard let (index, request) = next(&session, now: now) else { return (session, nil) }
+        session.received(index, answer(200, scheduledStatus("7")), now: now)
+        _ = session.nextMove(now: now)
+        return (session, request.headers.first { $0.name == "Idempotency-Key" }?.value)
+    }
+
+    static func key(_ request: APIRequest?) -> String? {
+        request?.headers.first { $0.name == "Idempotency-Key" }?.value
+    }
+
+    @Test func postNowWithdrawsItFromTheServerFirstThenPostsUnderANewKey() {
+        var (session, firstKey) = Self.kept()
+        let postNowAnswer = session.postNow(now: Self.now + 10)
+        #expect(postNowAnswer)
+        _ = session.send(text: "Deploy OK", accounts: [Self.mastodon], microsecondsSinceEpoch: 1)
+        let withdraw = Self.next(&session, now: Self.now + 10)
+        #expect(withdraw?.1.method == .delete && withdraw?.1.path == "/api/v1/scheduled_statuses/7")
+        // The DELETE's answer is lost: asked again; a 404 long before its time is the first DELETE's doing.
+        session.received(0, .failure(.init(requestWasSent: true, reason: .timeout)), now: Self.now + 40)
+        _ = session.nextMove(now: Self.now + 40)
+        _ = session.send(text: "Deploy OK", accounts: [Self.mastodon], microsecondsSinceEpoch: 1)
+        #expect(Self.next(&session, now: Self.now + 41)?.1.method == .delete)
+        session.received(
+            0, Self.answer(404, .object([.init("error", .string("Record not found"))])), now: Self.now + 41)
+        let post = Self.next(&session, now: Self.now + 41)?.1
+        #expect(post?.path == "/api/v1/statuses" && post?.body?["scheduled_at"] == nil)
+        #expect(Self.key(post) != nil && Self.key(post) != firstKey, "the first key names the withdrawn one")
+    }
+
+    @Test func anEditWithdrawsTheOldVersionAndSchedulesTheNewOnce() {
+        var (session, firstKey) = Self.kept()
+        #expect(session.textIsEditable)
+        _ = session.send(
+            text: "Deploy OK, at last", accounts: [Self.mastodon],
+            microsecondsSinceEpoch: UInt64(Self.now + 20) * 1_000_000)
+        #expect(Self.next(&session, now: Self.now + 20)?.1.method == .delete, "the old version goes first")
+        #expect(session.plan?.text == "Deploy OK, at last")
+        session.received(0, Self.answer(200, .object([])), now: Self.now + 20)
+        let again = Self.next(&session, now: Self.now + 20)?.1
+        #expect(again?.body?["status"]?.string == "Deploy OK, at last")
+        #expect(again?.body?["scheduled_at"]?.string == UTCTime.rfc3339(Self.time))
+        #expect(Self.key(again) != firstKey)
+        session.received(0, Self.answer(200, Self.scheduledStatus("8", text: "Deploy OK, at last")), now: Self.now + 21)
+        #expect(session.nextMove(now: Self.now + 21) == .finished(.notYet(failures: [], waitUntil: Self.time + 60)))
+        #expect(session.plan?.keptBy == [Self.mastodon.name])
+        #expect(session.scheduledFor(now: Self.now + 21) == Self.time)
+    }
+
+    @Test func nothingIsWithdrawnOrChangedInTheMinuteBeforeItsTime() {
+        var (session, _) = Self.kept()
+        let late = Self.time - 30
+        let latePostNow = session.postNow(now: late)
+        #expect(!latePostNow)
+        let lateWithdraw = session.withdraw(now: late)
+        #expect(!lateWithdraw)
+        _ = session.send(
+            text: "Too late", accounts: [Self.mastodon], microsecondsSinceEpoch: UInt64(late) * 1_000_000)
+        #expect(session.plan?.text == "Deploy OK", "the server may be publishing the first version")
+        #expect(session.nextMove(now: late) == .finished(.notYet(failures: [], waitUntil: Self.time + 60)))
+    }
+
+    @Test func discardWithdrawsItThenAbandonsItSendingNothingElsewhere() {
+        var (session, _) = Self.kept(accounts: [Self.mastodon, PostingPlanTests.bluesky])
+        #expect(session.discardWarning == .keptBy([Self.mastodon.name]))
+        let withdrawAnswer = session.withdraw(now: Self.now + 5)
+        #expect(withdrawAnswer)
+        _ = session.send(
+            text: "Deploy OK", accounts: [Self.mastodon, PostingPlanTests.bluesky], microsecondsSinceEpoch: 1)
+        guard let (index, request) = Self.next(&session, now: Self.time + 5) else {
+            Issue.record("withdrawn")
+            return
+        }
+        #expect(request.method == .delete && index == 0)
+        session.received(index, Self.answer(200, .object([])), now: Self.time + 5)
+        #expect(session.nextMove(now: Self.time + 5) == .finished(.notYet(failures: [], waitUntil: nil)))
+        #expect(session.plan?.isWithdrawnEverywhere == true)
+    }
+
+    @Test func aDeleteTooLateFindsWhetherItWasPublished() {
+        var (session, _) = Self.kept()
+        let postNowAnswer = session.postNow(now: Self.now + 10)
+        #expect(postNowAnswer)
+        _ = session.send(text: "Deploy OK", accounts: [Self.mastodon], microsecondsSinceEpoch: 1)
+        // Offline until after its time: the DELETE finds nothing, and nothing says why.
+        _ = Self.next(&session, now: Self.time + 5)
+        session.received(0, Self.answer(404, nil), now: Self.time + 5)
+        #expect(Self.next(&session, now: Self.time + 5)?.1.path == "/api/v1/accounts/verify_credentials")
+        session.received(0, Self.answer(200, .object([.init("id", .string("1"))])), now: Self.time + 5)
+        _ = Self.next(&session, now: Self.time + 5)
+        session.received(0, Self.answer(200, .array([])), now: Self.time + 5)
+        // Not published: withdrawn after all, and Post now posts it, once.
+        let post = Self.next(&session, now: Self.time + 5)?.1
+        #expect(post?.path == "/api/v1/statuses" && post?.body?["scheduled_at"] == nil)
     }
 
     @Test func theOutboxFileKeepsTheScheduleAndRefusesAHostileID() {

@@ -26,7 +26,7 @@ extension PostingWorld {
     }
 
     mutating func postNow() -> String? {
-        guard var session, session.postNow() else { return nil }
+        guard var session, session.postNow(now: now) else { return nil }
         self.session = session
         notBefore = nil
         return send()

@@ -144,6 +144,7 @@ extension ComposeWindow {
             case .failed(let lines, let retryAt): self.postFailed(lines, retryAt: retryAt)
             case .countingDown(let until): self.countDown(until: until)
             case .scheduled(let at): self.scheduled(at: at)
+            case .withdrawn(let links): self.withdrawn(links)
             }
         }
         let names = (poster.plan?.accountNames ?? accounts.map(\.name)).joined(separator: ", ")
@@ -283,6 +284,9 @@ extension ComposeWindow {
                 "It may already be on {0}: discarding does not remove it there.", accounts.joined(separator: ", "))
         case .isOn(let links):
             secondary = localized("It is already at {0}: only the rest is abandoned.", links.joined(separator: " "))
+        case .keptBy(let accounts):
+            secondary = localized(
+                "{0} keeps it for its time: it is withdrawn there first.", accounts.joined(separator: ", "))
         }
         askingToDiscard = true
         DiscardDialog.ask(parent: window.cast(), offersDraft: false, secondary: secondary) { [weak self] choice in
@@ -299,6 +303,7 @@ extension ComposeWindow {
                 return
             }
             self.retryTimer?.cancel()
+            if poster.plan?.isKeptByAServer == true { return self.withdrawAndDiscard() }
             poster.forget()
             self.forgetTimers()
             self.discardDraft()

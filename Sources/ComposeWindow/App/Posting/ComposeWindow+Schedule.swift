@@ -84,10 +84,15 @@ extension ComposeWindow {
     /// it alone) posts it, unless the person is editing it: then Send does.
     func showScheduled(at time: Int64) {
         let names = (poster?.plan?.accountNames ?? []).joined(separator: ", ")
+        let kept = poster?.plan?.keptBy ?? []
         infoBar.showScheduled(
-            localized(
-                "Scheduled for {0} on {1}. Edit it and Send to keep it scheduled with the changes.",
-                TimeWords.when(time, now: Poster.now), names),
+            kept.isEmpty
+                ? localized(
+                    "Scheduled for {0} on {1}. Edit it and Send to keep it scheduled with the changes.",
+                    TimeWords.when(time, now: Poster.now), names)
+                : localized(
+                    "Scheduled for {0} on {1}; {2} keeps it, and posts it with this computer off. Edit it and Send to change it there.",
+                    TimeWords.when(time, now: Poster.now), names, kept.joined(separator: ", ")),
             postNow: { [weak self] in self?.postNow() }, discard: { [weak self] in self?.discardPost() })
         let milliseconds = UInt32(clamping: max(0, (time * 1_000_000 - Int64(g_get_real_time())) / 1_000))
         retryTimer?.cancel()
@@ -112,6 +117,27 @@ extension ComposeWindow {
         retryTimer?.cancel()
         retryTimer = nil
         send()
+    }
+
+    /// Discard of a post a server keeps: withdrawn there first (a run, with its bar), then
+    /// abandoned as any post is. Too near its time, the server may be publishing it: it stays.
+    func withdrawAndDiscard() {
+        guard let poster, poster.withdraw() else {
+            gtk_widget_error_bell(window)
+            return infoBar.showSendFailure(localized("It is being posted now: it can no longer be withdrawn."))
+        }
+        send()
+    }
+
+    /// Withdrawn from every server that kept it: the post is abandoned (standard output has the
+    /// link of a network that published it first, as after any post).
+    func withdrawn(_ links: [String]) {
+        guard let poster else { return }
+        forgetTimers()
+        if !links.isEmpty { return finish(.posted(links, outbox: poster.store)) }
+        poster.forget()
+        discardDraft()
+        finish(.cancelled)
     }
 
     /// Send later… beside Send, where Send goes to a network; it is as sensitive as Send.

@@ -21,6 +21,9 @@ final class Poster {
         /// Send later: the post waits whole in the outbox for this time (seconds since the epoch),
         /// when the timer's `--deliver` or a window holding it sends it on.
         case scheduled(at: Int64)
+        /// Discarded, and withdrawn from every server that kept it; the links of any network
+        /// that had published it before it could be.
+        case withdrawn([String])
     }
 
     private(set) var session: PostingSession
@@ -236,7 +239,10 @@ final class Poster {
     func edited() { session.edited() }
 
     /// Post now on a scheduled post (PostingSession.postNow).
-    func postNow() -> Bool { session.postNow() }
+    func postNow() -> Bool { session.postNow(now: Self.now) }
+
+    /// Discard of a post a server keeps: the next Send withdraws it there (PostingSession.withdraw).
+    func withdraw() -> Bool { session.withdraw(now: Self.now) }
 
     /// The person's answer to each look-up that could not tell (PostingSession), written to the
     /// outbox by the next run before anything leaves.
@@ -297,8 +303,12 @@ final class Poster {
         // The outbox stays until the draft is gone (ComposeApplication): a crash in between must
         // not leave the text without the record that it was posted.
         case .posted(let links): completion?(.posted(links))
+        case .notYet where session.plan?.isWithdrawnEverywhere == true:
+            completion?(.withdrawn(session.plan?.links ?? []))
         case .notYet where session.scheduledFor(now: Self.now) != nil:
             completion?(.scheduled(at: session.scheduledFor(now: Self.now) ?? 0))
+        case .notYet(let failures, let waitUntil?) where failures.isEmpty && session.plan?.isKeptByAServer == true:
+            completion?(.scheduled(at: waitUntil))  // its server is asked then whether it published it
         case .notYet(_, let waitUntil?) where session.countingDown: completion?(.countingDown(until: waitUntil))
         case .notYet(let failures, let waitUntil):
             completion?(

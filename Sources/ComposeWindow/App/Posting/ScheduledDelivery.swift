@@ -34,7 +34,7 @@ enum ScheduledDelivery {
                 case .notPosted(let reason):
                     failed.append((name, reason))
                     status = .notPosted
-                case .leftToItsWindow: break
+                case .leftToItsWindow, .waiting: break
                 case .unreadable: status = .failure
                 }
             }
@@ -69,6 +69,8 @@ enum ScheduledDelivery {
         case notPosted(String)
         case leftToItsWindow
         case unreadable
+        /// Nothing failed: a server keeps it and is asked again at its time (the timer is armed).
+        case waiting
     }
 
     private static func deliver(_ name: String, environment: [String: String]) -> Result {
@@ -116,6 +118,12 @@ enum ScheduledDelivery {
         switch (started, outcome) {
         case (.alreadyPosted(let links), _), (_, .posted(let links)?):
             return posted(name, links: links, postedText: plan.text, outbox: poster.store, environment: environment)
+        case (_, .withdrawn(let links)?):
+            return withdrawn(name, links: links, outbox: poster.store, environment: environment)
+        case (_, .scheduled(let retryAt)?), (_, .failed([], let retryAt?)?):
+            UserTimer.arm(draft: name, at: retryAt, environment: environment) { _ in }
+            StateWriter.shared.waitForAll()
+            return .waiting
         case (_, .failed(let lines, let retryAt)?):
             let reason = lines.joined(separator: " ")
             reportError(localized("the post scheduled in draft {0} was not posted: {1}", name, reason))
@@ -126,6 +134,24 @@ enum ScheduledDelivery {
         default:
             return .notPosted(localized("the post scheduled in draft {0} was not posted", name))
         }
+    }
+
+    /// Discarded from the Drafts list and withdrawn from its server: its entry, draft and timer go
+    /// (as posted, when a network had published it first).
+    private static func withdrawn(
+        _ name: String, links: [String], outbox: OutboxStore, environment: [String: String]
+    ) -> Result {
+        if !links.isEmpty {
+            return posted(name, links: links, postedText: "", outbox: outbox, environment: environment)
+        }
+        do {
+            try DraftStore(name: name, environment: environment).remove()
+            try outbox.remove()
+        } catch {
+            reportError(error.description)
+        }
+        DeliveryTimer.remove(draft: name, environment: environment)
+        return .waiting
     }
 
     /// As a window's post: the draft first (an outbox left behind says the post is there, a draft

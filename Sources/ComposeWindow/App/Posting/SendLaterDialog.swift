@@ -37,7 +37,8 @@ enum SendLaterDialog {
         gtk_box_pack_start(column.cast(), fields.clockRow, 0, 0, 0)
         gtk_box_pack_start(column.cast(), fields.calendar, 0, 0, 0)
         gtk_box_pack_start(column.cast(), fields.summary, 0, 0, 0)
-        let keep = gtk_check_button_new_with_mnemonic(localized("Let _Mastodon keep it (posted with this computer off)"))!
+        let keep = gtk_check_button_new_with_mnemonic(
+            localized("Let _Mastodon keep it (posted with this computer off)"))!
         gtk_widget_set_tooltip_text(
             keep,
             localized(

@@ -11,11 +11,19 @@ import PlaceholderGtk3Glue
 /// draft open in a window is left to it. Files are read and written on the state writer's thread.
 extension DraftsList {
     func sendNow(_ name: String) {
+        deliver(name) { plan, now in
+            plan.goesNow(now: now)
+            return nil
+        }
+    }
+
+    /// `change` made to draft `name`'s post under its lock, then `--deliver` acts on it.
+    private func deliver(_ name: String, change: @escaping @Sendable (inout PostingPlan, Int64) -> String?) {
         let environment = SystemIO.environment
         let now = Poster.now
         StateWriter.shared.write { () -> String? in
             Self.withPost(name, environment: environment) { plan, store in
-                plan.goesNow(now: now)
+                if let refused = change(&plan, now) { return refused }
                 let text: String
                 do throws(JSONText.Failure) { text = try JSONText.text(of: plan.file) } catch {
                     return String(describing: error)
@@ -59,10 +67,19 @@ extension DraftsList {
                     "It may already be on {0}: discarding does not remove it there.", accounts.joined(separator: ", "))
             case .isOn(let links):
                 localized("It is already at {0}: only the rest is abandoned.", links.joined(separator: " "))
+            case .keptBy(let accounts):
+                localized("{0} keeps it for its time: it is withdrawn there first.", accounts.joined(separator: ", "))
             }
         guard let parent = gtk_widget_get_toplevel(button) else { return }
         DiscardDialog.ask(parent: parent.cast(), offersDraft: false, secondary: secondary) { [weak self] choice in
             guard choice == .discard else { return }
+            if plan.isKeptByAServer {
+                // Withdrawn there by `--deliver`, which then abandons it.
+                self?.deliver(name) { plan, now in
+                    plan.withdraw(now: now) ? nil : localized("It is being posted now: it can no longer be withdrawn.")
+                }
+                return
+            }
             let environment = SystemIO.environment
             StateWriter.shared.write { () -> String? in
                 Self.withPost(name, environment: environment) { plan, store in

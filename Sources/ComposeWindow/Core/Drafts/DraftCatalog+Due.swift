@@ -1,7 +1,8 @@
 extension DraftCatalog {
     /// The drafts whose post is scheduled, due at `now` and not yet on every network: what
-    /// `--deliver` posts. One whose delivery failed stays due, for the next `--deliver` or start;
-    /// an Undo Send hold is a window's own and never due here.
+    /// `--deliver` posts; and those discarded while a server keeps them, which it withdraws. One
+    /// whose delivery failed stays due, for the next `--deliver` or start; an Undo Send hold is a
+    /// window's own and never due here.
     package static func duePosts(
         environment: [String: String], now: Int64, parseJSON: (String) -> JSONValue?
     ) -> [String] {
@@ -12,13 +13,15 @@ extension DraftCatalog {
                 let text = (try? OutboxStore(draftName: name, environment: environment)).flatMap({ try? $0.load() }),
                 // Only an entry that can be scheduled is parsed (a start pays for no JSON reader else).
                 mentionsScheduled(text),
-                let post = parseJSON(text).flatMap(Outbox.init(json:)), let hold = post.hold, hold.kind == .scheduled,
+                let post = parseJSON(text).flatMap(Outbox.init(json:)), let hold = post.hold, hold.kind != .undoSend,
                 hold.until <= now, !post.isConfirmedEverywhere
             else { return nil }
             return name
         }.sorted()
     }
 
-    /// Whether the file's text has the word a scheduled hold writes.
-    private static func mentionsScheduled(_ text: String) -> Bool { text.contains(bytes: "\"scheduled\"") }
+    /// Whether the file's text has a word a scheduled or withdrawn hold writes.
+    private static func mentionsScheduled(_ text: String) -> Bool {
+        text.contains(bytes: "\"scheduled\"") || text.contains(bytes: "\"withdrawn\"")
+    }
 }

@@ -4,6 +4,7 @@ package struct APIRequest: Hashable, Sendable {
     package enum Method: String, Hashable, Sendable {
         case get = "GET"
         case post = "POST"
+        case delete = "DELETE"
     }
 
     package let method: Method

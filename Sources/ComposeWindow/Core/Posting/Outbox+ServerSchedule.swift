@@ -95,8 +95,65 @@ extension Outbox {
         }
     }
 
+    /// How long before its time a scheduled status is no longer withdrawn: the server's worker may
+    /// be publishing it, and a DELETE then could let it go out and say it was withdrawn.
+    static let withdrawMargin: Int64 = 60
+
+    /// What a post being withdrawn (or discarded) does first: the server's DELETE; a discarded
+    /// post's other networks send nothing. Nil: nothing to withdraw.
+    func withdrawalStep(_ index: Int) -> Next? {
+        let delivery = deliveries[index]
+        if delivery.withdrawing, let id = delivery.scheduledID { return .request(.withdrawScheduled(id: id)) }
+        if hold?.kind == .withdrawn, !delivery.withdrawing { return .done }
+        return nil
+    }
+
+    /// Whether every scheduled status of the post can still be withdrawn at `now`.
+    func canWithdraw(now: Int64) -> Bool {
+        deliveries.allSatisfy { delivery in
+            guard delivery.scheduledID != nil || delivery.leftSchedule else { return true }
+            guard !delivery.leftSchedule, let time = delivery.serverTime else { return false }
+            return now < time - Self.withdrawMargin
+        }
+    }
+
+    /// Post now, an edit or Discard: each scheduled status is withdrawn before anything else.
+    mutating func withdrawFromServers() {
+        for index in deliveries.indices where deliveries[index].scheduledID != nil {
+            change(index) { $0.withdrawing = true }
+        }
+    }
+
+    /// The server withdrew it (or no longer has it, well before its time): the post goes as the
+    /// hold now says, under `key` (the first one names the scheduled status for an hour).
+    mutating func withdrawn(_ index: Int, key: String, now: Int64) {
+        change(index) {
+            $0.scheduledID = nil
+            $0.leftSchedule = false
+            $0.withdrawing = false
+            $0.serverTime = nil
+            $0.key = key
+            $0.firstSentAt = nil
+            $0.state = .waiting
+            $0.mayHavePost = false
+        }
+        if let hold, hold.kind == .scheduled { scheduleOnServer(at: hold.until, now: now) }
+    }
+
+    /// Whether the post was discarded and no server keeps it any more: it can go.
+    var isWithdrawnEverywhere: Bool {
+        hold?.kind == .withdrawn
+            && !deliveries.contains { delivery in
+                if case .confirmed = delivery.state { return false }  // published before it could be
+                return delivery.withdrawing || delivery.scheduledID != nil || delivery.leftSchedule
+            }
+    }
+
     /// Whether a server holds the post on its schedule, or held it and has not been asked since.
     var isOnServerSchedule: Bool { deliveries.contains { $0.scheduledID != nil || $0.leftSchedule } }
+    /// Whether a scheduled status left its server's schedule and is not found yet: what was sent
+    /// is what is looked up, so the text waits.
+    var hasLeftASchedule: Bool { deliveries.contains(where: \.leftSchedule) }
 
     /// Whether the post waits for its time and nothing else: each network's post waits, certainly
     /// not posted, here or on the server's schedule (not while the server is still to be asked).
@@ -119,6 +176,7 @@ extension Outbox.Delivery {
         if let serverTime { members.append(.init("serverTime", .integer(Int(serverTime)))) }
         if let scheduledID { members.append(.init("scheduledID", .string(scheduledID))) }
         if leftSchedule { members.append(.init("leftSchedule", .bool(true))) }
+        if withdrawing { members.append(.init("withdrawing", .bool(true))) }
         return members
     }
 
@@ -135,6 +193,10 @@ extension Outbox.Delivery {
         if let given = json["leftSchedule"] {
             guard case .bool(let value) = given, serverTime != nil else { return false }
             leftSchedule = value
+        }
+        if let given = json["withdrawing"] {
+            guard case .bool(let value) = given, scheduledID != nil || leftSchedule else { return false }
+            withdrawing = value
         }
         return true
     }

@@ -82,10 +82,11 @@ extension Outbox {
     /// thread keeps its parts as they are.
     func replacingContent(
         text: String, images: [PostImage], options: PostOptions, parts: [Network: [String]],
-        newKey: (Network, Int) -> String
+        now: Int64, newKey: (Network, Int) -> String
     ) -> Outbox? {
-        // A scheduled status is the server's to publish: an edit would be a second post.
-        guard !mayHaveBeenSentSomewhere, !isOnServerSchedule else { return nil }
+        // A status a server keeps is withdrawn before the edit goes in its place; one that may be
+        // being published is not changed.
+        guard !mayHaveBeenSentSomewhere, !hasLeftASchedule, canWithdraw(now: now) else { return nil }
         var replaced: [Delivery] = []
         var networks: [Network] = []
         for delivery in deliveries where !networks.contains(delivery.network) { networks.append(delivery.network) }
@@ -98,10 +99,17 @@ extension Outbox {
             let texts = parts[network] ?? [text]
             let first = deliveries[old[0]]
             for (part, partText) in texts.enumerated() {
+                let kept = part < old.count ? deliveries[old[part]] : nil
                 var delivery = Delivery(
                     network: network, account: first.account,
-                    key: part < old.count ? deliveries[old[part]].key : newKey(network, part), state: .waiting,
-                    part: part, partText: texts.count == 1 && partText == text ? nil : partText)
+                    key: kept.map { $0.scheduledID == nil ? $0.key : newKey(network, part) } ?? newKey(network, part),
+                    state: .waiting, part: part, partText: texts.count == 1 && partText == text ? nil : partText)
+                if let id = kept?.scheduledID {
+                    // The old version leaves the server's schedule first (its key is spent).
+                    delivery.scheduledID = id
+                    delivery.serverTime = kept?.serverTime
+                    delivery.withdrawing = true
+                }
                 if part < old.count {
                     delivery.notBefore = deliveries[old[part]].notBefore
                     // What it answered is gone, and the person chose to post without it: an edit keeps that.

@@ -61,6 +61,9 @@ struct Outbox: Hashable, Sendable {
         /// The scheduled status is no longer on the server's schedule (published, or cancelled or
         /// dropped): it is looked up among the account's statuses.
         var leftSchedule = false
+        /// The scheduled status is to be withdrawn from the server (Post now, an edit, Discard)
+        /// before anything else of this post goes there.
+        var withdrawing = false
 
         init(network: Network, account: String, key: String, state: State, part: Int = 0, partText: String? = nil) {
             self.network = network
@@ -93,6 +96,8 @@ struct Outbox: Hashable, Sendable {
         case lookUpScheduled
         /// GET /api/v1/scheduled_statuses/:id: still waiting on the server, or gone from it.
         case checkScheduled(id: String)
+        /// DELETE /api/v1/scheduled_statuses/:id: withdrawn, never to be published.
+        case withdrawScheduled(id: String)
         /// com.atproto.repo.createRecord under this record key.
         case createRecord(recordKey: String)
         /// com.atproto.repo.getRecord by this key first: the post may be there already.
@@ -107,7 +112,9 @@ struct Outbox: Hashable, Sendable {
         var mayPost: Bool {
             switch self {
             case .postStatus, .createRecord: true
-            case .lookUpStatus, .lookUpScheduled, .checkScheduled, .findRecord, .uploadImage, .checkImage: false
+            case .lookUpStatus, .lookUpScheduled, .checkScheduled, .withdrawScheduled, .findRecord, .uploadImage,
+                .checkImage:
+                false
             }
         }
     }
@@ -134,6 +141,9 @@ struct Outbox: Hashable, Sendable {
             case undoSend
             /// A time the person chose (Send later, `--at`).
             case scheduled
+            /// Discarded while a server keeps it: nothing goes, and once every server has
+            /// withdrawn it the post is abandoned.
+            case withdrawn
         }
 
         let until: Int64
@@ -177,6 +187,7 @@ struct Outbox: Hashable, Sendable {
         if case .confirmed = delivery.state { return .done }
         // Not even an image's upload: Undo and the scheduled time promise that nothing has left,
         // except to a server that keeps the time itself (Mastodon's `scheduled_at`).
+        if let withdrawal = withdrawalStep(index) { return withdrawal }
         if let hold, now < hold.until, !(hold.kind == .scheduled && delivery.serverTime != nil) {
             return .wait(until: hold.until)
         }

@@ -29,6 +29,8 @@ extension PostingPlan {
             if let maxID = scheduledPages[index]?.maxID { request.query.append(.init(name: "max_id", value: maxID)) }
         case .checkScheduled(let id):
             request = APIRequest(.get, host: mastodonHost(index), path: "/api/v1/scheduled_statuses/" + id)
+        case .withdrawScheduled(let id):
+            request = APIRequest(.delete, host: mastodonHost(index), path: "/api/v1/scheduled_statuses/" + id)
         default: return nil
         }
         request.bearer = token
@@ -65,6 +67,18 @@ extension PostingPlan {
     }
 
     mutating func scheduleAnswered(_ index: Int, _ asked: Outbox.Request, _ answer: APIAnswer, now: Int64) {
+        if case .withdrawScheduled = asked {
+            let time = outbox.deliveries[index].serverTime ?? now
+            if answer.succeeded || (answer.status == 404 && now < time - Outbox.withdrawMargin) {
+                // Deleted, or gone long before its time (an earlier DELETE of ours): never published.
+                withdrawn(index, now: now)
+            } else if answer.status == 404 {
+                outbox.leftServerSchedule(index)  // published, perhaps: the account's statuses tell
+            } else {
+                fail(index, Self.failure(answer), now: now)
+            }
+            return
+        }
         if case .checkScheduled = asked {
             if answer.succeeded {
                 let time = answer.json?["scheduled_at"]?.string.flatMap(MastodonStatusMatch.seconds(rfc3339:))
@@ -106,6 +120,12 @@ extension PostingPlan {
         scheduledPages[index] = nil
         scheduledLookedUp.insert(index)
         outbox.lookedUp(index, foundAt: nil)  // not made: scheduled again, under the same key
+    }
+
+    /// The server no longer keeps delivery `index`: it goes as the hold says, under a new key.
+    mutating func withdrawn(_ index: Int, now: Int64) {
+        var random = SystemRandomNumberGenerator()
+        outbox.withdrawn(index, key: Self.idempotencyKey(using: &random), now: now)
     }
 
     /// The person's answer to an undecided look-up of delivery `index`. A post that left Mastodon's

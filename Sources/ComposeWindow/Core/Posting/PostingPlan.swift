@@ -84,7 +84,26 @@ package struct PostingPlan: Hashable, Sendable {
     /// checks it).
     package mutating func goesNow(now: Int64) {
         outbox.hold = Outbox.Hold(until: now, kind: .scheduled)
+        outbox.withdrawFromServers()
     }
+
+    /// Discard from the Drafts list of a post a server keeps: `--deliver` withdraws it there, and
+    /// then the post is abandoned. False when it is too near its time to be withdrawn.
+    package mutating func withdraw(now: Int64) -> Bool {
+        guard outbox.canWithdraw(now: now) else { return false }
+        outbox.hold = Outbox.Hold(until: now, kind: .withdrawn)
+        outbox.withdrawFromServers()
+        return true
+    }
+
+    /// The accounts whose server keeps the post on its schedule.
+    package var keptBy: [String] { outbox.scheduledOnServers }
+    /// Whether a server keeps the post on its schedule (Discard then withdraws it there first).
+    package var isKeptByAServer: Bool { outbox.deliveries.contains { $0.scheduledID != nil } }
+    /// Whether the post was discarded and withdrawn from every server that kept it.
+    package var isWithdrawnEverywhere: Bool { outbox.isWithdrawnEverywhere }
+    /// Whether the post is being withdrawn, being discarded.
+    package var isBeingWithdrawn: Bool { outbox.hold?.kind == .withdrawn }
 
     /// The post waited for Undo and nothing of it has left: the window that sent it closed during
     /// the countdown, so it was never posted.
@@ -149,7 +168,8 @@ package struct PostingPlan: Hashable, Sendable {
         let keys = KeyMaker(microsecondsSinceEpoch: microsecondsSinceEpoch)
         guard
             let edited = outbox.replacingContent(
-                text: text, images: images, options: options, parts: parts, newKey: keys.key)
+                text: text, images: images, options: options, parts: parts,
+                now: Int64(microsecondsSinceEpoch / 1_000_000), newKey: keys.key)
         else { return nil }
         var plan = self
         plan.outbox = edited
@@ -259,7 +279,8 @@ package struct PostingPlan: Hashable, Sendable {
             return request
         case (.lookUpStatus, .mastodon(let token)):
             return (lookups[index] ?? newLookup(index)).request(token: token)
-        case (.lookUpScheduled, .mastodon(let token)), (.checkScheduled, .mastodon(let token)):
+        case (.lookUpScheduled, .mastodon(let token)), (.checkScheduled, .mastodon(let token)),
+            (.withdrawScheduled, .mastodon(let token)):
             return scheduleRequest(next, index: index, token: token)
         case (.createRecord(let key), .bluesky(let session)):
             let post = BlueskyPost(
@@ -339,7 +360,7 @@ package struct PostingPlan: Hashable, Sendable {
             } else {
                 fail(index, Self.failure(answer), now: now)
             }
-        case .lookUpScheduled, .checkScheduled:
+        case .lookUpScheduled, .checkScheduled, .withdrawScheduled:
             scheduleAnswered(index, asked, answer, now: now)
         case .postStatus where outbox.deliveries[index].serverTime != nil && !outbox.deliveries[index].leftSchedule:
             scheduledPostAnswered(index, answer, now: now)
@@ -350,6 +371,9 @@ package struct PostingPlan: Hashable, Sendable {
             case .found(let link, let id):
                 lookups[index] = nil
                 outbox.lookedUp(index, foundAt: link, postedAs: .mastodon(id: id))
+            case .notFound where delivery.leftSchedule && delivery.withdrawing:
+                lookups[index] = nil
+                withdrawn(index, now: now)  // not published: withdrawn after all
             case .notFound where delivery.leftSchedule:
                 // Neither scheduled nor published: cancelled on the server, or dropped by it.
                 // Only the person knows whether it should still go.

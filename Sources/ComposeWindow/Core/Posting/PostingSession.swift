@@ -40,7 +40,7 @@ package struct PostingSession: Hashable, Sendable {
     /// nor while a network holds part of a thread (the rest goes as it was split).
     package var textIsEditable: Bool {
         !isPosting && !countingDown
-            && !(plan.map { $0.mayHaveBeenSentSomewhere || $0.isHalfPosted || $0.outbox.isOnServerSchedule } ?? false)
+            && !(plan.map { $0.mayHaveBeenSentSomewhere || $0.isHalfPosted || $0.outbox.hasLeftASchedule } ?? false)
     }
 
     /// What Send (or Retry) does.
@@ -251,12 +251,23 @@ package struct PostingSession: Hashable, Sendable {
         return hold.until
     }
 
-    /// "Post now" on a scheduled post: it goes at the next Send instead of at its time. False once
-    /// something of it has left or it is not scheduled.
-    package mutating func postNow() -> Bool {
-        guard !isPosting, var current = plan, current.outbox.hold?.kind == .scheduled, current.outbox.nothingHasLeft
+    /// "Post now" on a scheduled post: it goes at the next Send instead of at its time (a server
+    /// that keeps it withdraws it first). False once something of it has left, when it is not
+    /// scheduled, or when its server may be publishing it.
+    package mutating func postNow(now: Int64) -> Bool {
+        guard !isPosting, var current = plan, current.outbox.hold?.kind == .scheduled, current.outbox.waitsForItsTime,
+            current.outbox.canWithdraw(now: now)
         else { return false }
         current.outbox.hold = nil
+        current.outbox.withdrawFromServers()
+        plan = current
+        return true
+    }
+
+    /// Discard of a post a server keeps: the next Send withdraws it there, and then the post is
+    /// abandoned (`plan.isWithdrawnEverywhere`). False when no server keeps it, or too near its time.
+    package mutating func withdraw(now: Int64) -> Bool {
+        guard !isPosting, var current = plan, current.isKeptByAServer, current.withdraw(now: now) else { return false }
         plan = current
         return true
     }
@@ -287,11 +298,14 @@ package struct PostingSession: Hashable, Sendable {
         case isOn([String])
         /// A run is on its way: Discard waits for it (a request cannot be called back).
         case stillPosting
+        /// These accounts' servers keep it for its time: Discard withdraws it there first.
+        case keptBy([String])
     }
 
     package var discardWarning: DiscardWarning {
         guard !isPosting else { return .stillPosting }
         guard let plan else { return .nothingSent }
+        if plan.isKeptByAServer { return .keptBy(plan.outbox.scheduledOnServers) }
         if plan.mayHaveBeenSentSomewhere { return .mayBeOn(plan.accountsThatMayHaveIt) }
         return plan.links.isEmpty ? .nothingSent : .isOn(plan.links)
     }
