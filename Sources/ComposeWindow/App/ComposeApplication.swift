@@ -187,8 +187,14 @@ final class ComposeApplication {
             return .notPosted
         case .posted(let links, let outbox):
             // The draft first: an outbox left behind says the post is there, a draft alone would
-            // be sent again.
-            removeDraft()
+            // be sent again. One edited too late for the server that kept the post stays.
+            if window?.textDiffersFromPost == true {
+                window?.saveDraftNow()
+                reportError(
+                    localized("the post went out as it was scheduled; your later changes are kept in the draft"))
+            } else {
+                removeDraft()
+            }
             do { try outbox.remove() } catch { reportError(error.description) }
             // Where the post is: for a script, one link per line; from the desktop (no one reads
             // standard output there) a notification.

@@ -28,9 +28,18 @@ extension ModelNetwork {
         case serverError
         /// Bluesky's record key taken: the MST's plain Error, a 500.
         case internalServerError
+        /// Mastodon's stored key of a scheduled status (looked up as a status), or a scheduled
+        /// status deleted already: 404.
+        case notFound
 
         /// The HTTP status the repeat gets.
-        var status: Int { self == .firstStatus ? 200 : 500 }
+        var status: Int {
+            switch self {
+            case .firstStatus: 200
+            case .serverError, .internalServerError: 500
+            case .notFound: 404
+            }
+        }
     }
 
     /// Mastodon's requests the app makes, as docs/servers.md gives them.
@@ -41,12 +50,16 @@ extension ModelNetwork {
         "POST /api/v1/statuses": Rule(scopes: ["write", "write:statuses"]),
         "POST /api/v2/media": Rule(scopes: ["write", "write:media"]),
         "GET /api/v1/media/:id": Rule(scopes: ["write", "write:media"]),
+        "GET /api/v1/scheduled_statuses": Rule(scopes: ["read", "read:statuses"], limit: (20, 40)),
+        "GET /api/v1/scheduled_statuses/:id": Rule(scopes: ["read", "read:statuses"]),
+        "DELETE /api/v1/scheduled_statuses/:id": Rule(scopes: ["write", "write:statuses"]),
     ]
 
     /// What a repeated request answers: Mastodon's stored key, a Bluesky record key taken.
     static let repeats: [String: Repeat] = [
         "POST /api/v1/statuses": .firstStatus, "POST /api/v1/statuses (4.6.0–4.7.x)": .serverError,
         "POST /xrpc/com.atproto.repo.createRecord": .internalServerError,
+        "POST /api/v1/statuses (scheduled)": .notFound, "DELETE /api/v1/scheduled_statuses/:id": .notFound,
     ]
 
     /// The rule's name for `request`: its verb and path with ids as `:id`.
@@ -54,7 +67,7 @@ extension ModelNetwork {
         let path = request.path.split(separator: "/", omittingEmptySubsequences: false).map { segment in
             segment.allSatisfy(\.isNumber) && !segment.isEmpty ? ":id" : String(segment)
         }
-        return (request.method == .post ? "POST " : "GET ") + path.joined(separator: "/")
+        return request.method.rawValue + " " + path.joined(separator: "/")
     }
 
     /// 403 when the token lacks every scope the request's rule accepts.
@@ -69,6 +82,7 @@ extension ModelNetwork {
     /// A lookup, answered truthfully from what is stored.
     func lookUp(_ request: APIRequest, account: String) -> APIAnswer {
         if let refused = forbidden(request) { return refused }
+        if request.path.hasPrefix("/api/v1/scheduled_statuses") { return scheduledStatuses(request, account: account) }
         if request.path.hasSuffix("/verify_credentials") {
             return APIAnswer(status: 200, json: .object([.init("id", .string("7"))]))
         }

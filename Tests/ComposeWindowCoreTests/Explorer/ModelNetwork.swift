@@ -49,9 +49,15 @@ struct ModelNetwork: Hashable {
     let beforeTheLock: Bool
     /// Mastodon 4.6.0 to 4.7.x: a repeat of a stored key gets 500 (Repeat.serverError).
     let repeatFails: Bool
-    private(set) var posts: [Post] = []
+    var posts: [Post] = []
     private(set) var working: Working?
-    private(set) var media: [Media] = []
+    var media: [Media] = []
+    /// Scheduled statuses the server keeps for their time (ModelNetwork+Schedule).
+    var scheduled: [Scheduled] = []
+    /// The Idempotency-Keys that made a scheduled status, and when: a repeat is 404 for an hour.
+    var scheduledKeys: [String: Int64] = [:]
+    /// The scheduled statuses' ids so far (a plain sequence, as Mastodon's table).
+    var scheduledCount = 0
     /// Accounts whose token the server no longer accepts.
     var revoked: Set<String> = []
     /// The scopes the Mastodon token holds (a sign-in from an older version held fewer).
@@ -115,6 +121,7 @@ struct ModelNetwork: Hashable {
 
     /// Time passed: a slow request's work ends; media nothing attached goes.
     mutating func advance(to now: Int64) {
+        publishDue(now: now)
         if let working, working.finishesAt <= now {
             // A record key is taken once: the slower of two creates fails.
             if !(network == .bluesky && posts.contains { $0.key == working.post.key }) {
@@ -162,13 +169,13 @@ struct ModelNetwork: Hashable {
     }
 
     /// Whether every image `post` names is there for it (Mastodon's: unattached).
-    private func hasMedia(of post: Post) -> Bool {
+    func hasMedia(of post: Post) -> Bool {
         post.images.allSatisfy { id in
             media.contains { $0.id == id && $0.account == post.account && (network == .bluesky || !$0.attached) }
         }
     }
 
-    private mutating func attach(_ post: Post) {
+    mutating func attach(_ post: Post) {
         for index in media.indices where post.images.contains(media[index].id) && media[index].account == post.account {
             media[index].attached = true
         }
@@ -226,9 +233,11 @@ struct ModelNetwork: Hashable {
         case missingMedia
         /// Mastodon: it answers a status the server does not have.
         case missingParent
+        /// Mastodon: its key made a scheduled status (looked up as a status: 404).
+        case scheduledKey
     }
 
-    private func hasParent(of post: Post) -> Bool {
+    func hasParent(of post: Post) -> Bool {
         guard network == .mastodon, let parent = post.inReplyTo else { return true }
         return posts.contains { reference($0, seenBy: post.account) == parent && !$0.deleted }
     }
@@ -241,6 +250,7 @@ struct ModelNetwork: Hashable {
     var parentDeleted: Bool { posts.contains { $0.account == Self.parentAccount && $0.deleted } }
 
     mutating func store(_ post: Post, now: Int64) -> Store {
+        if scheduledKeys[post.key].map({ now - $0 < Self.keyLifetime }) == true { return .scheduledKey }
         if let earlier = earlier(post, now: now) { return network == .bluesky ? .exists : .earlier(earlier) }
         if network == .mastodon, let working, working.post.key == post.key, !beforeTheLock { return .busy }
         guard hasMedia(of: post) else { return .missingMedia }
@@ -253,6 +263,7 @@ struct ModelNetwork: Hashable {
 
     /// A request that keeps the server working past the client's timeout.
     mutating func startSlowly(_ post: Post, now: Int64) -> Store {
+        if scheduledKeys[post.key].map({ now - $0 < Self.keyLifetime }) == true { return .scheduledKey }
         if let earlier = earlier(post, now: now) { return network == .bluesky ? .exists : .earlier(earlier) }
         if network == .mastodon, let working, working.post.key == post.key, !beforeTheLock { return .busy }
         guard hasMedia(of: post) else { return .missingMedia }

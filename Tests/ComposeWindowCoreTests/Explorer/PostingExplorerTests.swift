@@ -193,4 +193,41 @@ import Testing
         print("explorer: \(name): \(walk.sequences) sequences through \(walk.states) states in \(took)")
         #expect(walk.sequences > 100_000, "the walk covers the space")
     }
+
+    /// Scheduled posts Mastodon keeps (`scheduled_at`): scheduled once whatever is lost or killed,
+    /// looked up among the scheduled statuses, published by the server at its time and found
+    /// again; withdrawn (DELETE) before Post now, an edit or Discard, whatever DELETE meets. Besides
+    /// every invariant above: nothing is published before its time, the server never holds or
+    /// keeps two copies, and nothing stays kept once the post is out or discarded.
+    static let keptByTheServer: [(String, PostingWorld)] = [
+        (
+            "Mastodon, kept by the server",
+            PostingWorld(networks: [ModelNetwork(network: .mastodon)], scheduleFor: schedule, serverKeeps: true)
+        ),
+        (
+            "Mastodon keeping it, Bluesky waiting here",
+            PostingWorld(
+                networks: [ModelNetwork(network: .mastodon), ModelNetwork(network: .bluesky)], scheduleFor: schedule,
+                serverKeeps: true)
+        ),
+        (
+            "a Mastodon reply with an image, kept by the server",
+            PostingWorld(
+                networks: [mastodonReply.0], images: image, replyTo: mastodonReply.1, scheduleFor: schedule,
+                serverKeeps: true)
+        ),
+    ]
+
+    @Test(arguments: keptByTheServer.indices)
+    func everySequenceKeepsAPostTheServerKeepsOnce(configuration: Int) {
+        let (name, world) = Self.keptByTheServer[configuration]
+        let clock = ContinuousClock()
+        var walk = Walk()
+        let took = clock.measure { walk = Self.explore(world, depth: Self.depth) }
+        if let (broken, steps) = walk.violation {
+            Issue.record("\(name): \(broken) after \(steps.map(\.name).joined(separator: ", "))")
+        }
+        print("explorer: \(name): \(walk.sequences) sequences through \(walk.states) states in \(took)")
+        #expect(walk.sequences > 100_000, "the walk covers the space")
+    }
 }

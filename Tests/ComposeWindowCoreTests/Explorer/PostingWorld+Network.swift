@@ -26,10 +26,7 @@ extension PostingWorld {
         let post = networks[index].post(of: inFlight.request, account: inFlight.account, text: inFlight.text, now: now)
         let upload = networks[index].upload(of: inFlight.request, account: inFlight.account, now: now)
         /// The request reached the server and did its work (stored the post, or the upload).
-        func stored() {
-            if let post { _ = networks[index].store(post, now: now) }
-            if let upload { networks[index].store(upload) }
-        }
+        func stored() { serverDoes(inFlight, network: index) }
         func refusal(_ status: Int, _ words: String) -> Result<APIAnswer, PostingPlan.NoAnswer> {
             .success(APIAnswer(status: status, json: .object([.init("error", .string(words))])))
         }
@@ -43,8 +40,16 @@ extension PostingWorld {
                 networks[index].store(upload)
                 return .success(networks[index].answer(for: upload))
             }
-            guard let post else { return .success(networks[index].lookUp(inFlight.request, account: inFlight.account)) }
+            if let post, let time = ModelNetwork.scheduledTime(of: inFlight.request) {
+                return .success(networks[index].schedule(post, at: time, now: now))
+            }
+            guard let post else {
+                let answer = networks[index].lookUp(inFlight.request, account: inFlight.account)
+                networks[index].withdraw(inFlight.request, account: inFlight.account)
+                return .success(answer)
+            }
             switch networks[index].store(post, now: now) {
+            case .scheduledKey: return refusal(404, "Record not found")
             case .missingParent: return refusal(404, "The post you are trying to reply to does not appear to exist.")
             case .missingMedia where networks[index].network == .mastodon:
                 return refusal(422, "Media with ID(s) could not be found")
@@ -92,6 +97,10 @@ extension PostingWorld {
         case .cutAfterStore:
             stored()
             return .failure(.init(requestWasSent: true, reason: .connectionReset))
+        case .slow where ModelNetwork.scheduledTime(of: inFlight.request) != nil || inFlight.request.method == .delete:
+            // Kept at once: the app waits longer than the server works before asking after it.
+            stored()
+            return .failure(.init(requestWasSent: true, reason: .timeout))
         case .slow:
             if let post { _ = networks[index].startSlowly(post, now: now) }
             if let upload { networks[index].store(upload) }
@@ -99,5 +108,22 @@ extension PostingWorld {
         case .expiredRefreshLost, .expiredRefreshRefused:
             return .failure(.init(requestWasSent: false, reason: .timeout))  // answered by `answer`
         }
+    }
+
+    /// The request reached the server and did its work: the post stored or scheduled, the upload
+    /// kept, the scheduled status deleted.
+    mutating func serverDoes(_ inFlight: InFlight, network index: Int) {
+        let request = inFlight.request
+        if let post = networks[index].post(of: request, account: inFlight.account, text: inFlight.text, now: now) {
+            if let time = ModelNetwork.scheduledTime(of: request) {
+                _ = networks[index].schedule(post, at: time, now: now)
+            } else {
+                _ = networks[index].store(post, now: now)
+            }
+        }
+        if let upload = networks[index].upload(of: request, account: inFlight.account, now: now) {
+            networks[index].store(upload)
+        }
+        networks[index].withdraw(request, account: inFlight.account)
     }
 }

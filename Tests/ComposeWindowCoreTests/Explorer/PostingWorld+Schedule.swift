@@ -7,7 +7,7 @@ extension PostingWorld {
     /// `--deliver`: nothing unless the post is scheduled and due; then the post is resumed from the
     /// outbox and sent as Send sends it, the process ending when its run does.
     mutating func deliver() -> String? {
-        guard session == nil, let plan = outbox, let hold = plan.outbox.hold, hold.kind == .scheduled,
+        guard session == nil, let plan = outbox, let hold = plan.outbox.hold, hold.kind != .undoSend,
             hold.until <= now, !plan.isConfirmedEverywhere
         else { return nil }
         session = PostingSession(plan: plan)

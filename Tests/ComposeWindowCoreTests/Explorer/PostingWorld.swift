@@ -121,6 +121,8 @@ struct PostingWorld: Hashable {
     let scheduleFor: Int64?
     /// Undo Send's seconds for a new post (0: none).
     let undoSeconds: Int
+    /// Whether Mastodon is given the scheduled time to keep the post itself.
+    let serverKeeps: Bool
     /// Nothing of the post may leave before this (its scheduled time, until Post now).
     var notBefore: Int64?
     /// A request left before `notBefore`, in words.
@@ -133,9 +135,10 @@ struct PostingWorld: Hashable {
     init(
         networks: [ModelNetwork], images: [PostImage] = [], threadLengths: [PostingAccount.Network: Int] = [:],
         replyTo: ReplyParent? = nil, postsElsewhere: Bool = false, otherServer: Bool = false,
-        scheduleFor: Int64? = nil, undoSeconds: Int = 0
+        scheduleFor: Int64? = nil, undoSeconds: Int = 0, serverKeeps: Bool = false
     ) {
         self.scheduleFor = scheduleFor
+        self.serverKeeps = serverKeeps
         self.undoSeconds = undoSeconds
         self.networks = networks
         self.images = images
@@ -176,7 +179,7 @@ struct PostingWorld: Hashable {
             case .timerFires: scheduleFor != nil && session == nil
             case .postNow: session?.scheduledFor(now: now) != nil && !delivering
             case .undo: session?.countingDown == true
-            case .crashAfterStore: session != nil && inFlight?.request.method == .post
+            case .crashAfterStore: session != nil && inFlight.map { $0.request.method != .get } == true
             case .switchAccount: networks.contains { $0.network == .mastodon }
             case .signIn, .wait, .waitLong: true
             case .waitDay: !images.isEmpty
@@ -187,7 +190,7 @@ struct PostingWorld: Hashable {
             }
         }.map(Step.person)
         if let inFlight {
-            steps += (inFlight.request.method == .post ? Event.everywhere : Event.forLookups).map(Step.network)
+            steps += (inFlight.request.method == .get ? Event.forLookups : Event.everywhere).map(Step.network)
             if let index = networkIndex(inFlight), networks[index].network == .bluesky {
                 steps += Event.onBluesky.map(Step.network)
             }
@@ -220,6 +223,12 @@ struct PostingWorld: Hashable {
             text = "text \(edits)"
             latest = text
             draft = text  // the autosave
+        case .discard where session?.plan?.isKeptByAServer == true:
+            // Withdrawn there first (a run); the post is abandoned once no server keeps it.
+            guard var session, session.withdraw(now: now) else { return nil }
+            self.session = session
+            outbox = Self.readBack(session.plan)
+            return send()
         case .discard:
             guard session?.discard() == true else { return nil }
             outbox = nil
@@ -290,7 +299,7 @@ struct PostingWorld: Hashable {
         let isNew = session.plan == nil
         let result = session.send(
             text: text, images: images, accounts: accounts, parts: parts, replyTo: windowParent,
-            undoSeconds: undoSeconds, scheduledAt: isNew ? scheduleFor : nil,
+            undoSeconds: undoSeconds, scheduledAt: isNew ? scheduleFor : nil, serverKeepsTime: serverKeeps,
             microsecondsSinceEpoch: UInt64(now) * 1_000_000)
         self.session = session
         if result == .run {
@@ -348,14 +357,7 @@ struct PostingWorld: Hashable {
         self.inFlight = nil
         retryAt = nil
         guard stored, let index = networkIndex(inFlight) else { return }
-        if let post = networks[index].post(
-            of: inFlight.request, account: inFlight.account, text: inFlight.text, now: now)
-        {
-            _ = networks[index].store(post, now: now)
-        }
-        if let upload = networks[index].upload(of: inFlight.request, account: inFlight.account, now: now) {
-            networks[index].store(upload)
-        }
+        serverDoes(inFlight, network: index)
     }
 
     /// Runs until a request is on its way or the run ends.
@@ -380,7 +382,7 @@ struct PostingWorld: Hashable {
                     createdAt: "2027-01-15T08:00:00Z", didsByHandle: [:])
             else { return .notYet(failures: [], waitUntil: nil) }
             crossedServers = crossedServers ?? crossing(request, account: plan.account(index))
-            if let notBefore, now < notBefore {
+            if let notBefore, now < notBefore, plan.outbox.deliveries[index].serverTime == nil {
                 early =
                     early
                     ?? "a request left at \(now - Self.start) s, before the post's time \(notBefore - Self.start) s"
@@ -396,6 +398,12 @@ struct PostingWorld: Hashable {
             case .posted(let links):
                 self.session = session
                 finishPosted(links)
+            case .notYet where session.plan?.isWithdrawnEverywhere == true:
+                // Discarded, and no server keeps it: the entry and the draft go.
+                self.session = session
+                outbox = nil
+                draft = nil
+                end(.discarded)
             case .notYet(_, let waitUntil):
                 retryAt = waitUntil
                 if waitUntil == nil, let plan = session.plan,
@@ -420,7 +428,14 @@ struct PostingWorld: Hashable {
     /// Every network has it: the draft goes (`--deliver` keeps one edited since the post was
     /// scheduled), then the outbox, and a script gets the links.
     private mutating func finishPosted(_ links: [String]) {
-        if !delivering || draft == outbox?.text { draft = nil }
+        // The draft goes unless it says something else: `--deliver`'s, edited since the post was
+        // scheduled; a window's, edited too late for the server that kept the post.
+        let posted = session?.plan?.text ?? outbox?.text
+        if (delivering ? draft : text) == posted || (delivering && draft == nil) {
+            draft = nil
+        } else if !delivering {
+            draft = text
+        }
         outbox = nil
         standardOutput = links
         end(.posted)
@@ -451,6 +466,18 @@ struct PostingWorld: Hashable {
         // What the app writes, it reads back: an outbox its own reader refuses is a post lost.
         if let plan = session?.plan, Self.readBack(plan) == nil { return "the outbox as written does not read back" }
         for network in networks {
+            if let notBefore, let first = network.own.first(where: { $0.storedAt < notBefore }) {
+                return "\(network.network) published \"\(first.text)\" before its time"
+            }
+            let copies =
+                network.held + network.ownScheduled.count
+                - network.posts.filter { $0.account == ModelNetwork.parentAccount || $0.foreign }.count
+            if copies > threadLengths[network.network, default: 1] {
+                return "\(network.network) holds or keeps \(copies) copies of the post"
+            }
+            if ended != nil, let kept = network.ownScheduled.first {
+                return "\(ended!) with \"\(kept.post.text)\" still kept by \(network.network) for its time"
+            }
             let held = network.own
             if let twice = held.first(where: { post in held.filter { $0.text == post.text }.count > 1 }) {
                 return "\(network.network) holds \"\(twice.text)\" twice"

@@ -39,6 +39,11 @@ import Testing
             statuses["storedKeyFrom4.6To4.7"] as? Int
                 == ModelNetwork.repeats["POST /api/v1/statuses (4.6.0–4.7.x)"]?.status)
         #expect(statuses["keyLifetimeSeconds"] as? Int == Int(ModelNetwork.keyLifetime))
+        #expect(
+            statuses["storedKeyScheduled"] as? Int == ModelNetwork.repeats["POST /api/v1/statuses (scheduled)"]?.status)
+        let withdrawn = try #require(
+            try Self.rows("mastodon")["DELETE /api/v1/scheduled_statuses/:id"]?["repeats"] as? [String: Any])
+        #expect(withdrawn["again"] as? Int == ModelNetwork.repeats["DELETE /api/v1/scheduled_statuses/:id"]?.status)
         let record = try #require(
             try Self.rows("bluesky")["POST /xrpc/com.atproto.repo.createRecord"]?["repeats"] as? [String: Any])
         #expect(record["takenKey"] as? Int == ModelNetwork.repeats["POST /xrpc/com.atproto.repo.createRecord"]?.status)

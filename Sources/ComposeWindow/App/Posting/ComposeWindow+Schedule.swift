@@ -140,6 +140,10 @@ extension ComposeWindow {
         finish(.cancelled)
     }
 
+    /// Whether the window says something other than the post that went (an edit too late for
+    /// the server that kept it).
+    var textDiffersFromPost: Bool { poster?.plan.map { $0.wasKeptByAServer && $0.text != compose.text } ?? false }
+
     /// Send later… beside Send, where Send goes to a network; it is as sensitive as Send.
     func connectSendLater() {
         atk_object_set_name(gtk_widget_get_accessible(laterButton), localized("Send later…"))

@@ -83,6 +83,15 @@ extension Outbox {
         }
     }
 
+    /// Not among the scheduled statuses once its time has come: published, perhaps, by a request
+    /// whose answer was lost; looked up among the account's statuses from when that one left.
+    mutating func mayHaveBeenPublished(_ index: Int) {
+        change(index) {
+            $0.leftSchedule = true
+            $0.settleFrom = nil
+        }
+    }
+
     /// The person chose to post what left the server's schedule unpublished: from this machine,
     /// now, under `key` (the server keeps the first key for the scheduled status it made).
     mutating func postUnscheduled(_ index: Int, key: String) {
@@ -103,18 +112,28 @@ extension Outbox {
     /// post's other networks send nothing. Nil: nothing to withdraw.
     func withdrawalStep(_ index: Int) -> Next? {
         let delivery = deliveries[index]
-        if delivery.withdrawing, let id = delivery.scheduledID { return .request(.withdrawScheduled(id: id)) }
-        if hold?.kind == .withdrawn, !delivery.withdrawing { return .done }
+        let discarded = hold?.kind == .withdrawn
+        if delivery.withdrawing || discarded, let id = delivery.scheduledID {
+            return .request(.withdrawScheduled(id: id))
+        }
+        // Discarded: what may be kept is looked up first (the look-ups below); the rest is done.
+        if discarded, !delivery.leftSchedule, !mayHaveBeenPosted(index) { return .done }
         return nil
     }
 
     /// Whether every scheduled status of the post can still be withdrawn at `now`.
     func canWithdraw(now: Int64) -> Bool {
-        deliveries.allSatisfy { delivery in
-            guard delivery.scheduledID != nil || delivery.leftSchedule else { return true }
+        deliveries.indices.allSatisfy { index in
+            let delivery = deliveries[index]
+            guard isKeptByItsServer(index) || delivery.leftSchedule else { return true }
             guard !delivery.leftSchedule, let time = delivery.serverTime else { return false }
             return now < time - Self.withdrawMargin
         }
+    }
+
+    /// Whether delivery `index`'s server keeps it, or may (its answer lost).
+    func isKeptByItsServer(_ index: Int) -> Bool {
+        deliveries[index].scheduledID != nil || (deliveries[index].serverTime != nil && mayHaveBeenPosted(index))
     }
 
     /// Post now, an edit or Discard: each scheduled status is withdrawn before anything else.
@@ -143,9 +162,9 @@ extension Outbox {
     /// Whether the post was discarded and no server keeps it any more: it can go.
     var isWithdrawnEverywhere: Bool {
         hold?.kind == .withdrawn
-            && !deliveries.contains { delivery in
-                if case .confirmed = delivery.state { return false }  // published before it could be
-                return delivery.withdrawing || delivery.scheduledID != nil || delivery.leftSchedule
+            && !deliveries.indices.contains { index in
+                // One published before it could be withdrawn is out; its link is told.
+                !isConfirmed(index) && (isKeptByItsServer(index) || deliveries[index].leftSchedule)
             }
     }
 
@@ -165,8 +184,8 @@ extension Outbox {
         }
     }
 
-    /// The accounts whose server keeps the post on its schedule.
-    var scheduledOnServers: [String] { deliveries.filter { $0.scheduledID != nil }.map(\.account) }
+    /// The accounts whose server keeps the post on its schedule, or may.
+    var scheduledOnServers: [String] { deliveries.indices.filter(isKeptByItsServer).map { deliveries[$0].account } }
 }
 
 extension Outbox.Delivery {

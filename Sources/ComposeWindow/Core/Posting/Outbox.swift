@@ -353,7 +353,9 @@ struct Outbox: Hashable, Sendable {
     /// Delivery `index` goes with another account of its network, unless that network has the
     /// post or may have it. The key stays: keys are per account on both networks.
     mutating func reassign(_ index: Int, to account: String) {
-        guard !isConfirmed(index), !mayHaveBeenPosted(index), deliveries[index].account != account else { return }
+        guard !isConfirmed(index), !mayHaveBeenPosted(index), deliveries[index].account != account,
+            deliveries[index].scheduledID == nil, !deliveries[index].leftSchedule  // its server keeps it
+        else { return }
         deliveries[index].account = account
         deliveries[index].state = .waiting
     }

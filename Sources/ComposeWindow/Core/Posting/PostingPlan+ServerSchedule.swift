@@ -118,6 +118,10 @@ extension PostingPlan {
             return
         }
         scheduledPages[index] = nil
+        if let time = delivery.serverTime, now >= time - Outbox.withdrawMargin {
+            // Its time has come: made and published already, perhaps; the statuses tell.
+            return outbox.mayHaveBeenPublished(index)
+        }
         scheduledLookedUp.insert(index)
         outbox.lookedUp(index, foundAt: nil)  // not made: scheduled again, under the same key
     }

@@ -99,7 +99,9 @@ package struct PostingPlan: Hashable, Sendable {
     /// The accounts whose server keeps the post on its schedule.
     package var keptBy: [String] { outbox.scheduledOnServers }
     /// Whether a server keeps the post on its schedule (Discard then withdraws it there first).
-    package var isKeptByAServer: Bool { outbox.deliveries.contains { $0.scheduledID != nil } }
+    package var isKeptByAServer: Bool { outbox.deliveries.indices.contains(where: outbox.isKeptByItsServer) }
+    /// Whether a server kept the post (or keeps it): the person could edit it after it left.
+    package var wasKeptByAServer: Bool { outbox.deliveries.contains { $0.scheduledID != nil || $0.leftSchedule } }
     /// Whether the post was discarded and withdrawn from every server that kept it.
     package var isWithdrawnEverywhere: Bool { outbox.isWithdrawnEverywhere }
     /// Whether the post is being withdrawn, being discarded.
@@ -330,8 +332,11 @@ package struct PostingPlan: Hashable, Sendable {
     /// What delivery `index`'s answer means: the post is there (its link), not there (a lookup
     /// that found nothing: post it now, under the same key), a lookup's next question, or a failure.
     package mutating func received(_ index: Int, _ result: Result<APIAnswer, NoAnswer>, now: Int64) {
-        let delivery = outbox.deliveries[index]
         guard let asked = inFlight.removeValue(forKey: index) else { return }
+        // A look-up after a crash finds the post "on its way" (sending): whatever the look-up meets,
+        // that knowledge stays (a 401 to a look-up says nothing of the post).
+        if !asked.mayPost, outbox.mayHaveBeenPosted(index) { outbox.change(index) { $0.mayHavePost = true } }
+        let delivery = outbox.deliveries[index]
         let answer: APIAnswer
         switch result {
         case .failure(let noAnswer):

@@ -32,7 +32,8 @@ package struct PostingSession: Hashable, Sendable {
     /// because editing stopped when the post left).
     package func resumedText(draft: String?) -> String? {
         guard let plan else { return draft }
-        if textIsEditable, let draft, !draft.isEmpty { return draft }
+        // A post a server kept could be edited after it left: the edit is the person's, kept.
+        if textIsEditable || plan.wasKeptByAServer, let draft, !draft.isEmpty { return draft }
         return plan.text
     }
 
