@@ -330,6 +330,29 @@ import Testing
         #expect(post?.path == "/api/v1/statuses" && post?.body?["scheduled_at"] == nil)
     }
 
+    /// Found after a crash "on its way", a post may be out whatever its look-up meets: a 401 to
+    /// the look-up says nothing of the post (the explorer found it forgotten, then posted twice).
+    @Test func aLookUpsRefusalAfterACrashKeepsThatThePostMayBeOut() {
+        var session = PostingSession()
+        _ = session.send(
+            text: "Deploy OK", accounts: [Self.mastodon], microsecondsSinceEpoch: UInt64(Self.now) * 1_000_000)
+        _ = Self.next(&session, now: Self.now)  // the post is on its way: then the process is killed
+        guard let file = session.plan?.file else {
+            Issue.record("an outbox")
+            return
+        }
+        var resumed = PostingSession(plan: PostingPlan(file: file))
+        _ = resumed.send(text: "Deploy OK", accounts: [Self.mastodon], microsecondsSinceEpoch: 1)
+        let lookup = Self.next(&resumed, now: Self.now + 200)
+        #expect(lookup?.1.path == "/api/v1/accounts/verify_credentials")
+        resumed.received(
+            0, Self.answer(401, .object([.init("error", .string("The access token was revoked"))])), now: Self.now + 200
+        )
+        _ = resumed.nextMove(now: Self.now + 200)
+        #expect(resumed.plan?.mayHaveBeenSentSomewhere == true)
+        #expect(!resumed.textIsEditable)
+    }
+
     @Test func theOutboxFileKeepsTheScheduleAndRefusesAHostileID() {
         var session = Self.scheduling()
         Self.scheduled(&session)

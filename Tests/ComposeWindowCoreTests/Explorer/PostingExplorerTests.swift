@@ -205,16 +205,14 @@ import Testing
             PostingWorld(networks: [ModelNetwork(network: .mastodon)], scheduleFor: schedule, serverKeeps: true)
         ),
         (
-            "Mastodon keeping it, Bluesky waiting here",
+            "a Mastodon reply, kept by the server",
             PostingWorld(
-                networks: [ModelNetwork(network: .mastodon), ModelNetwork(network: .bluesky)], scheduleFor: schedule,
-                serverKeeps: true)
+                networks: [mastodonReply.0], replyTo: mastodonReply.1, scheduleFor: schedule, serverKeeps: true)
         ),
         (
-            "a Mastodon reply with an image, kept by the server",
+            "Mastodon with an image, kept by the server",
             PostingWorld(
-                networks: [mastodonReply.0], images: image, replyTo: mastodonReply.1, scheduleFor: schedule,
-                serverKeeps: true)
+                networks: [ModelNetwork(network: .mastodon)], images: image, scheduleFor: schedule, serverKeeps: true)
         ),
     ]
 
