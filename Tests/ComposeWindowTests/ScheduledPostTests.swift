@@ -4,7 +4,9 @@ import XCTest
 /// Send later for real: `--at` moves the post into a draft of its own with a systemd user timer,
 /// checked by `systemd-analyze verify`, and the timer's own command line (`--deliver`, with the
 /// unit's environment) run under faketime at its time posts it to the Mastodon stand-in exactly
-/// once: never before its time, never twice, never from under a window that holds it.
+/// once: never before its time, never twice, never from under a window that holds it. Mastodon is
+/// not given the time here (the setting off): the post waits on this machine, as a Bluesky post or
+/// a thread always does (ScheduledOnServerTests has Mastodon keeping it).
 final class ScheduledPostTests: SandboxTestCase {
     /// An hour from the test's first use of it, as `--at` takes it (UTC). Lazy: XCTest makes every
     /// test case's instance when the run starts, minutes before the test runs.
@@ -13,48 +15,8 @@ final class ScheduledPostTests: SandboxTestCase {
         return formatter.string(from: Date().addingTimeInterval(3_600))
     }()
 
-    private var userUnits: (NetworkSandbox) -> URL = { $0.home.appendingPathComponent("config/systemd/user") }
-
-    /// The one scheduled draft's name, as `--outbox` lists it.
-    private func scheduledDraft(_ sandbox: NetworkSandbox) throws -> String {
-        let listed = try sandbox.composeWindow(["--outbox"])
-        XCTAssertEqual(listed.code, 0, listed.stderr)
-        let fields = listed.stdout.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-        XCTAssertGreaterThan(fields.count, 3, listed.stdout)
-        XCTAssertEqual(fields.count > 2 ? fields[2] : "", "scheduled", listed.stdout)
-        return fields.first ?? ""
-    }
-
-    /// The service's `ExecStart` and `Environment`, run as systemd runs them, inside the sandbox,
-    /// with the clock `shift` ahead (faketime's offset, e.g. "+2h").
-    private func runTheUnit(_ sandbox: NetworkSandbox, clockAhead shift: String) throws -> (
-        code: Int32, stdout: String, stderr: String
-    ) {
-        let service = try String(
-            contentsOf: userUnits(sandbox).appendingPathComponent("compose-window-deliver.service"), encoding: .utf8)
-        var environment = sandbox.environment
-        var command: [String] = []
-        for line in service.split(separator: "\n") {
-            if line.hasPrefix("Environment=\"") {
-                let assignment = line.dropFirst("Environment=\"".count).dropLast()
-                let parts = assignment.split(separator: "=", maxSplits: 1).map(String.init)
-                environment[parts[0]] = parts[1]
-            } else if line.hasPrefix("ExecStart=\"") {
-                let words = line.dropFirst("ExecStart=".count).split(separator: " ").map(String.init)
-                command = [String(words[0].dropFirst().dropLast())] + words.dropFirst()
-            }
-        }
-        XCTAssertEqual(command.dropFirst(), ["--deliver"], service)
-        let stateHome = URL(fileURLWithPath: environment["XDG_STATE_HOME"] ?? "/nonexistent")
-        let run = try ComposeProcess(
-            Array(command.dropFirst()), stateHome: stateHome, environment: environment,
-            launcher: sandbox.launcher("/usr/bin/faketime") + ["-f", shift, command[0]])
-        let finished = try XCTUnwrap(run.finish(timeout: 60))
-        return (finished.code, String(decoding: finished.stdout, as: UTF8.self), finished.stderr)
-    }
-
     func testAtSchedulesThePostAndTheTimerPostsItOnceAtItsTime() throws {
-        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        let sandbox = try NetworkSandbox.waitingHere()
         let window = try sandbox.send("Later, at its time", to: "mastodon", extra: ["--at", inAnHour])
         let closed = try XCTUnwrap(window.finish(timeout: 30))
         XCTAssertEqual(closed.code, 0, closed.stderr)
@@ -62,12 +24,12 @@ final class ScheduledPostTests: SandboxTestCase {
         // No systemd user manager in the sandbox: the window says how the post will go instead.
         XCTAssertTrue(closed.stderr.contains("no systemd timer"), closed.stderr)
         XCTAssertEqual(sandbox.statuses.count, 0)
-        let draft = try scheduledDraft(sandbox)
+        let draft = try sandbox.scheduledDraft()
         XCTAssertTrue(draft.hasPrefix("scheduled-"), draft)
         XCTAssertFalse(FileManager.default.fileExists(atPath: sandbox.draftFile.path), "the default draft is free")
 
         // The units, as systemd reads them.
-        let units = userUnits(sandbox)
+        let units = sandbox.userUnits
         let timer = units.appendingPathComponent("compose-window-deliver-\(draft).timer")
         let timerText = try String(contentsOf: timer, encoding: .utf8)
         XCTAssertTrue(timerText.contains("Persistent=true"), timerText)
@@ -92,14 +54,14 @@ final class ScheduledPostTests: SandboxTestCase {
         XCTAssertTrue(read.stdout.contains(atUTC), read.stdout)
 
         // Before its time the timer's command posts nothing; at it, once; after, nothing more.
-        let early = try runTheUnit(sandbox, clockAhead: "+50m")
+        let early = try sandbox.runTheUnit(clockAhead: "+50m")
         XCTAssertEqual(early.code, 0, early.stderr)
         XCTAssertEqual(sandbox.statuses.count, 0, "never before its time")
-        let due = try runTheUnit(sandbox, clockAhead: "+61m")
+        let due = try sandbox.runTheUnit(clockAhead: "+61m")
         XCTAssertEqual(due.code, 0, due.stderr)
         XCTAssertEqual(sandbox.statuses.map { $0["text"] as? String }, ["Later, at its time"])
         XCTAssertTrue(due.stdout.hasPrefix("https://mastodon.social/"), due.stdout)
-        let again = try runTheUnit(sandbox, clockAhead: "+62m")
+        let again = try sandbox.runTheUnit(clockAhead: "+62m")
         XCTAssertEqual(again.code, 0, again.stderr)
         XCTAssertEqual(sandbox.statuses.count, 1, "a second timer posts nothing more")
         XCTAssertEqual(try sandbox.composeWindow(["--outbox"]).stdout, "")
@@ -110,12 +72,12 @@ final class ScheduledPostTests: SandboxTestCase {
     /// The timer fires while a window holds the scheduled post: the window has it, `--deliver`
     /// leaves it alone; an edit there changes what goes, and the timer then posts the edit once.
     func testAWindowHoldingThePostKeepsItAndItsEditIsWhatGoes() throws {
-        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        let sandbox = try NetworkSandbox.waitingHere()
         let first = try sandbox.send("First wording", to: "mastodon", extra: ["--at", inAnHour])
         XCTAssertEqual(try XCTUnwrap(first.finish(timeout: 30)).code, 0)
-        let draft = try scheduledDraft(sandbox)
-        let window = try open(draft, in: sandbox)
-        let skipped = try runTheUnit(sandbox, clockAhead: "+61m")
+        let draft = try sandbox.scheduledDraft()
+        let window = try sandbox.open(draft)
+        let skipped = try sandbox.runTheUnit(clockAhead: "+61m")
         XCTAssertEqual(skipped.code, 0, skipped.stderr)
         XCTAssertTrue(skipped.stderr.contains("open in a window"), skipped.stderr)
         XCTAssertEqual(sandbox.statuses.count, 0)
@@ -125,37 +87,23 @@ final class ScheduledPostTests: SandboxTestCase {
         window.key("ctrl+Return")
         let rescheduled = try XCTUnwrap(window.finish(timeout: 30))
         XCTAssertEqual(rescheduled.code, 0, rescheduled.stderr)
-        XCTAssertEqual(try scheduledDraft(sandbox), draft, "the same scheduled post")
+        XCTAssertEqual(try sandbox.scheduledDraft(), draft, "the same scheduled post")
         XCTAssertEqual(sandbox.statuses.count, 0)
-        let due = try runTheUnit(sandbox, clockAhead: "+61m")
+        let due = try sandbox.runTheUnit(clockAhead: "+61m")
         XCTAssertEqual(due.code, 0, due.stderr)
         XCTAssertEqual(sandbox.statuses.map { $0["text"] as? String }, ["Second wording"])
-    }
-
-    /// A window on the scheduled draft, its clock `clockAhead` (faketime's offset) if given.
-    private func open(_ draft: String, in sandbox: NetworkSandbox, clockAhead: String? = nil) throws -> ComposeProcess {
-        let binary = ComposeProcess.binary.path
-        let window = try ComposeProcess(
-            ["--to", "mastodon", "--no-spell", "--draft", draft],
-            stateHome: sandbox.home.appendingPathComponent("state"),
-            environment: sandbox.environment,
-            launcher: clockAhead.map { sandbox.launcher("/usr/bin/faketime") + ["-f", $0, binary] }
-                ?? sandbox.launcher(binary))
-        sandbox.track(window)
-        XCTAssertTrue(window.waitForWindow())
-        return window
     }
 
     /// Post now, from the window on the scheduled draft: it goes at once, and its timer and draft
     /// with it.
     func testPostNowPostsItAtOnceAndItsTimerGoes() throws {
-        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        let sandbox = try NetworkSandbox.waitingHere()
         let first = try sandbox.send("Sooner than planned", to: "mastodon", extra: ["--at", inAnHour])
         XCTAssertEqual(try XCTUnwrap(first.finish(timeout: 30)).code, 0)
-        let draft = try scheduledDraft(sandbox)
-        let timer = userUnits(sandbox).appendingPathComponent("compose-window-deliver-\(draft).timer")
+        let draft = try sandbox.scheduledDraft()
+        let timer = sandbox.userUnits.appendingPathComponent("compose-window-deliver-\(draft).timer")
         XCTAssertTrue(FileManager.default.fileExists(atPath: timer.path))
-        let window = try open(draft, in: sandbox)
+        let window = try sandbox.open(draft)
         window.key("alt+p")
         let posted = try XCTUnwrap(window.finish(timeout: 30))
         XCTAssertEqual(posted.code, 0, posted.stderr)
@@ -165,21 +113,21 @@ final class ScheduledPostTests: SandboxTestCase {
         XCTAssertEqual(try sandbox.composeWindow(["--outbox"]).stdout, "")
         XCTAssertEqual(try sandbox.composeWindow(["--drafts"]).stdout, "")
         // The timer, had systemd kept it, would find nothing: still one post.
-        XCTAssertEqual(try runTheUnit(sandbox, clockAhead: "+61m").code, 0)
+        XCTAssertEqual(try sandbox.runTheUnit(clockAhead: "+61m").code, 0)
         XCTAssertEqual(sandbox.statuses.count, 1)
     }
 
     /// No systemd user manager: the first window started after the time (on another draft)
     /// starts `--deliver`, which posts it once.
     func testWithoutSystemdTheFirstStartAfterTheTimePostsIt() throws {
-        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        let sandbox = try NetworkSandbox.waitingHere()
         let first = try sandbox.send("Posted at the next start", to: "mastodon", extra: ["--at", inAnHour])
         XCTAssertEqual(try XCTUnwrap(first.finish(timeout: 30)).code, 0)
-        let early = try open("default", in: sandbox, clockAhead: "+30m")
+        let early = try sandbox.open("default", clockAhead: "+30m")
         XCTAssertEqual(sandbox.statuses.count, 0)
         early.key("Escape")
         _ = early.finish(timeout: 30)
-        let late = try open("default", in: sandbox, clockAhead: "+61m")
+        let late = try sandbox.open("default", clockAhead: "+61m")
         XCTAssertTrue(waitUntil(timeout: 30) { sandbox.statuses.count == 1 }, "posted by the start's --deliver")
         XCTAssertTrue(waitUntil(timeout: 30) { (try? sandbox.composeWindow(["--outbox"]).stdout) == "" })
         XCTAssertEqual(sandbox.statuses.map { $0["text"] as? String }, ["Posted at the next start"])
@@ -191,7 +139,7 @@ final class ScheduledPostTests: SandboxTestCase {
     /// Send later… from the keyboard alone: Ctrl+Shift+L, the hour has the focus, Tab to the
     /// minute, Enter schedules; the post waits for that time in a draft of its own.
     func testSendLaterSchedulesFromTheKeyboard() throws {
-        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        let sandbox = try NetworkSandbox.waitingHere()
         let window = try sandbox.window("Chosen in the dialog", to: "mastodon")
         window.key("ctrl+shift+l")
         XCTAssertTrue(window.waitForWindows(2), "the dialog")
@@ -199,7 +147,7 @@ final class ScheduledPostTests: SandboxTestCase {
         let closed = try XCTUnwrap(window.finish(timeout: 30))
         XCTAssertEqual(closed.code, 0, closed.stderr)
         XCTAssertEqual(sandbox.statuses.count, 0)
-        let draft = try scheduledDraft(sandbox)
+        let draft = try sandbox.scheduledDraft()
         let data = try Data(contentsOf: sandbox.outboxDirectory.appendingPathComponent(draft + ".json"))
         let file = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
         let until = try XCTUnwrap((file["hold"] as? [String: Any])?["until"] as? Double)
@@ -213,17 +161,17 @@ final class ScheduledPostTests: SandboxTestCase {
     /// An edit made in the scheduled post's window and closed without Send is the person's: the
     /// timer posts what was scheduled, and the edit stays in its draft (the explorer found this).
     func testAnEditClosedWithoutSendStaysInTheDraft() throws {
-        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        let sandbox = try NetworkSandbox.waitingHere()
         let first = try sandbox.send("As scheduled", to: "mastodon", extra: ["--at", inAnHour])
         XCTAssertEqual(try XCTUnwrap(first.finish(timeout: 30)).code, 0)
-        let draft = try scheduledDraft(sandbox)
-        let window = try open(draft, in: sandbox)
+        let draft = try sandbox.scheduledDraft()
+        let window = try sandbox.open(draft)
         window.key("End")
         window.type(", reworded")
         XCTAssertTrue(window.waitForText("As scheduled, reworded"))
         window.key("Escape")
         XCTAssertNotNil(window.finish(timeout: 30))
-        let due = try runTheUnit(sandbox, clockAhead: "+61m")
+        let due = try sandbox.runTheUnit(clockAhead: "+61m")
         XCTAssertEqual(due.code, 0, due.stderr)
         XCTAssertEqual(sandbox.statuses.map { $0["text"] as? String }, ["As scheduled"])
         XCTAssertTrue(due.stderr.contains("the edit is kept"), due.stderr)
@@ -236,7 +184,7 @@ final class ScheduledPostTests: SandboxTestCase {
     /// The Drafts list acts on a scheduled post without opening it: Post now posts it once (the
     /// window starts `--deliver`), by keyboard alone.
     func testPostNowFromTheDraftsList() throws {
-        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        let sandbox = try NetworkSandbox.waitingHere()
         let first = try sandbox.send("Posted from the list", to: "mastodon", extra: ["--at", inAnHour])
         XCTAssertEqual(try XCTUnwrap(first.finish(timeout: 30)).code, 0)
         let window = try sandbox.reopen(to: "mastodon")
@@ -255,10 +203,10 @@ final class ScheduledPostTests: SandboxTestCase {
     /// Discard… from the Drafts list, confirmed: the post, its draft and its timer go; the timer's
     /// command, had systemd kept it, posts nothing.
     func testDiscardFromTheDraftsList() throws {
-        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        let sandbox = try NetworkSandbox.waitingHere()
         let first = try sandbox.send("Not after all", to: "mastodon", extra: ["--at", inAnHour])
         XCTAssertEqual(try XCTUnwrap(first.finish(timeout: 30)).code, 0)
-        let draft = try scheduledDraft(sandbox)
+        let draft = try sandbox.scheduledDraft()
         let window = try sandbox.reopen(to: "mastodon")
         // New draft → Open → Post now → Discard…, then the confirmation's Discard.
         window.key("ctrl+shift+d")
@@ -267,11 +215,11 @@ final class ScheduledPostTests: SandboxTestCase {
         window.key("alt+d")
         XCTAssertTrue(waitUntil(timeout: 30) { (try? sandbox.composeWindow(["--outbox"]).stdout) == "" })
         XCTAssertEqual(try sandbox.composeWindow(["--drafts"]).stdout, "")
-        let timer = userUnits(sandbox).appendingPathComponent("compose-window-deliver-\(draft).timer")
+        let timer = sandbox.userUnits.appendingPathComponent("compose-window-deliver-\(draft).timer")
         XCTAssertFalse(FileManager.default.fileExists(atPath: timer.path))
         window.key("Escape", "Escape")
         _ = window.finish(timeout: 30)
-        XCTAssertEqual(try runTheUnit(sandbox, clockAhead: "+61m").code, 0)
+        XCTAssertEqual(try sandbox.runTheUnit(clockAhead: "+61m").code, 0)
         XCTAssertEqual(sandbox.statuses.count, 0)
     }
 }

@@ -1,0 +1,118 @@
+import Foundation
+import XCTest
+
+/// Mastodon keeps a scheduled post (the setting's default) against the stand-in, which serves
+/// scheduled statuses as docs/servers.md reads Mastodon's code: `--at` gives it the time and the
+/// images at Send; the server publishes it at its time (the stand-in's clock moved on), and the
+/// timer's `--deliver` finds the status it became and gives its link; Discard and Post now
+/// withdraw it there first (DELETE), so it is never published as well.
+final class ScheduledOnServerTests: SandboxTestCase {
+    /// An hour from the test's first use of it (lazy: XCTest makes the instances at the start).
+    private lazy var inAnHour: String = ISO8601DateFormatter().string(from: Date().addingTimeInterval(3_600))
+
+    private func kept(_ sandbox: NetworkSandbox) -> [[String: Any]] {
+        sandbox.state["scheduled"] as? [[String: Any]] ?? []
+    }
+
+    private func keptTexts(_ sandbox: NetworkSandbox) -> [String?] {
+        kept(sandbox).map { ($0["params"] as? [String: Any])?["text"] as? String }
+    }
+
+    func testMastodonKeepsItAndTheTimerFindsWhatItBecame() throws {
+        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        let window = try sandbox.send("Kept by the server", to: "mastodon", extra: ["--at", inAnHour])
+        let closed = try XCTUnwrap(window.finish(timeout: 30))
+        XCTAssertEqual(closed.code, 0, closed.stderr)
+        XCTAssertEqual(closed.stdout, Data(), "not posted yet: no link")
+        XCTAssertEqual(keptTexts(sandbox), ["Kept by the server"], "scheduled at Send")
+        XCTAssertEqual(sandbox.statuses.count, 0)
+        let draft = try sandbox.scheduledDraft()
+        let listed = try sandbox.composeWindow(["--outbox"]).stdout
+        XCTAssertTrue(listed.contains("\tkept by mastodon.social\n"), listed)
+
+        // Before its time the timer asks nothing; the server's own clock publishes it.
+        let early = try sandbox.runTheUnit(clockAhead: "+50m")
+        XCTAssertEqual(early.code, 0, early.stderr)
+        XCTAssertEqual(early.stdout, "")
+        XCTAssertEqual(kept(sandbox).count, 1)
+        try sandbox.inject([["method": "clock", "advance": 3_660]])
+        let due = try sandbox.runTheUnit(clockAhead: "+62m")
+        XCTAssertEqual(due.code, 0, due.stderr)
+        XCTAssertEqual(sandbox.statuses.map { $0["text"] as? String }, ["Kept by the server"], "published once")
+        XCTAssertTrue(due.stdout.hasPrefix("https://mastodon.social/"), due.stdout)
+        XCTAssertEqual(kept(sandbox).count, 0)
+        XCTAssertEqual(try sandbox.composeWindow(["--outbox"]).stdout, "")
+        XCTAssertEqual(try sandbox.composeWindow(["--drafts"]).stdout, "")
+        let timer = sandbox.userUnits.appendingPathComponent("compose-window-deliver-\(draft).timer")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: timer.path), "its timer goes with it")
+    }
+
+    /// The server refuses the time as under 5 minutes ahead by its clock (ahead of this one): the
+    /// post waits here instead, and the timer posts it.
+    func testATimeTheServerRefusesWaitsHere() throws {
+        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        try sandbox.inject([["method": "clock", "advance": 3_400]])
+        let window = try sandbox.send("Waits here", to: "mastodon", extra: ["--at", inAnHour])
+        XCTAssertEqual(try XCTUnwrap(window.finish(timeout: 30)).code, 0)
+        XCTAssertEqual(kept(sandbox).count, 0)
+        _ = try sandbox.scheduledDraft()
+        let due = try sandbox.runTheUnit(clockAhead: "+61m")
+        XCTAssertEqual(due.code, 0, due.stderr)
+        XCTAssertEqual(sandbox.statuses.map { $0["text"] as? String }, ["Waits here"])
+    }
+
+    /// Post now in the window on the kept post (Alt+P): withdrawn there, then posted once.
+    func testPostNowWithdrawsItThereThenPostsItOnce() throws {
+        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        let first = try sandbox.send("Sooner, once", to: "mastodon", extra: ["--at", inAnHour])
+        XCTAssertEqual(try XCTUnwrap(first.finish(timeout: 30)).code, 0)
+        let window = try sandbox.open(try sandbox.scheduledDraft())
+        window.key("alt+p")
+        let posted = try XCTUnwrap(window.finish(timeout: 30))
+        XCTAssertEqual(posted.code, 0, posted.stderr)
+        XCTAssertTrue(String(decoding: posted.stdout, as: UTF8.self).hasPrefix("https://mastodon.social/"))
+        XCTAssertEqual(kept(sandbox).count, 0, "withdrawn there")
+        try sandbox.inject([["method": "clock", "advance": 3_660]])
+        XCTAssertEqual(try sandbox.runTheUnit(clockAhead: "+62m").code, 0)
+        XCTAssertEqual(sandbox.statuses.map { $0["text"] as? String }, ["Sooner, once"], "never published as well")
+    }
+
+    /// An edit of the kept post, sent: the old version is withdrawn, the new one kept instead.
+    func testAnEditReplacesItThereOnce() throws {
+        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        let first = try sandbox.send("First wording", to: "mastodon", extra: ["--at", inAnHour])
+        XCTAssertEqual(try XCTUnwrap(first.finish(timeout: 30)).code, 0)
+        let window = try sandbox.open(try sandbox.scheduledDraft())
+        window.key("ctrl+a")
+        window.type("Second wording")
+        window.key("ctrl+Return")
+        XCTAssertEqual(try XCTUnwrap(window.finish(timeout: 30)).code, 0)
+        XCTAssertEqual(keptTexts(sandbox), ["Second wording"])
+        try sandbox.inject([["method": "clock", "advance": 3_660]])
+        let due = try sandbox.runTheUnit(clockAhead: "+62m")
+        XCTAssertEqual(due.code, 0, due.stderr)
+        XCTAssertEqual(sandbox.statuses.map { $0["text"] as? String }, ["Second wording"])
+    }
+
+    /// Discard… from the Drafts list, confirmed: `--deliver` withdraws it there, then the post,
+    /// its draft and its timer go; the server publishes nothing at its time.
+    func testDiscardFromTheDraftsListWithdrawsItThere() throws {
+        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        let first = try sandbox.send("Not after all", to: "mastodon", extra: ["--at", inAnHour])
+        XCTAssertEqual(try XCTUnwrap(first.finish(timeout: 30)).code, 0)
+        let window = try sandbox.reopen(to: "mastodon")
+        // New draft → Open → Post now → Discard…, then the confirmation's Discard.
+        window.key("ctrl+shift+d")
+        window.key("Tab", "Tab", "Tab", "Return")
+        XCTAssertTrue(window.waitForWindows(2), "the confirmation")
+        window.key("alt+d")
+        XCTAssertTrue(waitUntil(timeout: 30) { self.kept(sandbox).isEmpty }, "withdrawn by --deliver")
+        XCTAssertTrue(waitUntil(timeout: 30) { (try? sandbox.composeWindow(["--outbox"]).stdout) == "" })
+        XCTAssertEqual(try sandbox.composeWindow(["--drafts"]).stdout, "")
+        window.key("Escape", "Escape")
+        _ = window.finish(timeout: 30)
+        try sandbox.inject([["method": "clock", "advance": 3_660]])
+        XCTAssertEqual(try sandbox.runTheUnit(clockAhead: "+62m").code, 0)
+        XCTAssertEqual(sandbox.statuses.count, 0)
+    }
+}
