@@ -29,8 +29,8 @@ import Testing
 
     @Test func nothingSavedListsNothingAndCreatesNothing() {
         let files = Files()
-        #expect(DraftCatalog.drafts(environment: environment, now: Self.now, parseJSON: files.parse).isEmpty)
-        #expect(DraftCatalog.outbox(environment: environment, now: Self.now, parseJSON: files.parse).isEmpty)
+        #expect(DraftCatalog.listing(environment: environment, now: Self.now, parseJSON: files.parse).drafts.isEmpty)
+        #expect(DraftCatalog.listing(environment: environment, now: Self.now, parseJSON: files.parse).outbox.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: root))
     }
 
@@ -55,7 +55,7 @@ import Testing
         try scheduled.save("分享新鲜事")
         touch(scheduled.path, at: Self.now - 120)
 
-        let listed = DraftCatalog.drafts(environment: environment, now: Self.now, parseJSON: files.parse)
+        let listed = DraftCatalog.listing(environment: environment, now: Self.now, parseJSON: files.parse).drafts
         #expect(listed.map(\.name) == ["default", "later", "older"])
         #expect(listed[2].firstLine == "First real line")
         #expect(listed[2].imageCount == 1)
@@ -79,6 +79,21 @@ import Testing
         #expect(summary.firstLine.count == 80 && summary.firstLine.hasSuffix("…"))
     }
 
+    /// Each outbox entry is read once for the whole listing: its draft's line and its own.
+    @Test func eachEntryIsParsedOnce() throws {
+        let files = Files()
+        try DraftStore(name: "default", environment: environment).save("Waiting")
+        try OutboxStore(draftName: "default", environment: environment).save(
+            files.text(of: OutboxTests.crossPost().json))
+        var parsed = 0
+        let listing = DraftCatalog.listing(environment: environment, now: Self.now) { text in
+            parsed += 1
+            return files.parse(text)
+        }
+        #expect(listing.drafts.first?.accounts.count == 2 && listing.outbox.count == 2)
+        #expect(parsed == 1)
+    }
+
     @Test func eachNetworksPostWithItsTimeAndWhyItFailed() throws {
         let files = Files()
         var post = OutboxTests.crossPost()
@@ -90,7 +105,7 @@ import Testing
         let stranded = try OutboxStore(fileName: ".stranded-5-77.json", environment: environment)
         try stranded.save("{ not what compose-window writes")
 
-        let listed = DraftCatalog.outbox(environment: environment, now: Self.now, parseJSON: files.parse)
+        let listed = DraftCatalog.listing(environment: environment, now: Self.now, parseJSON: files.parse).outbox
         #expect(listed.count == 3)
         let mastodon = try #require(listed.first { $0.network == .mastodon && $0.entry == "default" })
         #expect(mastodon.state == .mayBeThere)
@@ -136,7 +151,7 @@ import Testing
         try store.saveOptions("{\"cw\":\"x\"}")
         let deleted = try store.delete(now: Self.now)
         #expect(try store.load() == nil && (try store.loadOptions()) == nil)
-        #expect(DraftCatalog.drafts(environment: environment, now: Self.now, parseJSON: { _ in nil }).isEmpty)
+        #expect(DraftCatalog.listing(environment: environment, now: Self.now, parseJSON: { _ in nil }).drafts.isEmpty)
         #expect(try store.restoreDeleted(deleted))
         #expect(try store.load() == "Half a thought")
         #expect(try store.loadOptions() == "{\"cw\":\"x\"}")

@@ -8,12 +8,11 @@ enum StateListing {
     static func print(_ listing: ComposeOptions.Listing) -> ExitCode {
         let now = Int64(time(nil))
         let parse: (String) -> JSONValue? = { try? JSONText.value(of: $0) }
+        let found = DraftCatalog.listing(environment: SystemIO.environment, now: now, parseJSON: parse)
         let lines =
             switch listing {
-            case .drafts:
-                DraftCatalog.drafts(environment: SystemIO.environment, now: now, parseJSON: parse).map(\.line)
-            case .outbox:
-                DraftCatalog.outbox(environment: SystemIO.environment, now: now, parseJSON: parse).map(\.line)
+            case .drafts: found.drafts.map(\.line)
+            case .outbox: found.outbox.map(\.line)
             }
         do throws(SystemIO.Failure) {
             try SystemIO.writeAll(lines.map { $0 + "\n" }.joined().utf8, to: STDOUT_FILENO)

@@ -21,6 +21,10 @@ final class DraftsList {
     private var deleted: (store: DraftStore, aside: String)?
     /// This window's own draft (nil with `--no-draft`): listed, never opened again nor deleted.
     private let ownDraft: String?
+    /// How many refreshes were asked for: only the latest one's reading is shown.
+    private var refreshes = 0
+    /// The latest reading of the folders, and when it was read.
+    private var read: (listing: DraftCatalog.Listing, openElsewhere: Set<String>, now: Int64)?
     /// Why a window could not be started, for the window's bar.
     var onFailure: (@MainActor (String) -> Void)?
 
@@ -36,10 +40,15 @@ final class DraftsList {
         Signal.connect(button, "toggled") { [weak self] in
             guard let self, gtk_toggle_button_get_active(self.button.cast()) != 0 else { return }
             let firstTime = self.popover == nil
-            self.refresh()
+            let (popover, _) = self.made()
+            // What was read last shows at once; the reading that follows changes it only if the
+            // folders did.
+            if firstTime, let read = self.read { self.show(read.listing, openElsewhere: read.openElsewhere) }
             // Made now, after the button's own handler found no popover to show.
-            if firstTime, let popover = self.popover { gtk_popover_popup(popover.cast()) }
+            if firstTime { gtk_popover_popup(popover.cast()) }
+            self.refresh()
         }
+        refresh()  // read ahead, off the main thread, so that the list opens complete
     }
 
     /// Opens the list (the keyboard shortcut).
@@ -85,20 +94,38 @@ final class DraftsList {
     }
 
     /// Reads the drafts and the outbox again and shows them.
+    /// Reads the drafts and the outbox on the state writer's thread (the main one never waits on
+    /// the disk), then shows them; a later refresh supersedes one still reading.
     func refresh() {
-        let (_, rows) = made()
-        gtk_container_foreach(rows.cast(), { widget, _ in gtk_widget_destroy(widget) }, nil)
         let now = Poster.now
         let environment = SystemIO.environment
-        DraftStore.purgeDeleted(environment: environment, now: now)
-        let parse: (String) -> JSONValue? = { try? JSONText.value(of: $0) }
-        let drafts = DraftCatalog.drafts(environment: environment, now: now, parseJSON: parse)
-        let waiting = DraftCatalog.outbox(environment: environment, now: now, parseJSON: parse)
+        let ownDraft = self.ownDraft
+        refreshes += 1
+        let refresh = refreshes
+        StateWriter.shared.write { () -> (DraftCatalog.Listing, Set<String>) in
+            DraftStore.purgeDeleted(environment: environment, now: now)
+            let listing = DraftCatalog.listing(environment: environment, now: now) { try? JSONText.value(of: $0) }
+            let held = listing.drafts.map(\.name).filter {
+                $0 != ownDraft && DraftLock.isHeld($0, environment: environment)
+            }
+            return (listing, Set(held))
+        } then: { [weak self] found in
+            guard let self, refresh == self.refreshes else { return }
+            let unchanged = self.read.map { $0.listing == found.0 && $0.openElsewhere == found.1 } ?? false
+            self.read = (found.0, found.1, now)
+            if !unchanged, self.popover != nil { self.show(found.0, openElsewhere: found.1) }
+        }
+    }
+
+    private func show(_ listing: DraftCatalog.Listing, openElsewhere: Set<String>) {
+        let now = read?.now ?? Poster.now
+        let (_, rows) = made()
+        gtk_container_foreach(rows.cast(), { widget, _ in gtk_widget_destroy(widget) }, nil)
+        let (drafts, waiting) = (listing.drafts, listing.outbox)
         for draft in drafts {
-            let held = draft.name != ownDraft && DraftLock.isHeld(draft.name, environment: environment)
             let row = DraftsListRow(
                 draft: draft, outbox: waiting.filter { $0.entry == draft.name }, now: now,
-                isThisWindow: draft.name == ownDraft, isOpenElsewhere: held)
+                isThisWindow: draft.name == ownDraft, isOpenElsewhere: openElsewhere.contains(draft.name))
             row.onOpen = { [weak self] in self?.startWindow(draft: draft.name) }
             row.onDelete = { [weak self] in self?.delete(draft) }
             row.onSendNow = { [weak self] in self?.sendNow(draft.name) }
@@ -119,37 +146,51 @@ final class DraftsList {
         if let newDraft { gtk_widget_grab_focus(newDraft) }
     }
 
+    /// Delete: the draft is set aside (on the state writer's thread), with Undo for a while.
     private func delete(_ draft: DraftSummary) {
-        do throws(DraftStore.Failure) {
-            let store = try DraftStore(name: draft.name, environment: SystemIO.environment)
-            deleted = (store, try store.delete(now: Poster.now))
-        } catch {
-            onFailure?(error.description)
-            return
+        let environment = SystemIO.environment
+        let now = Poster.now
+        StateWriter.shared.write { () -> Result<(DraftStore, String), DraftStore.Failure> in
+            do throws(DraftStore.Failure) {
+                let store = try DraftStore(name: draft.name, environment: environment)
+                return .success((store, try store.delete(now: now)))
+            } catch {
+                return .failure(error)
+            }
+        } then: { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let deleted): self.deleted = deleted
+            case .failure(let failure): return self.onFailure?(failure.description) ?? ()
+            }
+            if let undoBar = self.undoBar {
+                let title = draft.firstLine.isEmpty ? draft.name : draft.firstLine
+                gtk_label_set_text(undoBar.label.cast(), localized("Deleted “{0}”", title))
+                gtk_widget_show(undoBar.box)
+            }
+            self.refresh()
         }
-        if let undoBar {
-            let title = draft.firstLine.isEmpty ? draft.name : draft.firstLine
-            gtk_label_set_text(undoBar.label.cast(), localized("Deleted “{0}”", title))
-            gtk_widget_show(undoBar.box)
-        }
-        refresh()
     }
 
     private func undoDelete() {
         guard let deleted else { return }
         self.deleted = nil
         if let undoBar { gtk_widget_hide(undoBar.box) }
-        do throws(DraftStore.Failure) {
-            if try !deleted.store.restoreDeleted(deleted.aside) {
-                onFailure?(
-                    localized(
+        StateWriter.shared.write { () -> String? in
+            do throws(DraftStore.Failure) {
+                if try !deleted.store.restoreDeleted(deleted.aside) {
+                    return localized(
                         "A new draft named {0} was written since; the deleted one is kept aside for a day.",
-                        deleted.store.name))
+                        deleted.store.name)
+                }
+                return nil
+            } catch {
+                return error.description
             }
-        } catch {
-            onFailure?(error.description)
+        } then: { [weak self] failure in
+            if let failure { self?.onFailure?(failure) }
+            self?.refresh()
         }
-        refresh()
     }
 
     /// A window of its own on `draft` (this process holds its own draft; a second window on the
