@@ -43,6 +43,28 @@ final class UndoSendWindowTests: SandboxTestCase {
         XCTAssertEqual(statusRequests(sandbox), 1)
     }
 
+    /// The seconds are set in the Drafts list, by keyboard (Alt+U there): the next Send waits that
+    /// long. GSettings keeps it (the keyfile here).
+    func testTheSecondsAreSetInTheDraftsList() throws {
+        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        let window = try sandbox.window("Set in the list", to: "mastodon", extra: ["--desktop"])
+        window.key("ctrl+shift+d")
+        window.key("alt+u", "ctrl+a")
+        window.type("12")
+        window.key("Tab", "Escape")
+        let keyfile = sandbox.home.appendingPathComponent("config/glib-2.0/settings/keyfile")
+        XCTAssertTrue(
+            waitUntil(timeout: 10) {
+                ((try? String(contentsOf: keyfile, encoding: .utf8)) ?? "").contains("undo-send-seconds=12")
+            }, "kept by GSettings")
+        window.key("ctrl+Return")
+        XCTAssertTrue(waitUntil(timeout: 10) { self.outbox(sandbox).contains("undoSend") })
+        XCTAssertGreaterThan(holdSecondsLeft(sandbox) ?? 0, 9, "12 s, not the default 5")
+        window.key("alt+u")
+        XCTAssertTrue(waitUntil(timeout: 10) { !FileManager.default.fileExists(atPath: sandbox.outboxFile.path) })
+        XCTAssertEqual(statusRequests(sandbox), 0)
+    }
+
     /// The countdown ends and the post goes by itself, exactly once.
     func testTheCountdownEndsAndThePostGoesOnce() throws {
         let sandbox = try NetworkSandbox.signedIn("mastodon")

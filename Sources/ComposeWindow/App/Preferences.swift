@@ -15,6 +15,8 @@ final class Preferences {
     private let knowsAltReminder: Bool
     private let knowsUndoSend: Bool
     private let knowsServerSchedule: Bool
+    /// The keys a control may be bound to that the schema found has.
+    private let bindableKeys: Set<String>
     /// The accounts as last read: the window asks on every key (where Send posts, what a thread
     /// and a mention may use), and reading a GSettings list parses it anew each time. Dropped
     /// when the key changes, here or in another process (a sign-in from the command line).
@@ -25,6 +27,10 @@ final class Preferences {
         knowsAltReminder = schema.map { g_settings_schema_has_key($0, "remind-missing-alt") != 0 } ?? false
         knowsUndoSend = schema.map { g_settings_schema_has_key($0, "undo-send-seconds") != 0 } ?? false
         knowsServerSchedule = schema.map { g_settings_schema_has_key($0, "mastodon-keeps-scheduled") != 0 } ?? false
+        bindableKeys = Set(
+            ["undo-send-seconds", "mastodon-keeps-scheduled"].filter { key in
+                schema.map { g_settings_schema_has_key($0, key) != 0 } ?? false
+            })
         settings = schema.map { schema in
             defer { g_settings_schema_unref(schema) }
             return g_settings_new_full(schema, nil, nil)
@@ -85,11 +91,11 @@ final class Preferences {
         return g_settings_get_boolean(settings, "mastodon-keeps-scheduled") != 0
     }
 
-    /// Shows `mastodonKeepsScheduled` on `toggle` and keeps it as the person sets it (GSettings'
-    /// own binding); false when there is nowhere to keep it.
-    func bindMastodonKeepsScheduled(to toggle: UnsafeMutablePointer<GtkWidget>) -> Bool {
-        guard let settings, knowsServerSchedule else { return false }
-        g_settings_bind(settings, "mastodon-keeps-scheduled", toggle, "active", G_SETTINGS_BIND_DEFAULT)
+    /// Shows `key` on `widget`'s `property` and keeps it as the person sets it (GSettings' own
+    /// binding); false when the schema found has no such key (one installed by an older version).
+    func bind(_ key: String, to widget: UnsafeMutablePointer<GtkWidget>, property: String) -> Bool {
+        guard let settings, bindableKeys.contains(key) else { return false }
+        g_settings_bind(settings, key, widget, property, G_SETTINGS_BIND_DEFAULT)
         return true
     }
 

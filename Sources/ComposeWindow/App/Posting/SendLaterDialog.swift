@@ -44,7 +44,7 @@ enum SendLaterDialog {
             localized(
                 "Mastodon posts it at its time. Off, or less than six minutes ahead, or a thread: it waits on this computer."
             ))
-        if preferences?.bindMastodonKeepsScheduled(to: keep) == true {
+        if preferences?.bind("mastodon-keeps-scheduled", to: keep, property: "active") == true {
             gtk_box_pack_start(column.cast(), keep, 0, 0, 0)
         } else {
             g_object_ref_sink(keep)

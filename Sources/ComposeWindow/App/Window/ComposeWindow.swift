@@ -193,7 +193,7 @@ final class ComposeWindow {
         installActions()
         if target != .stdout { setUpChooser(layout) }
         if options.draftName != nil {
-            let drafts = DraftsList(header: layout.header, ownDraft: options.draftName)
+            let drafts = DraftsList(header: layout.header, ownDraft: options.draftName, preferences: preferences)
             drafts.onFailure = { [weak self] message in self?.infoBar.showSendFailure(message) }
             draftsList = drafts
         }

@@ -28,8 +28,12 @@ final class DraftsList {
     /// Why a window could not be started, for the window's bar.
     var onFailure: (@MainActor (String) -> Void)?
 
-    init(header: UnsafeMutablePointer<GtkWidget>, ownDraft: String?) {
+    /// Where the outbox's settings are kept (nil: nowhere, and they are not shown).
+    private let preferences: Preferences?
+
+    init(header: UnsafeMutablePointer<GtkWidget>, ownDraft: String?, preferences: Preferences?) {
         self.ownDraft = ownDraft
+        self.preferences = preferences
         button = gtk_menu_button_new()
         gtk_button_set_image(
             button.cast(), gtk_image_new_from_icon_name("document-open-recent-symbolic", GTK_ICON_SIZE_BUTTON))
@@ -49,6 +53,31 @@ final class DraftsList {
             self.refresh()
         }
         refresh()  // read ahead, off the main thread, so that the list opens complete
+    }
+
+    /// How the outbox holds what is sent: Undo Send's seconds (0 to 30) and whether Mastodon keeps
+    /// a scheduled post, both GSettings keys bound to their controls; nil with nowhere to keep them.
+    private func settingsRow() -> UnsafeMutablePointer<GtkWidget>? {
+        guard let preferences else { return nil }
+        let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
+        let undoRow = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+        let seconds = gtk_spin_button_new_with_range(0, Double(UndoSend.longestSeconds), 1)!
+        gtk_spin_button_set_numeric(seconds.cast(), 1)
+        let label = gtk_label_new_with_mnemonic(localized("Seconds to _undo a post after Send:"))!
+        gtk_label_set_mnemonic_widget(label.cast(), seconds)
+        gtk_widget_set_tooltip_text(seconds, localized("0: posts at once. Scripts never wait."))
+        gtk_box_pack_start(undoRow.cast(), label, 0, 0, 0)
+        gtk_box_pack_end(undoRow.cast(), seconds, 0, 0, 0)
+        let bound = preferences.bind("undo-send-seconds", to: seconds, property: "value")
+        if bound { gtk_box_pack_start(column.cast(), undoRow, 0, 0, 0) } else { gtk_widget_destroy(undoRow) }
+        let keeps = gtk_check_button_new_with_mnemonic(
+            localized("Let _Mastodon keep scheduled posts (posted with this computer off)"))!
+        if preferences.bind("mastodon-keeps-scheduled", to: keeps, property: "active") {
+            gtk_box_pack_start(column.cast(), keeps, 0, 0, 0)
+        } else {
+            gtk_widget_destroy(keeps)
+        }
+        return column
     }
 
     /// Opens the list (the keyboard shortcut).
@@ -83,6 +112,10 @@ final class DraftsList {
         atk_object_set_name(gtk_widget_get_accessible(rows), localized("Drafts"))
         gtk_container_add(scrolled.cast(), rows)
         gtk_box_pack_start(column.cast(), scrolled, 1, 1, 0)
+        if let settings = settingsRow() {
+            gtk_box_pack_start(column.cast(), gtk_separator_new(GTK_ORIENTATION_HORIZONTAL), 0, 0, 0)
+            gtk_box_pack_start(column.cast(), settings, 0, 0, 0)
+        }
         gtk_container_add(popover.cast(), column)
         gtk_widget_show_all(column)
         gtk_menu_button_set_popover(button.cast(), popover)
