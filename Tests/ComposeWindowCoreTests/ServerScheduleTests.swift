@@ -353,6 +353,57 @@ import Testing
         #expect(!resumed.textIsEditable)
     }
 
+    /// The kept post (status 7) given another time at now + 10, and Send pressed.
+    static func moving(to time: Int64) -> PostingSession {
+        var (session, _) = kept()
+        let moved = session.reschedule(to: time, now: now + 10)
+        #expect(moved)
+        _ = session.send(text: "Deploy OK", accounts: [mastodon], microsecondsSinceEpoch: 1)
+        return session
+    }
+
+    @Test func anotherTimeMovesItThereAndALostMoveIsAskedAgain() {
+        let later = Self.time + 3_600
+        var session = Self.moving(to: later)
+        let put = Self.next(&session, now: Self.now + 10)?.1
+        #expect(put?.method == .put && put?.path == "/api/v1/scheduled_statuses/7")
+        #expect(put?.body?["scheduled_at"]?.string == UTCTime.rfc3339(later))
+        session.received(0, .failure(.init(requestWasSent: true, reason: .timeout)), now: Self.now + 40)
+        _ = session.nextMove(now: Self.now + 40)
+        _ = session.send(text: "Deploy OK", accounts: [Self.mastodon], microsecondsSinceEpoch: 1)
+        #expect(Self.next(&session, now: Self.now + 41)?.1.method == .put, "the same move again: PUT is idempotent")
+        session.received(0, Self.answer(200, Self.scheduledStatus("7", at: later)), now: Self.now + 41)
+        #expect(session.nextMove(now: Self.now + 41) == .finished(.notYet(failures: [], waitUntil: later + 60)))
+        #expect(session.scheduledFor(now: Self.now + 41) == later)
+    }
+
+    /// Discarded while its move's answer was lost: withdrawn, whatever the move did.
+    @Test func discardedWhileItsMoveIsLostItIsWithdrawn() {
+        var session = Self.moving(to: Self.time + 3_600)
+        _ = Self.next(&session, now: Self.now + 10)
+        session.received(0, .failure(.init(requestWasSent: true, reason: .timeout)), now: Self.now + 40)
+        _ = session.nextMove(now: Self.now + 40)
+        let withdrawn = session.withdraw(now: Self.now + 50)
+        #expect(withdrawn)
+        _ = session.send(text: "Deploy OK", accounts: [Self.mastodon], microsecondsSinceEpoch: 1)
+        #expect(Self.next(&session, now: Self.now + 50)?.1.method == .delete)
+        session.received(0, Self.answer(200, .object([])), now: Self.now + 50)
+        _ = session.nextMove(now: Self.now + 50)
+        #expect(session.plan?.isWithdrawnEverywhere == true)
+    }
+
+    /// A new time the server would refuse (or does): withdrawn there, it waits here.
+    @Test func aNearNewTimeWithdrawsItThereAndItWaitsHere() {
+        let soon = Self.now + 200
+        var session = Self.moving(to: soon)
+        #expect(Self.next(&session, now: Self.now + 10)?.1.method == .delete)
+        session.received(0, Self.answer(200, .object([])), now: Self.now + 10)
+        #expect(session.nextMove(now: Self.now + 10) == .finished(.notYet(failures: [], waitUntil: soon)))
+        _ = session.send(text: "Deploy OK", accounts: [Self.mastodon], microsecondsSinceEpoch: 1)
+        let post = Self.next(&session, now: soon)?.1
+        #expect(post?.path == "/api/v1/statuses" && post?.body?["scheduled_at"] == nil)
+    }
+
     @Test func theOutboxFileKeepsTheScheduleAndRefusesAHostileID() {
         var session = Self.scheduling()
         Self.scheduled(&session)

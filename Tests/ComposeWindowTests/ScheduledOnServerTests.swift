@@ -115,4 +115,27 @@ final class ScheduledOnServerTests: SandboxTestCase {
         XCTAssertEqual(try sandbox.runTheUnit(clockAhead: "+62m").code, 0)
         XCTAssertEqual(sandbox.statuses.count, 0)
     }
+
+    /// Send later… again on the kept post (Ctrl+Shift+L, the hour one down, Enter): the server
+    /// moves it (PUT), the same scheduled status, and the outbox waits for the new time.
+    func testAnotherTimeMovesItThere() throws {
+        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        let inTwoHours = ISO8601DateFormatter().string(from: Date().addingTimeInterval(7_200))
+        let first = try sandbox.send("Moved", to: "mastodon", extra: ["--at", inTwoHours])
+        XCTAssertEqual(try XCTUnwrap(first.finish(timeout: 30)).code, 0)
+        let before = try XCTUnwrap(kept(sandbox).first?["scheduled_at"] as? Double)
+        let draft = try sandbox.scheduledDraft()
+        let window = try sandbox.open(draft)
+        window.key("ctrl+shift+l")
+        XCTAssertTrue(window.waitForWindows(2), "the dialog")
+        window.key("Down", "Return")
+        XCTAssertEqual(try XCTUnwrap(window.finish(timeout: 30)).code, 0)
+        XCTAssertEqual(kept(sandbox).count, 1, "the same scheduled status")
+        let after = try XCTUnwrap(kept(sandbox).first?["scheduled_at"] as? Double)
+        XCTAssertNotEqual(after, before)
+        let data = try Data(contentsOf: sandbox.outboxDirectory.appendingPathComponent(draft + ".json"))
+        let file = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        XCTAssertEqual((file["hold"] as? [String: Any])?["until"] as? Double, after.rounded(.down))
+        XCTAssertEqual(sandbox.statuses.count, 0)
+    }
 }

@@ -53,6 +53,7 @@ extension ModelNetwork {
         "GET /api/v1/scheduled_statuses": Rule(scopes: ["read", "read:statuses"], limit: (20, 40)),
         "GET /api/v1/scheduled_statuses/:id": Rule(scopes: ["read", "read:statuses"]),
         "DELETE /api/v1/scheduled_statuses/:id": Rule(scopes: ["write", "write:statuses"]),
+        "PUT /api/v1/scheduled_statuses/:id": Rule(scopes: ["write", "write:statuses"]),
     ]
 
     /// What a repeated request answers: Mastodon's stored key, a Bluesky record key taken.

@@ -111,4 +111,18 @@ extension ModelNetwork {
             attach(post)
         }
     }
+
+    /// PUT: only `scheduled_at` changes, validated again (more than 5 minutes ahead: else 422).
+    mutating func move(_ request: APIRequest, account: String, now: Int64) -> APIAnswer {
+        guard let id = Int(request.path.split(separator: "/").last ?? ""),
+            let index = scheduled.firstIndex(where: { $0.id == id && $0.post.account == account })
+        else { return APIAnswer(status: 404, json: .object([.init("error", .string("Record not found"))])) }
+        guard let time = Self.scheduledTime(of: request), time > now + Self.scheduleOffset else {
+            return APIAnswer(
+                status: 422,
+                json: .object([.init("error", .string("Validation failed: Scheduled at date must be in the future"))]))
+        }
+        scheduled[index] = Scheduled(id: id, post: scheduled[index].post, time: time)
+        return APIAnswer(status: 200, json: json(of: scheduled[index]))
+    }
 }

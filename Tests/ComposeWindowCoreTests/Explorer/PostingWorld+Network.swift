@@ -43,6 +43,9 @@ extension PostingWorld {
             if let post, let time = ModelNetwork.scheduledTime(of: inFlight.request) {
                 return .success(networks[index].schedule(post, at: time, now: now))
             }
+            if inFlight.request.method == .put {
+                return .success(networks[index].move(inFlight.request, account: inFlight.account, now: now))
+            }
             guard let post else {
                 let answer = networks[index].lookUp(inFlight.request, account: inFlight.account)
                 networks[index].withdraw(inFlight.request, account: inFlight.account)
@@ -97,7 +100,9 @@ extension PostingWorld {
         case .cutAfterStore:
             stored()
             return .failure(.init(requestWasSent: true, reason: .connectionReset))
-        case .slow where ModelNetwork.scheduledTime(of: inFlight.request) != nil || inFlight.request.method == .delete:
+        case .slow
+        where ModelNetwork.scheduledTime(of: inFlight.request) != nil || inFlight.request.method == .delete
+            || inFlight.request.method == .put:
             // Kept at once: the app waits longer than the server works before asking after it.
             stored()
             return .failure(.init(requestWasSent: true, reason: .timeout))
@@ -125,5 +130,6 @@ extension PostingWorld {
             networks[index].store(upload)
         }
         networks[index].withdraw(request, account: inFlight.account)
+        if request.method == .put { _ = networks[index].move(request, account: inFlight.account, now: now) }
     }
 }

@@ -49,4 +49,14 @@ extension PostingWorld {
         self.session = nil
         retryAt = nil
     }
+
+    /// Send later… on the scheduled post: ten minutes after its time, then Send. Nothing may be
+    /// published before the earlier of the two times: a move the server never got leaves the first.
+    mutating func reschedule() -> String? {
+        guard var session, let time = session.scheduledFor(now: now), session.reschedule(to: time + 600, now: now)
+        else { return nil }
+        self.session = session
+        outbox = Self.readBack(session.plan)
+        return send()
+    }
 }

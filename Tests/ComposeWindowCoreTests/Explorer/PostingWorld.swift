@@ -26,6 +26,8 @@ struct PostingWorld: Hashable {
         case postNow
         /// Undo during Undo Send's countdown (walked where Send waits for Undo).
         case undo
+        /// Send later… again on a post Mastodon keeps: ten minutes later (walked where it keeps it).
+        case reschedule
     }
 
     /// What the network does with the request on its way.
@@ -179,6 +181,7 @@ struct PostingWorld: Hashable {
             case .timerFires: scheduleFor != nil && session == nil
             case .postNow: session?.scheduledFor(now: now) != nil && !delivering
             case .undo: session?.countingDown == true
+            case .reschedule: serverKeeps && session?.scheduledFor(now: now) != nil && !delivering
             case .crashAfterStore: session != nil && inFlight.map { $0.request.method != .get } == true
             case .switchAccount: networks.contains { $0.network == .mastodon }
             case .signIn, .wait, .waitLong: true
@@ -246,6 +249,7 @@ struct PostingWorld: Hashable {
         case .timerFires: return deliver()
         case .postNow: return postNow()
         case .undo: undo()
+        case .reschedule: return reschedule()
         case .restart: start()
         case .signIn:
             // A new sign-in asks for every scope the app needs now.

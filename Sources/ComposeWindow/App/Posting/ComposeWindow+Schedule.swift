@@ -164,6 +164,9 @@ extension ComposeWindow {
     /// in the outbox keeps its own time (its bar has Post now); without an account, the bar says
     /// why nothing can be scheduled.
     func sendLater() {
+        if let poster, let time = poster.session.scheduledFor(now: Poster.now) {
+            return moveScheduled(poster, from: time)
+        }
         guard gtk_widget_get_sensitive(sendButton) != 0, poster?.plan == nil, !waitingForAccount else {
             return gtk_widget_error_bell(window)
         }
@@ -193,6 +196,19 @@ extension ComposeWindow {
 
     /// Whether the post goes to a Mastodon account (which can keep a scheduled post itself).
     var sendsToMastodon: Bool { target == .mastodon || alsoTo.contains { $0.target == .mastodon } }
+
+    /// Send later… on a scheduled post: another time; a server that keeps it moves it there.
+    private func moveScheduled(_ poster: Poster, from time: Int64) {
+        SendLaterDialog.ask(parent: window.cast(), suggested: time, postAtOnce: nil, preferences: nil) {
+            [weak self, weak poster] chosen in
+            guard let self, let poster, let chosen, !self.closed else { return }
+            guard poster.reschedule(to: chosen) else {
+                gtk_widget_error_bell(self.window)
+                return self.infoBar.showSendFailure(localized("It is being posted now: it can no longer be withdrawn."))
+            }
+            self.send()
+        }
+    }
 
     /// Send's label says what it does: "Schedule" while the post has a time (its tooltip says which).
     func showScheduleChoice() {

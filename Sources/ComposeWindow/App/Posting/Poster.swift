@@ -241,6 +241,9 @@ final class Poster {
     /// Post now on a scheduled post (PostingSession.postNow).
     func postNow() -> Bool { session.postNow(now: Self.now) }
 
+    /// Another time for a scheduled post (PostingSession.reschedule); the next Send moves it.
+    func reschedule(to time: Int64) -> Bool { session.reschedule(to: time, now: Self.now) }
+
     /// Discard of a post a server keeps: the next Send withdraws it there (PostingSession.withdraw).
     func withdraw() -> Bool { session.withdraw(now: Self.now) }
 

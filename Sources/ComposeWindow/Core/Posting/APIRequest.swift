@@ -5,6 +5,7 @@ package struct APIRequest: Hashable, Sendable {
         case get = "GET"
         case post = "POST"
         case delete = "DELETE"
+        case put = "PUT"
     }
 
     package let method: Method

@@ -32,7 +32,10 @@ extension Outbox {
 
     /// The server answered with scheduled status `id`, to be published at `time` (nil: as asked).
     mutating func scheduledOnServer(_ index: Int, id: String, at time: Int64?) {
+        let wanted = hold?.kind == .scheduled ? hold?.until : nil
         change(index) {
+            // Found again after the person chose another time: moved there too.
+            if let wanted, let time, wanted != time { $0.movingTo = wanted }
             $0.state = .waiting
             $0.mayHavePost = false
             $0.scheduledID = id
@@ -75,6 +78,7 @@ extension Outbox {
     mutating func leftServerSchedule(_ index: Int) {
         change(index) {
             $0.scheduledID = nil
+            $0.movingTo = nil  // nothing left there to move
             $0.leftSchedule = true
             $0.state = .waiting
             $0.mayHavePost = true
@@ -118,7 +122,38 @@ extension Outbox {
         }
         // Discarded: what may be kept is looked up first (the look-ups below); the rest is done.
         if discarded, !delivery.leftSchedule, !mayHaveBeenPosted(index) { return .done }
+        if let time = delivery.movingTo, let id = delivery.scheduledID {
+            return .request(.moveScheduled(id: id, to: time))
+        }
         return nil
+    }
+
+    /// Send later… again on a scheduled post: it goes at `time` instead. A server that keeps it is
+    /// asked to move it (PUT), or, for a time it would refuse, it is withdrawn there and waits here.
+    mutating func reschedule(to time: Int64, now: Int64) {
+        hold = Hold(until: time, kind: .scheduled)
+        for index in deliveries.indices where deliveries[index].scheduledID != nil {
+            change(index) {
+                if time - now >= Self.serverScheduleLead { $0.movingTo = time } else { $0.withdrawing = true }
+            }
+        }
+    }
+
+    /// The server moved it (its answer's time, or the one asked for).
+    mutating func moved(_ index: Int, to time: Int64) {
+        change(index) {
+            $0.serverTime = time
+            $0.movingTo = nil
+            if case .failed = $0.state { $0.state = .waiting }
+        }
+    }
+
+    /// The server refused the new time: withdrawn there, the post waits here for it.
+    mutating func cannotMove(_ index: Int) {
+        change(index) {
+            $0.movingTo = nil
+            $0.withdrawing = true
+        }
     }
 
     /// Whether every scheduled status of the post can still be withdrawn at `now`.
@@ -150,6 +185,7 @@ extension Outbox {
             $0.scheduledID = nil
             $0.leftSchedule = false
             $0.withdrawing = false
+            $0.movingTo = nil
             $0.serverTime = nil
             $0.key = key
             $0.firstSentAt = nil
@@ -196,6 +232,7 @@ extension Outbox.Delivery {
         if let scheduledID { members.append(.init("scheduledID", .string(scheduledID))) }
         if leftSchedule { members.append(.init("leftSchedule", .bool(true))) }
         if withdrawing { members.append(.init("withdrawing", .bool(true))) }
+        if let movingTo { members.append(.init("movingTo", .integer(Int(movingTo)))) }
         return members
     }
 
@@ -217,6 +254,8 @@ extension Outbox.Delivery {
             guard case .bool(let value) = given, scheduledID != nil || leftSchedule else { return false }
             withdrawing = value
         }
+        guard let moving = StateValues.time(json["movingTo"]), moving == nil || scheduledID != nil else { return false }
+        movingTo = moving
         return true
     }
 }

@@ -64,6 +64,8 @@ struct Outbox: Hashable, Sendable {
         /// The scheduled status is to be withdrawn from the server (Post now, an edit, Discard)
         /// before anything else of this post goes there.
         var withdrawing = false
+        /// The scheduled status is to be moved to this time (PUT), the person having chosen another.
+        var movingTo: Int64?
 
         init(network: Network, account: String, key: String, state: State, part: Int = 0, partText: String? = nil) {
             self.network = network
@@ -98,6 +100,8 @@ struct Outbox: Hashable, Sendable {
         case checkScheduled(id: String)
         /// DELETE /api/v1/scheduled_statuses/:id: withdrawn, never to be published.
         case withdrawScheduled(id: String)
+        /// PUT /api/v1/scheduled_statuses/:id with a new `scheduled_at`.
+        case moveScheduled(id: String, to: Int64)
         /// com.atproto.repo.createRecord under this record key.
         case createRecord(recordKey: String)
         /// com.atproto.repo.getRecord by this key first: the post may be there already.
@@ -112,8 +116,8 @@ struct Outbox: Hashable, Sendable {
         var mayPost: Bool {
             switch self {
             case .postStatus, .createRecord: true
-            case .lookUpStatus, .lookUpScheduled, .checkScheduled, .withdrawScheduled, .findRecord, .uploadImage,
-                .checkImage:
+            case .lookUpStatus, .lookUpScheduled, .checkScheduled, .withdrawScheduled, .moveScheduled, .findRecord,
+                .uploadImage, .checkImage:
                 false
             }
         }

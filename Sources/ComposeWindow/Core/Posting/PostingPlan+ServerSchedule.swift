@@ -31,6 +31,9 @@ extension PostingPlan {
             request = APIRequest(.get, host: mastodonHost(index), path: "/api/v1/scheduled_statuses/" + id)
         case .withdrawScheduled(let id):
             request = APIRequest(.delete, host: mastodonHost(index), path: "/api/v1/scheduled_statuses/" + id)
+        case .moveScheduled(let id, let time):
+            request = APIRequest(.put, host: mastodonHost(index), path: "/api/v1/scheduled_statuses/" + id)
+            request.body = .object([.init("scheduled_at", .string(UTCTime.rfc3339(time)))])
         default: return nil
         }
         request.bearer = token
@@ -67,6 +70,19 @@ extension PostingPlan {
     }
 
     mutating func scheduleAnswered(_ index: Int, _ asked: Outbox.Request, _ answer: APIAnswer, now: Int64) {
+        if case .moveScheduled(_, let time) = asked {
+            if answer.succeeded {
+                let given = answer.json?["scheduled_at"]?.string.flatMap(MastodonStatusMatch.seconds(rfc3339:))
+                outbox.moved(index, to: given ?? time)
+            } else if answer.status == 422 {
+                outbox.cannotMove(index)  // "Scheduled at date must be in the future", or its limits
+            } else if answer.status == 404 {
+                outbox.leftServerSchedule(index)  // gone from the schedule: the statuses tell
+            } else {
+                fail(index, Self.failure(answer), now: now)
+            }
+            return
+        }
         if case .withdrawScheduled = asked {
             let time = outbox.deliveries[index].serverTime ?? now
             if answer.succeeded || (answer.status == 404 && now < time - Outbox.withdrawMargin) {

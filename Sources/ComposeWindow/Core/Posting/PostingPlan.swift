@@ -282,7 +282,7 @@ package struct PostingPlan: Hashable, Sendable {
         case (.lookUpStatus, .mastodon(let token)):
             return (lookups[index] ?? newLookup(index)).request(token: token)
         case (.lookUpScheduled, .mastodon(let token)), (.checkScheduled, .mastodon(let token)),
-            (.withdrawScheduled, .mastodon(let token)):
+            (.withdrawScheduled, .mastodon(let token)), (.moveScheduled, .mastodon(let token)):
             return scheduleRequest(next, index: index, token: token)
         case (.createRecord(let key), .bluesky(let session)):
             let post = BlueskyPost(
@@ -365,7 +365,7 @@ package struct PostingPlan: Hashable, Sendable {
             } else {
                 fail(index, Self.failure(answer), now: now)
             }
-        case .lookUpScheduled, .checkScheduled, .withdrawScheduled:
+        case .lookUpScheduled, .checkScheduled, .withdrawScheduled, .moveScheduled:
             scheduleAnswered(index, asked, answer, now: now)
         case .postStatus where outbox.deliveries[index].serverTime != nil && !outbox.deliveries[index].leftSchedule:
             scheduledPostAnswered(index, answer, now: now)

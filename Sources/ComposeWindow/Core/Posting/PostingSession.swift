@@ -265,6 +265,17 @@ package struct PostingSession: Hashable, Sendable {
         return true
     }
 
+    /// Send later… on a scheduled post: it goes at `time` instead (the next Send moves it on a
+    /// server that keeps it). False while anything else of it is unsettled, or too near its time.
+    package mutating func reschedule(to time: Int64, now: Int64) -> Bool {
+        guard !isPosting, var current = plan, current.outbox.hold?.kind == .scheduled, current.outbox.waitsForItsTime,
+            current.outbox.canWithdraw(now: now), time > now
+        else { return false }
+        current.outbox.reschedule(to: time, now: now)
+        plan = current
+        return true
+    }
+
     /// Discard of a post a server keeps: the next Send withdraws it there, and then the post is
     /// abandoned (`plan.isWithdrawnEverywhere`). False when no server keeps it, or too near its time.
     package mutating func withdraw(now: Int64) -> Bool {
