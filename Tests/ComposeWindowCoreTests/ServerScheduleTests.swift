@@ -325,9 +325,39 @@ import Testing
         session.received(0, Self.answer(200, .object([.init("id", .string("1"))])), now: Self.time + 5)
         _ = Self.next(&session, now: Self.time + 5)
         session.received(0, Self.answer(200, .array([])), now: Self.time + 5)
-        // Not published: withdrawn after all, and Post now posts it, once.
-        let post = Self.next(&session, now: Self.time + 5)?.1
+        // Not found: cancelled there, or dropped, or (after an edit) published in its old words.
+        // Only the person can tell; told it is not there, it is posted once, under a new key.
+        _ = session.nextMove(now: Self.time + 5)
+        #expect(session.undecided.map(\.index) == [0])
+        session.personSays(isThere: false)
+        _ = session.send(text: "Deploy OK", accounts: [Self.mastodon], microsecondsSinceEpoch: 1)
+        let post = Self.next(&session, now: Self.time + 6)?.1
         #expect(post?.path == "/api/v1/statuses" && post?.body?["scheduled_at"] == nil)
+    }
+
+    /// A DELETE that finds nothing well before its time was an earlier DELETE of ours: withdrawn.
+    /// Within six minutes of its time (a clock may be off), the statuses are looked at first.
+    @Test func aDeleteThatFindsNothingIsTrustedOnlyWellBeforeItsTime() {
+        for (at, looksUp) in [(Self.time - 400, false), (Self.time - 200, true)] {
+            var (session, _) = Self.kept()
+            let postNowAnswer = session.postNow(now: Self.now + 10)
+            #expect(postNowAnswer)
+            _ = session.send(text: "Deploy OK", accounts: [Self.mastodon], microsecondsSinceEpoch: 1)
+            _ = Self.next(&session, now: at)
+            session.received(0, Self.answer(404, nil), now: at)
+            let next = Self.next(&session, now: at)?.1.path
+            #expect(next == (looksUp ? "/api/v1/accounts/verify_credentials" : "/api/v1/statuses"))
+        }
+    }
+
+    /// Moved while both times are far enough (PUT); else withdrawn and scheduled afresh, because
+    /// Mastodon has queued the publication of one due within 5 minutes.
+    @Test func aStatusDueSoonIsNotMovedButWithdrawn() {
+        var (session, _) = Self.kept()
+        let moved = session.reschedule(to: Self.time + 3_600, now: Self.time - 300)
+        #expect(moved)
+        _ = session.send(text: "Deploy OK", accounts: [Self.mastodon], microsecondsSinceEpoch: 1)
+        #expect(Self.next(&session, now: Self.time - 300)?.1.method == .delete)
     }
 
     /// Found after a crash "on its way", a post may be out whatever its look-up meets: a 401 to

@@ -43,13 +43,13 @@ final class UndoSendWindowTests: SandboxTestCase {
         XCTAssertEqual(statusRequests(sandbox), 1)
     }
 
-    /// The seconds are set in the Drafts list, by keyboard (Alt+U there): the next Send waits that
+    /// The seconds are set in the Drafts list, by keyboard (Alt+E there): the next Send waits that
     /// long. GSettings keeps it (the keyfile here).
     func testTheSecondsAreSetInTheDraftsList() throws {
         let sandbox = try NetworkSandbox.signedIn("mastodon")
         let window = try sandbox.window("Set in the list", to: "mastodon", extra: ["--desktop"])
         window.key("ctrl+shift+d")
-        window.key("alt+u", "ctrl+a")
+        window.key("alt+e", "ctrl+a")
         window.type("12")
         window.key("Tab", "Escape")
         let keyfile = sandbox.home.appendingPathComponent("config/glib-2.0/settings/keyfile")

@@ -141,7 +141,9 @@ extension ComposeWindow {
                 // A scheduled post is out: its own draft and timer go too.
                 self.removeScheduledDraft()
                 self.finish(.posted(links, outbox: poster.store))
-            case .failed(let lines, let retryAt): self.postFailed(lines, retryAt: retryAt)
+            case .failed(let lines, let retryAt):
+                self.armTimerWhileScheduled()
+                self.postFailed(lines, retryAt: retryAt)
             case .countingDown(let until): self.countDown(until: until)
             case .scheduled(let at): self.scheduled(at: at)
             case .withdrawn(let links): self.withdrawn(links)

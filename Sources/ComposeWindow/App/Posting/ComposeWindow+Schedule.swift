@@ -57,6 +57,16 @@ extension ComposeWindow {
         }
     }
 
+    /// A scheduled post that did not settle at Send (its server refused it or did not answer):
+    /// its timer is armed all the same, so that it goes at its time with the window closed.
+    func armTimerWhileScheduled() {
+        guard let plan = poster?.plan, plan.isScheduledForLater(now: Poster.now), let time = plan.heldUntil else {
+            return
+        }
+        let draft = scheduledDraft?.name ?? options.draftName ?? ""
+        UserTimer.arm(draft: draft, at: time, environment: SystemIO.environment) { _ in }
+    }
+
     /// The scheduled post's draft (when it moved to one) and every timer of this window's post,
     /// once the post is out (before its outbox entry goes).
     func removeScheduledDraft() {
@@ -84,7 +94,8 @@ extension ComposeWindow {
     /// it alone) posts it, unless the person is editing it: then Send does.
     func showScheduled(at time: Int64) {
         let names = (poster?.plan?.accountNames ?? []).joined(separator: ", ")
-        let kept = poster?.plan?.keptBy ?? []
+        // The servers that keep it, by name (mastodon.social), not the accounts.
+        let kept = (poster?.plan?.keptBy ?? []).map { String($0.split(separator: "@").last ?? "") }
         infoBar.showScheduled(
             kept.isEmpty
                 ? localized(

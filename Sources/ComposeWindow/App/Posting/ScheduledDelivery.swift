@@ -119,7 +119,16 @@ enum ScheduledDelivery {
         case (.alreadyPosted(let links), _), (_, .posted(let links)?):
             return posted(name, links: links, postedText: plan.text, outbox: poster.store, environment: environment)
         case (_, .withdrawn(let links)?):
-            return withdrawn(name, links: links, outbox: poster.store, environment: environment)
+            return withdrawn(name, links: links, postedText: plan.text, outbox: poster.store, environment: environment)
+        case (_, .failed(let lines, let retryAt)?) where plan.isKeptByAServer || plan.wasKeptByAServer:
+            // Mastodon keeps it (or kept it): nothing is lost by a failed check or withdrawal, and
+            // "not posted" would be untrue. Asked again later.
+            let reason = lines.joined(separator: " ")
+            reportError(
+                localized("the post scheduled in draft {0} could not be checked or withdrawn yet: {1}", name, reason))
+            UserTimer.arm(draft: name, at: retryAt ?? Poster.now + 600, environment: environment) { _ in }
+            StateWriter.shared.waitForAll()
+            return .waiting
         case (_, .scheduled(let retryAt)?), (_, .failed([], let retryAt?)?):
             UserTimer.arm(draft: name, at: retryAt, environment: environment) { _ in }
             StateWriter.shared.waitForAll()
@@ -139,10 +148,10 @@ enum ScheduledDelivery {
     /// Discarded from the Drafts list and withdrawn from its server: its entry, draft and timer go
     /// (as posted, when a network had published it first).
     private static func withdrawn(
-        _ name: String, links: [String], outbox: OutboxStore, environment: [String: String]
+        _ name: String, links: [String], postedText: String, outbox: OutboxStore, environment: [String: String]
     ) -> Result {
         if !links.isEmpty {
-            return posted(name, links: links, postedText: "", outbox: outbox, environment: environment)
+            return posted(name, links: links, postedText: postedText, outbox: outbox, environment: environment)
         }
         do {
             try DraftStore(name: name, environment: environment).remove()

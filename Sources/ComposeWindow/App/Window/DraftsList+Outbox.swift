@@ -10,12 +10,17 @@ import PlaceholderGtk3Glue
 /// holds the draft's lock while it changes the files, so a window or a timer is never between; a
 /// draft open in a window is left to it. Files are read and written on the state writer's thread.
 extension DraftsList {
+    /// Post now, or Retry. A post still scheduled for later (its server refused or did not answer
+    /// at Send) keeps its time: Retry opens its window, whose Retry settles that server alone.
     func sendNow(_ name: String) {
         deliver(name) { plan, now in
-            plan.goesNow(now: now)
-            return nil
+            if plan.isScheduledForLater(now: now), !plan.waitsForItsTime { return DraftsList.openInstead }
+            return plan.goesNow(now: now) ? nil : localized("It is being posted now: it can no longer be withdrawn.")
         }
     }
+
+    /// What `deliver`'s change returns to open the post's window instead.
+    nonisolated static let openInstead = "\u{0}open"
 
     /// `change` made to draft `name`'s post under its lock, then `--deliver` acts on it.
     private func deliver(_ name: String, change: @escaping @Sendable (inout PostingPlan, Int64) -> String?) {
@@ -33,6 +38,7 @@ extension DraftsList {
             }
         } then: { [weak self] failure in
             guard let self else { return }
+            if failure == Self.openInstead { return self.startWindow(draft: name) }
             if let failure { return self.failed(failure) }
             let program = SystemIO.executablePath ?? CommandLine.arguments[0]
             if let failure = ProcessLauncher.start([program, "--deliver"]) { self.failed(failure) }

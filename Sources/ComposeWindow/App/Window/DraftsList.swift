@@ -63,7 +63,7 @@ final class DraftsList {
         let undoRow = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
         let seconds = gtk_spin_button_new_with_range(0, Double(UndoSend.longestSeconds), 1)!
         gtk_spin_button_set_numeric(seconds.cast(), 1)
-        let label = gtk_label_new_with_mnemonic(localized("Seconds to _undo a post after Send:"))!
+        let label = gtk_label_new_with_mnemonic(localized("S_econds to undo a post after Send:"))!
         gtk_label_set_mnemonic_widget(label.cast(), seconds)
         gtk_widget_set_tooltip_text(seconds, localized("0: posts at once. Scripts never wait."))
         gtk_box_pack_start(undoRow.cast(), label, 0, 0, 0)
@@ -228,7 +228,7 @@ final class DraftsList {
 
     /// A window of its own on `draft` (this process holds its own draft; a second window on the
     /// same one would take the next name).
-    private func startWindow(draft: String) {
+    func startWindow(draft: String) {
         gtk_toggle_button_set_active(button.cast(), 0)
         let program = SystemIO.executablePath ?? CommandLine.arguments[0]
         if let failure = ProcessLauncher.start([program, "--desktop", "--draft", draft]) {

@@ -9,9 +9,6 @@ extension Outbox {
     static let serverScheduleLead: Int64 = 6 * 60
     /// How long after its time the server is asked whether it published the post.
     static let publishGrace: Int64 = 60
-    /// A published status is found among those created from this long before its time (the
-    /// server's clock may be behind this machine's).
-    static let publishedEarliest: Int64 = 60
 
     /// Send with a time: every Mastodon post that is not a thread (a thread's later parts answer
     /// statuses that do not exist yet) is given to the server to keep, when the time is far enough.
@@ -83,7 +80,8 @@ extension Outbox {
             $0.state = .waiting
             $0.mayHavePost = true
             $0.settleFrom = nil
-            $0.firstSentAt = $0.serverTime.map { time in time - Self.publishedEarliest }
+            // The look-up reads back to when it was first sent (a moved post may have been
+            // published at its first time).
         }
     }
 
@@ -102,6 +100,8 @@ extension Outbox {
         change(index) {
             guard $0.leftSchedule else { return }
             $0.leftSchedule = false
+            $0.withdrawing = false
+            $0.movingTo = nil
             $0.serverTime = nil
             $0.key = key
             $0.firstSentAt = nil
@@ -130,11 +130,18 @@ extension Outbox {
 
     /// Send later… again on a scheduled post: it goes at `time` instead. A server that keeps it is
     /// asked to move it (PUT), or, for a time it would refuse, it is withdrawn there and waits here.
+    /// Mastodon does not move a status due within 5 minutes (its worker is queued then): it is
+    /// moved only while both times are far enough, else withdrawn and given the new time afresh.
     mutating func reschedule(to time: Int64, now: Int64) {
         hold = Hold(until: time, kind: .scheduled)
         for index in deliveries.indices where deliveries[index].scheduledID != nil {
+            let current = deliveries[index].serverTime ?? now
             change(index) {
-                if time - now >= Self.serverScheduleLead { $0.movingTo = time } else { $0.withdrawing = true }
+                if min(time, current) - now >= Self.serverScheduleLead {
+                    $0.movingTo = time
+                } else {
+                    $0.withdrawing = true
+                }
             }
         }
     }
@@ -169,6 +176,13 @@ extension Outbox {
     /// Whether delivery `index`'s server keeps it, or may (its answer lost).
     func isKeptByItsServer(_ index: Int) -> Bool {
         deliveries[index].scheduledID != nil || (deliveries[index].serverTime != nil && mayHaveBeenPosted(index))
+    }
+
+    /// Post now: what no server keeps yet goes from here, without a time to keep.
+    mutating func postsFromHere() {
+        for index in deliveries.indices where deliveries[index].scheduledID == nil && !mayHaveBeenPosted(index) {
+            change(index) { $0.serverTime = nil }
+        }
     }
 
     /// Post now, an edit or Discard: each scheduled status is withdrawn before anything else.

@@ -191,7 +191,6 @@ struct Outbox: Hashable, Sendable {
         if case .confirmed = delivery.state { return .done }
         // Not even an image's upload: Undo and the scheduled time promise that nothing has left,
         // except to a server that keeps the time itself (Mastodon's `scheduled_at`).
-        if let withdrawal = withdrawalStep(index) { return withdrawal }
         if let hold, now < hold.until, !(hold.kind == .scheduled && delivery.serverTime != nil) {
             return .wait(until: hold.until)
         }
@@ -200,6 +199,7 @@ struct Outbox: Hashable, Sendable {
         if let notBefore = delivery.notBefore, notBefore > now {
             return .wait(until: min(notBefore, now + DeliveryFailure.longestRetryAfterSeconds))
         }
+        if let withdrawal = withdrawalStep(index) { return withdrawal }
         switch delivery.network {
         case .bluesky:
             if mayHaveBeenPosted(index) { return .request(.findRecord(recordKey: delivery.key)) }
@@ -332,6 +332,11 @@ struct Outbox: Hashable, Sendable {
         deliveries[index].state = link.map { .confirmed(link: $0) } ?? .waiting
         deliveries[index].postedAs = link == nil ? nil : postedAs
         deliveries[index].mayHavePost = false
+        if link != nil {  // out: nothing left to withdraw, move or find
+            deliveries[index].leftSchedule = false
+            deliveries[index].withdrawing = false
+            deliveries[index].movingTo = nil
+        }
     }
 
     /// The person chose to post delivery `index` though what it answers was deleted (`parentGone`):

@@ -85,8 +85,9 @@ extension PostingPlan {
         }
         if case .withdrawScheduled = asked {
             let time = outbox.deliveries[index].serverTime ?? now
-            if answer.succeeded || (answer.status == 404 && now < time - Outbox.withdrawMargin) {
-                // Deleted, or gone long before its time (an earlier DELETE of ours): never published.
+            if answer.succeeded || (answer.status == 404 && now < time - Outbox.serverScheduleLead) {
+                // Deleted, or gone well before its time, beyond any clock's error (an earlier
+                // DELETE of ours): never published.
                 withdrawn(index, now: now)
             } else if answer.status == 404 {
                 outbox.leftServerSchedule(index)  // published, perhaps: the account's statuses tell

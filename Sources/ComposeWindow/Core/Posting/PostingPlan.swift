@@ -82,9 +82,12 @@ package struct PostingPlan: Hashable, Sendable {
     /// Post now or Retry from the Drafts list: the post is due at `now`, for `--deliver` to send
     /// with its keys and look-ups as they stand (whatever may have left is checked first, as Send
     /// checks it).
-    package mutating func goesNow(now: Int64) {
+    package mutating func goesNow(now: Int64) -> Bool {
+        guard outbox.canWithdraw(now: now) else { return false }
         outbox.hold = Outbox.Hold(until: now, kind: .scheduled)
         outbox.withdrawFromServers()
+        outbox.postsFromHere()
+        return true
     }
 
     /// Discard from the Drafts list of a post a server keeps: `--deliver` withdraws it there, and
@@ -96,6 +99,14 @@ package struct PostingPlan: Hashable, Sendable {
         return true
     }
 
+    /// When the post's hold ends (its time, or Undo's), if it has one.
+    package var heldUntil: Int64? { outbox.hold?.until }
+    /// Whether the post has a time still ahead of `now`.
+    package func isScheduledForLater(now: Int64) -> Bool {
+        outbox.hold.map { $0.kind == .scheduled && $0.until > now } ?? false
+    }
+    /// Whether it waits for its time and nothing else (every network's post here or kept).
+    package var waitsForItsTime: Bool { outbox.waitsForItsTime }
     /// The accounts whose server keeps the post on its schedule.
     package var keptBy: [String] { outbox.scheduledOnServers }
     /// Whether a server keeps the post on its schedule (Discard then withdraws it there first).
@@ -376,9 +387,11 @@ package struct PostingPlan: Hashable, Sendable {
             case .found(let link, let id):
                 lookups[index] = nil
                 outbox.lookedUp(index, foundAt: link, postedAs: .mastodon(id: id))
-            case .notFound where delivery.leftSchedule && delivery.withdrawing:
+            case .notFound where delivery.leftSchedule && delivery.withdrawing && isBeingWithdrawn:
+                // Discarded, and not published: withdrawn after all. (After Post now or an edit the
+                // text looked for may not be what was kept: only the person can tell.)
                 lookups[index] = nil
-                withdrawn(index, now: now)  // not published: withdrawn after all
+                withdrawn(index, now: now)
             case .notFound where delivery.leftSchedule:
                 // Neither scheduled nor published: cancelled on the server, or dropped by it.
                 // Only the person knows whether it should still go.

@@ -261,6 +261,7 @@ package struct PostingSession: Hashable, Sendable {
         else { return false }
         current.outbox.hold = nil
         current.outbox.withdrawFromServers()
+        current.outbox.postsFromHere()
         plan = current
         return true
     }
