@@ -181,7 +181,13 @@ final class SharedLifetimeTests: BehaviourTestCase {
             let growth = (0..<3).map { _ in HeapGrowth.over(cycles, warmUp: 0, drain: Loop.drain, cycle) }.min()!
             let after = g_quark_from_string("lifetime-probe-after-\(UUID().uuidString)")
             XCTAssertEqual(after - before, 1, "names interned for good by styled create/destroy cycles")
-            let gtkGrowth = HeapGrowth.over(cycles, warmUp: 0, drain: Loop.drain, gtkCycle)
+            // A control that shrank the heap (malloc giving back what earlier tests filled) measured
+            // nothing: it is measured again, up to three times (a CI run saw -3.2 MB once, then the
+            // usual +144 KB).
+            var gtkGrowth = HeapGrowth.over(cycles, warmUp: 0, drain: Loop.drain, gtkCycle)
+            for _ in 0..<2 where gtkGrowth < 0 {
+                gtkGrowth = HeapGrowth.over(cycles, warmUp: 0, drain: Loop.drain, gtkCycle)
+            }
             print("styled create/destroy, \(cycles) cycles: heap +\(growth) bytes (GTK's own parts: +\(gtkGrowth))")
             // Noise is a few KB a thousand cycles; a class name interned per view cost 115 bytes a cycle.
             // (GTK 4 keeps ~147 bytes a cycle for its own overlay parts, ours 0 to 85 more.)
