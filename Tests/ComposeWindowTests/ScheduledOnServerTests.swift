@@ -18,6 +18,20 @@ final class ScheduledOnServerTests: SandboxTestCase {
         kept(sandbox).map { ($0["params"] as? [String: Any])?["text"] as? String }
     }
 
+    /// `text` scheduled for `time` (`--at`), then a window opened on its scheduled draft.
+    private func scheduledWindow(_ text: String, in sandbox: NetworkSandbox, at time: String) throws -> ComposeProcess {
+        let first = try sandbox.send(text, to: "mastodon", extra: ["--at", time])
+        XCTAssertEqual(try XCTUnwrap(first.finish(timeout: 30)).code, 0)
+        return try sandbox.open(try sandbox.scheduledDraft())
+    }
+
+    /// The stand-in's clock past the hour (the server publishes what is due), then the timer's
+    /// unit run a minute after the post's time.
+    private func timerAfterItsTime(_ sandbox: NetworkSandbox) throws -> (code: Int32, stdout: String, stderr: String) {
+        try sandbox.inject([["method": "clock", "advance": 3_660]])
+        return try sandbox.runTheUnit(clockAhead: "+62m")
+    }
+
     func testMastodonKeepsItAndTheTimerFindsWhatItBecame() throws {
         let sandbox = try NetworkSandbox.signedIn("mastodon")
         let window = try sandbox.send("Kept by the server", to: "mastodon", extra: ["--at", inAnHour])
@@ -35,8 +49,7 @@ final class ScheduledOnServerTests: SandboxTestCase {
         XCTAssertEqual(early.code, 0, early.stderr)
         XCTAssertEqual(early.stdout, "")
         XCTAssertEqual(kept(sandbox).count, 1)
-        try sandbox.inject([["method": "clock", "advance": 3_660]])
-        let due = try sandbox.runTheUnit(clockAhead: "+62m")
+        let due = try timerAfterItsTime(sandbox)
         XCTAssertEqual(due.code, 0, due.stderr)
         XCTAssertEqual(sandbox.statuses.map { $0["text"] as? String }, ["Kept by the server"], "published once")
         XCTAssertTrue(due.stdout.hasPrefix("https://mastodon.social/"), due.stdout)
@@ -64,32 +77,26 @@ final class ScheduledOnServerTests: SandboxTestCase {
     /// Post now in the window on the kept post (Alt+P): withdrawn there, then posted once.
     func testPostNowWithdrawsItThereThenPostsItOnce() throws {
         let sandbox = try NetworkSandbox.signedIn("mastodon")
-        let first = try sandbox.send("Sooner, once", to: "mastodon", extra: ["--at", inAnHour])
-        XCTAssertEqual(try XCTUnwrap(first.finish(timeout: 30)).code, 0)
-        let window = try sandbox.open(try sandbox.scheduledDraft())
+        let window = try scheduledWindow("Sooner, once", in: sandbox, at: inAnHour)
         window.key("alt+p")
         let posted = try XCTUnwrap(window.finish(timeout: 30))
         XCTAssertEqual(posted.code, 0, posted.stderr)
         XCTAssertTrue(String(decoding: posted.stdout, as: UTF8.self).hasPrefix("https://mastodon.social/"))
         XCTAssertEqual(kept(sandbox).count, 0, "withdrawn there")
-        try sandbox.inject([["method": "clock", "advance": 3_660]])
-        XCTAssertEqual(try sandbox.runTheUnit(clockAhead: "+62m").code, 0)
+        XCTAssertEqual(try timerAfterItsTime(sandbox).code, 0)
         XCTAssertEqual(sandbox.statuses.map { $0["text"] as? String }, ["Sooner, once"], "never published as well")
     }
 
     /// An edit of the kept post, sent: the old version is withdrawn, the new one kept instead.
     func testAnEditReplacesItThereOnce() throws {
         let sandbox = try NetworkSandbox.signedIn("mastodon")
-        let first = try sandbox.send("First wording", to: "mastodon", extra: ["--at", inAnHour])
-        XCTAssertEqual(try XCTUnwrap(first.finish(timeout: 30)).code, 0)
-        let window = try sandbox.open(try sandbox.scheduledDraft())
+        let window = try scheduledWindow("First wording", in: sandbox, at: inAnHour)
         window.key("ctrl+a")
         window.type("Second wording")
         window.key("ctrl+Return")
         XCTAssertEqual(try XCTUnwrap(window.finish(timeout: 30)).code, 0)
         XCTAssertEqual(keptTexts(sandbox), ["Second wording"])
-        try sandbox.inject([["method": "clock", "advance": 3_660]])
-        let due = try sandbox.runTheUnit(clockAhead: "+62m")
+        let due = try timerAfterItsTime(sandbox)
         XCTAssertEqual(due.code, 0, due.stderr)
         XCTAssertEqual(sandbox.statuses.map { $0["text"] as? String }, ["Second wording"])
     }
@@ -111,8 +118,7 @@ final class ScheduledOnServerTests: SandboxTestCase {
         XCTAssertEqual(try sandbox.composeWindow(["--drafts"]).stdout, "")
         window.key("Escape", "Escape")
         _ = window.finish(timeout: 30)
-        try sandbox.inject([["method": "clock", "advance": 3_660]])
-        XCTAssertEqual(try sandbox.runTheUnit(clockAhead: "+62m").code, 0)
+        XCTAssertEqual(try timerAfterItsTime(sandbox).code, 0)
         XCTAssertEqual(sandbox.statuses.count, 0)
     }
 

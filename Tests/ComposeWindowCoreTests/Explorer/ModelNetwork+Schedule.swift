@@ -5,13 +5,17 @@
 /// PublishScheduledStatusWorker): a post with `scheduled_at` more than 5 minutes ahead becomes a
 /// scheduled status (its media attached to it), one at most 5 minutes ahead is refused (422), one
 /// past is posted at once. A repeat of its key is 404 for the key's hour. Listed by id, newest
-/// first; `GET` and `DELETE` of one gone are 404. At its time it is published: removed first, then
+/// first; `GET` and `DELETE` of one gone are 404; `PUT` moves it, unless it was due within 5 minutes
+/// (then queued: published at its old time). At its time it is published: removed first, then
 /// a status made from it (created then), or dropped without a word if what it answers is gone.
 extension ModelNetwork {
     struct Scheduled: Hashable {
         let id: Int
         let post: Post
         let time: Int64
+        /// When the worker publishes it: its time, or an earlier one the scheduler had already
+        /// queued when a PUT moved it (docs/servers.md, "Moving one that is nearly due").
+        var queuedFor: Int64? = nil
     }
 
     /// Mastodon's minimum: `scheduled_at` must be more than this ahead.
@@ -98,7 +102,7 @@ extension ModelNetwork {
 
     /// The worker at each scheduled status's time.
     mutating func publishDue(now: Int64) {
-        for kept in scheduled.sorted(by: { $0.time < $1.time }) where kept.time <= now {
+        for kept in scheduled.sorted(by: { $0.time < $1.time }) where (kept.queuedFor ?? kept.time) <= now {
             scheduled.removeAll { $0.id == kept.id }
             release(kept.post)
             var post = kept.post
@@ -122,7 +126,11 @@ extension ModelNetwork {
                 status: 422,
                 json: .object([.init("error", .string("Validation failed: Scheduled at date must be in the future"))]))
         }
-        scheduled[index] = Scheduled(id: id, post: scheduled[index].post, time: time)
+        // Due within 5 minutes, its publication is queued already (the scheduler's cycle, taken
+        // here at its earliest): the new time is kept, and ignored.
+        let old = scheduled[index]
+        let queued = old.queuedFor ?? (old.time <= now + Self.scheduleOffset ? old.time : nil)
+        scheduled[index] = Scheduled(id: id, post: old.post, time: time, queuedFor: queued)
         return APIAnswer(status: 200, json: json(of: scheduled[index]))
     }
 }

@@ -97,15 +97,8 @@ extension Outbox {
     /// The person chose to post what left the server's schedule unpublished: from this machine,
     /// now, under `key` (the server keeps the first key for the scheduled status it made).
     mutating func postUnscheduled(_ index: Int, key: String) {
-        change(index) {
-            guard $0.leftSchedule else { return }
-            $0.leftSchedule = false
-            $0.withdrawing = false
-            $0.movingTo = nil
-            $0.serverTime = nil
-            $0.key = key
-            $0.firstSentAt = nil
-        }
+        guard deliveries[index].leftSchedule else { return }
+        change(index) { $0.leavesServerSchedule(newKey: key) }
     }
 
     /// How long before its time a scheduled status is no longer withdrawn: the server's worker may
@@ -196,13 +189,7 @@ extension Outbox {
     /// hold now says, under `key` (the first one names the scheduled status for an hour).
     mutating func withdrawn(_ index: Int, key: String, now: Int64) {
         change(index) {
-            $0.scheduledID = nil
-            $0.leftSchedule = false
-            $0.withdrawing = false
-            $0.movingTo = nil
-            $0.serverTime = nil
-            $0.key = key
-            $0.firstSentAt = nil
+            $0.leavesServerSchedule(newKey: key)
             $0.state = .waiting
             $0.mayHavePost = false
         }
@@ -239,6 +226,18 @@ extension Outbox {
 }
 
 extension Outbox.Delivery {
+    /// No server keeps it any more: it goes from this machine under `newKey` (the old one names
+    /// the scheduled status for an hour), a new post for the look-ups.
+    fileprivate mutating func leavesServerSchedule(newKey: String) {
+        scheduledID = nil
+        leftSchedule = false
+        withdrawing = false
+        movingTo = nil
+        serverTime = nil
+        key = newKey
+        firstSentAt = nil
+    }
+
     /// What the outbox file keeps of the server's schedule.
     var serverScheduleMembers: [JSONValue.Member] {
         var members: [JSONValue.Member] = []
