@@ -106,6 +106,10 @@ let package = Package(
         .systemLibrary(
             name: "CComposeWindowSoup", path: "Sources/ComposeWindow/System/CComposeWindowSoup",
             providers: [.apt(["libsoup-3.0-dev"])]),
+        // … and libxml2's HTML parser for a link card's page (#53).
+        .systemLibrary(
+            name: "CComposeWindowXML", path: "Sources/ComposeWindow/System/CComposeWindowXML",
+            pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // Its logic (counting, options, drafts): no GTK, tested without a display.
         // GLib's file utilities for the state files (drafts, the outbox): GLib only, no GTK.
         .systemLibrary(
@@ -143,7 +147,7 @@ let package = Package(
             name: "ComposeWindowPostingGlue",
             dependencies: [
                 "CComposeWindowJson", "CComposeWindowSecret", "CComposeWindowSoup", "CComposeWindowPixbuf",
-                "CComposeWindowExiv2", "CComposeWindowOnDemand",
+                "CComposeWindowExiv2", "CComposeWindowOnDemand", "CComposeWindowXML",
                 "ComposeWindowCore",
             ],
             path: "Sources/ComposeWindow/PostingGlue", swiftSettings: [onDemandHeaders]),

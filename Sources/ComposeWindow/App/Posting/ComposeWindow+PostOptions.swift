@@ -26,8 +26,10 @@ extension ComposeWindow {
     /// What Send records: the options shown, with the spell checker's language unless one is
     /// chosen, and the Bluesky accounts chosen from the mention list that the text still mentions.
     var postOptions: PostOptions {
-        postOptionsRow.options.withLanguage(orSpellChecker: SpellChecking.language(of: compose.textView))
+        var options = postOptionsRow.options.withLanguage(orSpellChecker: SpellChecking.language(of: compose.textView))
             .withMentions(chosen: chosenMentions, in: compose.text)
+        options.linkCard = linkCards.cardForSend
+        return options
     }
 
     /// The row as where Send goes and the images ask: Mastodon's options for Mastodon, the images'
@@ -52,6 +54,9 @@ extension ComposeWindow {
             ? [target == .bluesky ? .bluesky : .mastodon] : networks
         postOptionsRow.fit(networks: shownFor, hasImages: !images.isEmpty, notes: notes)
         postOptionsRow.setSensitive(imagesEditable)
+        linkCards.forBluesky = networks.contains(.bluesky)
+        linkCards.hasImages = !images.isEmpty
+        linkCards.refresh()
         if let account = postingAccount, account.network == .mastodon {
             postOptionsRow.showAccountDefault(account.defaultVisibility)
         }

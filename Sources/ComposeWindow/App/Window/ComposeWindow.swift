@@ -81,6 +81,8 @@ final class ComposeWindow {
     var images: [PostImage] = []
     let imageStrip: AttachmentStrip
     let postOptionsRow: PostOptionsRow
+    /// The link card Bluesky gets, under the text.
+    let linkCards: LinkCardPreview
     /// The options a saved draft kept (its content warning is text the person wrote).
     var restoredOptions: PostOptions?
     /// What the content warning took of the limit when the overflow was last placed.
@@ -165,6 +167,7 @@ final class ComposeWindow {
         imageStrip = AttachmentStrip(box: layout.imageStrip)
         attachButton = layout.attachButton
         postOptionsRow = PostOptionsRow(column: layout.column, around: layout.compose.widget)
+        linkCards = LinkCardPreview(row: LinkCardRow(column: layout.column, after: layout.compose.widget))
         infoBar = DraftInfoBar(column: layout.column)
         let view = compose
         infoBar.returnFocus = { [weak view] in view.map { gtk_widget_grab_focus($0.textView.asWidget) } }
@@ -314,6 +317,7 @@ final class ComposeWindow {
         }
         updateCounter()
         autosave?.textChanged()
+        linkCards.textChanged(compose.text)
     }
 
     /// Unchanged or empty text goes at once; anything else is never dropped silently.

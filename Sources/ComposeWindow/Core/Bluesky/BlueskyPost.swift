@@ -28,13 +28,25 @@ struct BlueskyPost: Equatable, Sendable {
         }
     }
 
+    /// The URIs the text's link facets carry, in text order, each once.
+    static func linkURIs(in typed: String) -> [String] {
+        let scalars = Array(typed.unicodeScalars)
+        var seen = Set<String>()
+        return BlueskyLinks.links(in: scalars).map { linkURI(written: String(String.UnicodeScalarView(scalars[$0]))) }
+            .filter { seen.insert($0).inserted }
+    }
+
+    /// A link's facet URI: as written, or a bare domain with "https://" before it.
+    private static func linkURI(written: String) -> String {
+        written.hasPrefix("http") ? written : "https://" + written
+    }
+
     /// `didsByHandle`: the DIDs the mentioned handles resolved to.
     init(typed: String, didsByHandle: [String: String] = [:]) {
         let scalars = Array(typed.unicodeScalars)
         let links = BlueskyLinks.links(in: scalars)
         var found: [(range: Range<Int>, feature: Facet.Feature)] = links.map { link in
-            let written = String(String.UnicodeScalarView(scalars[link]))
-            return (link, .link(uri: written.hasPrefix("http") ? written : "https://" + written))
+            (link, .link(uri: Self.linkURI(written: String(String.UnicodeScalarView(scalars[link])))))
         }
         for mention in BlueskyMentionsAndTags.mentions(in: scalars) {
             guard let did = didsByHandle[mention.handle] else { continue }
@@ -104,9 +116,11 @@ struct BlueskyPost: Equatable, Sendable {
 
     /// The record (app.bsky.feed.post): `createdAt` an RFC 3339 time, `langs` BCP 47 tags (at most
     /// 3), `images` its embed (at most 4: the lexicon's maxLength), `labels` its self-labels,
-    /// `reply` where it answers in a thread.
+    /// `reply` where it answers in a thread, `card` its link card (app.bsky.embed.external) when it
+    /// has no images, with the thumb's blob once uploaded.
     func record(
-        createdAt: String, langs: [String], images: [Image] = [], labels: JSONValue? = nil, reply: ReplyRef? = nil
+        createdAt: String, langs: [String], images: [Image] = [], card: (card: LinkCard, thumb: JSONValue?)? = nil,
+        labels: JSONValue? = nil, reply: ReplyRef? = nil
     ) -> JSONValue {
         var members: [JSONValue.Member] = [
             .init("$type", .string("app.bsky.feed.post")), .init("text", .string(text)),
@@ -134,6 +148,8 @@ struct BlueskyPost: Equatable, Sendable {
                 .init(
                     "embed",
                     .object([.init("$type", .string("app.bsky.embed.images")), .init("images", .array(embedded))])))
+        } else if let card {
+            members.append(.init("embed", card.card.embed(thumb: card.thumb)))
         }
         return .object(members)
     }

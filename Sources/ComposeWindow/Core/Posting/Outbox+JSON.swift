@@ -52,7 +52,7 @@ extension Outbox {
         }
         var deliveries: [Delivery] = []
         for item in items {
-            guard let delivery = Delivery(json: item), delivery.images.count <= images.count else { return nil }
+            guard let delivery = Delivery(json: item), delivery.images.count <= max(images.count, 1) else { return nil }
             deliveries.append(delivery)
         }
         // A reply goes to its post's network only: never a post elsewhere in its place.
@@ -144,6 +144,7 @@ extension Outbox.Delivery {
         }
         members.append(.init("mayHave", .bool(mayHavePost)))
         if detached { members.append(.init("detached", .bool(true))) }
+        if cardPictureUnusable { members.append(.init("cardPictureUnusable", .bool(true))) }
         for (name, time) in [("firstSentAt", firstSentAt), ("settleFrom", settleFrom), ("notBefore", notBefore)] {
             if let time { members.append(.init(name, .integer(Int(time)))) }
         }
@@ -187,6 +188,10 @@ extension Outbox.Delivery {
         if let given = json["detached"] {
             guard case .bool(let value) = given else { return nil }
             detached = value
+        }
+        if let given = json["cardPictureUnusable"] {
+            guard case .bool(let value) = given else { return nil }
+            cardPictureUnusable = value
         }
         if case .bool(let mayHave)? = json["mayHave"] {
             mayHavePost = mayHave

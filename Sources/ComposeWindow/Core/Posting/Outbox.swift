@@ -66,6 +66,8 @@ struct Outbox: Hashable, Sendable {
         var withdrawing = false
         /// The scheduled status is to be moved to this time (PUT), the person having chosen another.
         var movingTo: Int64?
+        /// The link card's picture could not be made a thumb: the card goes without one.
+        var cardPictureUnusable = false
 
         init(network: Network, account: String, key: String, state: State, part: Int = 0, partText: String? = nil) {
             self.network = network
@@ -175,8 +177,8 @@ struct Outbox: Hashable, Sendable {
         self.replyTo = replyTo
         self.deliveries = deliveries.map { delivery in
             var delivery = delivery
-            // A thread's images go with its first post.
-            let count = delivery.part == 0 ? images.count : 0
+            // A thread's images go with its first post; a card's picture with the post it is on.
+            let count = Self.uploads(of: delivery, text: text, images: images, options: options).count
             let known = delivery.images.prefix(count)
             delivery.images = Array(known) + Array(repeating: DeliveryImage(), count: count - known.count)
             return delivery

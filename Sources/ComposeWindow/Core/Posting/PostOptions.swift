@@ -30,6 +30,8 @@ package struct PostOptions: Hashable, Sendable {
     package var languages: [String] = []
     /// Bluesky handles (without '@') the person chose from the list, each with its DID.
     package var mentions: [String: String] = [:]
+    /// The link card the window showed at Send (Bluesky's embed.external; Mastodon makes its own).
+    package var linkCard: LinkCard?
 
     /// Bluesky's `langs` holds at most three.
     package static let mostLanguages = 3
@@ -129,6 +131,7 @@ extension PostOptions {
                 .init("mentions", .object(mentions.sorted { $0.key < $1.key }.map { .init($0.key, .string($0.value)) }))
             )
         }
+        if let linkCard { members.append(.init("linkCard", linkCard.json)) }
         return .object(members)
     }
 
@@ -161,6 +164,10 @@ extension PostOptions {
                 guard let did = member.value.string, Self.isMention(handle: member.name, did: did) else { return nil }
                 mentions[member.name] = did
             }
+        }
+        if let kept = json["linkCard"] {
+            guard let card = LinkCard(json: kept) else { return nil }
+            linkCard = card
         }
     }
 }

@@ -16,7 +16,13 @@ extension PostingPlan {
         image: PostImage, limits: ImageLimits
     ) {
         let limits = network(index) == .bluesky ? ImageLimits.bluesky : mastodonLimits
-        return (outbox.images[image], limits.withMaxBytes(outbox.deliveries[index].images[image].byteLimit))
+        let byteLimit = outbox.deliveries[index].images[image].byteLimit
+        guard outbox.isCardPicture(index, image: image) else {
+            return (outbox.images[image], limits.withMaxBytes(byteLimit))
+        }
+        return (
+            outbox.uploads(index)[image], limits.withMaxBytes(min(byteLimit ?? LinkCard.thumbnailBytes, LinkCard.thumbnailBytes))
+        )
     }
 
     /// The name of this post's media folder: its first key (hex digits or a TID), unique to it.
@@ -68,6 +74,7 @@ extension PostingPlan {
 
     /// The image could not be made to fit (unreadable, not an image, too large at any size).
     package mutating func preparingFailed(_ index: Int, image: Int, reason: String, now: Int64) {
+        if outbox.isCardPicture(index, image: image) { return outbox.cardPictureUnusable(index) }
         fail(index, .imageUnusable(path: outbox.images[image].path, reason: reason), now: now)
     }
 
@@ -155,7 +162,8 @@ extension PostingPlan {
 
     /// The record's images: each blob with its alt text and its shape.
     func blueskyImages(_ index: Int) -> [BlueskyPost.Image] {
-        zip(outbox.images, outbox.deliveries[index].images).compactMap { image, state in
+        guard outbox.deliveries[index].part == 0 else { return [] }
+        return zip(outbox.images, outbox.deliveries[index].images).compactMap { image, state in
             guard case .bluesky(let blob)? = state.upload, let prepared = state.prepared else { return nil }
             return BlueskyPost.Image(alt: image.alt, blob: blob, width: prepared.width, height: prepared.height)
         }
@@ -189,6 +197,13 @@ extension PostingPlan {
     package func imageProgress(_ index: Int, now: Int64) -> String? {
         let count = String(outbox.images.count)
         let network = network(index).displayName
+        if outbox.isCardPicture(index, image: 0) {
+            switch outbox.next(for: index, now: now) {
+            case .prepare: return localized("Preparing the link card’s picture for {0}…", network)
+            case .request(.uploadImage): return localized("Uploading the link card’s picture to {0}…", network)
+            default: return nil
+            }
+        }
         switch outbox.next(for: index, now: now) {
         case .prepare(let image):
             return localized("Preparing image {0} of {1} for {2}…", String(image + 1), count, network)

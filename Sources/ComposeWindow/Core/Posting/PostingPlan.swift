@@ -305,7 +305,8 @@ package struct PostingPlan: Hashable, Sendable {
                 repo: session.account.identity, recordKey: key,
                 record: post.record(
                     createdAt: createdAt, langs: outbox.options.languages, images: blueskyImages(index),
-                    labels: outbox.options.blueskyLabels(hasImages: !outbox.deliveries[index].images.isEmpty),
+                    card: blueskyCard(index),
+                    labels: outbox.options.blueskyLabels(hasImages: !blueskyImages(index).isEmpty),
                     reply: blueskyReply(index)))
             return request
         case (.findRecord(let key), .bluesky(let session)):
@@ -367,7 +368,7 @@ package struct PostingPlan: Hashable, Sendable {
             // Nothing was made; the PDS dropped a blob nothing referenced yet: the same bytes again.
             blobsSentAgain.insert(index)
             outbox.lookedUp(index, foundAt: nil)  // the PDS answered: no record was made
-            for image in outbox.images.indices { outbox.imageGone(index, image: image) }
+            for image in delivery.images.indices { outbox.imageGone(index, image: image) }
         case .findRecord:
             if answer.succeeded, let (link, record) = Self.blueskyRecord(delivery, answer) {
                 outbox.lookedUp(index, foundAt: link, postedAs: record)

@@ -30,6 +30,8 @@ ON_DEMAND_VOID(LIBRARY, soup_server_message_set_response, (SoupServerMessage *ms
 ON_DEMAND_VOID(LIBRARY, soup_server_message_set_status, (SoupServerMessage *msg, guint status_code, const char *reason_phrase), (msg, status_code, reason_phrase))
 ON_DEMAND_VOID(LIBRARY, soup_server_remove_handler, (SoupServer *server, const char *path), (server, path))
 ON_DEMAND(LIBRARY, SoupSession *, soup_session_new, (void), ())
+ON_DEMAND_VOID(LIBRARY, soup_session_send_async, (SoupSession *session, SoupMessage *msg, int io_priority, GCancellable *cancellable, GAsyncReadyCallback callback, gpointer user_data), (session, msg, io_priority, cancellable, callback, user_data))
+ON_DEMAND(LIBRARY, GInputStream *, soup_session_send_finish, (SoupSession *session, GAsyncResult *result, GError **error), (session, result, error))
 ON_DEMAND_VOID(LIBRARY, soup_session_send_and_read_async, (SoupSession *session, SoupMessage *msg, int io_priority, GCancellable *cancellable, GAsyncReadyCallback callback, gpointer user_data), (session, msg, io_priority, cancellable, callback, user_data))
 ON_DEMAND(LIBRARY, GBytes *, soup_session_send_and_read_finish, (SoupSession *session, GAsyncResult *result, GError **error), (session, result, error))
 ON_DEMAND_VOID(LIBRARY, soup_session_set_timeout, (SoupSession *session, guint timeout), (session, timeout))

@@ -1,0 +1,186 @@
+import CComposeWindowSoup
+import ComposeWindowCore
+
+/// A link card's page, and its picture, fetched through libsoup on the main loop without ever
+/// waiting on it: http(s) only, at most PageFetchRules.mostRedirects redirects (each to http(s)),
+/// and only the first bytes of a page (a picture over its limit is not used). No cookies, no
+/// credentials: a session of its own. The caller's Cancellation calls it off (a changed link, a
+/// deadline).
+@MainActor
+package final class PageFetcher {
+    package enum Kind: Sendable {
+        case page
+        case picture
+    }
+
+    /// What was read, and from where after redirects.
+    package struct Fetched: Sendable, Equatable {
+        package let url: String
+        package let bytes: [UInt8]
+    }
+
+    package enum Failure: Error, Sendable, Equatable {
+        /// Not an http(s) address (given, or redirected to).
+        case notWeb
+        case tooManyRedirects
+        /// An error status, or not a page (or not a picture) by its type.
+        case notWhatWasAsked(status: Int)
+        case tooLarge
+        /// No answer: GIO's or libsoup's words.
+        case noAnswer(String)
+    }
+
+    private let userAgent: String
+    private var made: UnsafeMutablePointer<SoupSession>?
+
+    package init(userAgent: String) { self.userAgent = userAgent }
+
+    isolated deinit {
+        if let made { g_object_unref(UnsafeMutableRawPointer(made)) }
+    }
+
+    private var session: UnsafeMutablePointer<SoupSession> {
+        if let made { return made }
+        let session = soup_session_new()!
+        soup_session_set_timeout(session, PageFetchRules.seconds)
+        soup_session_set_user_agent(session, userAgent)
+        made = session
+        return session
+    }
+
+    /// Fetches `url`; `completion` runs once, on the main loop.
+    package func fetch(
+        _ url: String, _ kind: Kind, cancellation: Cancellation,
+        completion: @escaping @MainActor (Result<Fetched, Failure>) -> Void
+    ) {
+        fetch(url, kind, redirects: 0, cancellation: cancellation, completion: completion)
+    }
+
+    private func fetch(
+        _ url: String, _ kind: Kind, redirects: Int, cancellation: Cancellation,
+        completion: @escaping @MainActor (Result<Fetched, Failure>) -> Void
+    ) {
+        guard LinkCard.isWebLink(url), let message = soup_message_new("GET", url) else {
+            return completion(.failure(.notWeb))
+        }
+        soup_message_set_flags(message, SOUP_MESSAGE_NO_REDIRECT)
+        let accept = kind == .page ? "text/html,application/xhtml+xml" : "image/jpeg,image/png,image/gif,image/webp"
+        soup_message_headers_replace(soup_message_get_request_headers(message), "Accept", accept)
+        let exchange = PageExchange(url: url, kind: kind, message: message, cancellation: cancellation) {
+            [weak self] outcome in
+            switch outcome {
+            case .redirect(let next):
+                guard let self, redirects < PageFetchRules.mostRedirects else {
+                    return completion(.failure(.tooManyRedirects))
+                }
+                self.fetch(next, kind, redirects: redirects + 1, cancellation: cancellation, completion: completion)
+            case .done(let result): completion(result)
+            }
+        }
+        soup_session_send_async(
+            session, message, G_PRIORITY_DEFAULT, cancellation.cancellable,
+            { source, result, context in
+                let exchange = Unmanaged<PageExchange>.fromOpaque(context!).takeUnretainedValue()
+                var error: UnsafeMutablePointer<GError>?
+                let stream = soup_session_send_finish(
+                    UnsafeMutableRawPointer(source)?.assumingMemoryBound(to: SoupSession.self), result, &error)
+                MainActor.assumeIsolated { exchange.answered(stream, error) }
+            }, Unmanaged.passRetained(exchange).toOpaque())
+    }
+}
+
+/// One request of a fetch: its answer's head, then its body read into a buffer of the kind's limit.
+@MainActor
+private final class PageExchange {
+    enum Outcome {
+        case redirect(String)
+        case done(Result<PageFetcher.Fetched, PageFetcher.Failure>)
+    }
+
+    let url: String
+    let kind: PageFetcher.Kind
+    let message: OpaquePointer
+    /// Held until the answer: GIO keeps its GCancellable only as long as the call does.
+    let cancellation: Cancellation
+    let finish: @MainActor (Outcome) -> Void
+    var stream: UnsafeMutablePointer<GInputStream>?
+    var buffer: UnsafeMutableRawPointer?
+    /// A picture reads one byte more than its limit, to know it is over.
+    var capacity: Int { kind == .page ? PageFetchRules.pageBytes : PageFetchRules.pictureBytes + 1 }
+
+    init(
+        url: String, kind: PageFetcher.Kind, message: OpaquePointer, cancellation: Cancellation,
+        finish: @escaping @MainActor (Outcome) -> Void
+    ) {
+        self.url = url
+        self.kind = kind
+        self.message = message
+        self.cancellation = cancellation
+        self.finish = finish
+    }
+
+    /// The head has come (or nothing): a redirect, a refusal, or a body to read.
+    func answered(_ stream: UnsafeMutablePointer<GInputStream>?, _ error: UnsafeMutablePointer<GError>?) {
+        let this = Unmanaged.passUnretained(self)
+        guard let stream else {
+            var error = error
+            defer { g_clear_error(&error) }
+            let words = error.map { String(cString: $0.pointee.message) } ?? "no answer"
+            return end(.done(.failure(.noAnswer(words.onOneLine))), releasing: this)
+        }
+        self.stream = stream
+        let headers = soup_message_get_response_headers(message)
+        let status = Int(soup_message_get_status(message).rawValue)
+        let contentType = soup_message_headers_get_one(headers, "Content-Type").map { String(cString: $0) }
+        switch PageFetchRules.answer(status: status, contentType: contentType) {
+        case .redirect:
+            guard let location = soup_message_headers_get_one(headers, "Location"),
+                let resolved = g_uri_resolve_relative(url, location, G_URI_FLAGS_NONE, nil)
+            else { return end(.done(.failure(.notWhatWasAsked(status: status))), releasing: this) }
+            defer { g_free(resolved) }
+            return end(.redirect(String(cString: resolved)), releasing: this)
+        case .page where kind == .page: break
+        case .notAPage where kind == .picture && PageFetchRules.isPicture(status: status, contentType: contentType):
+            break
+        default: return end(.done(.failure(.notWhatWasAsked(status: status))), releasing: this)
+        }
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 1)
+        self.buffer = buffer
+        g_input_stream_read_all_async(
+            stream, buffer, gsize(capacity), G_PRIORITY_DEFAULT, cancellation.cancellable,
+            { source, result, context in
+                let this = Unmanaged<PageExchange>.fromOpaque(context!)
+                var read: gsize = 0
+                var error: UnsafeMutablePointer<GError>?
+                g_input_stream_read_all_finish(
+                    UnsafeMutableRawPointer(source)?.assumingMemoryBound(to: GInputStream.self), result, &read, &error)
+                MainActor.assumeIsolated { this.takeUnretainedValue().read(Int(read), error, releasing: this) }
+            }, this.toOpaque())
+    }
+
+    private func read(_ count: Int, _ error: UnsafeMutablePointer<GError>?, releasing this: Unmanaged<PageExchange>) {
+        var error = error
+        defer { g_clear_error(&error) }
+        // A page cut short still has its head; a picture must be whole.
+        if let error, kind == .picture || count == 0 {
+            return end(.done(.failure(.noAnswer(String(cString: error.pointee.message).onOneLine))), releasing: this)
+        }
+        if kind == .picture && count > PageFetchRules.pictureBytes {
+            return end(.done(.failure(.tooLarge)), releasing: this)
+        }
+        let bytes = buffer.map { Array(UnsafeRawBufferPointer(start: $0, count: count)) } ?? []
+        end(.done(.success(PageFetcher.Fetched(url: url, bytes: bytes))), releasing: this)
+    }
+
+    /// Closes what it holds (a body not read is dropped with its connection), then answers.
+    private func end(_ outcome: Outcome, releasing this: Unmanaged<PageExchange>) {
+        if let stream { g_object_unref(UnsafeMutableRawPointer(stream)) }
+        stream = nil
+        buffer?.deallocate()
+        buffer = nil
+        g_object_unref(UnsafeMutableRawPointer(message))
+        let finish = finish
+        this.release()  // this exchange may be gone from here on
+        finish(outcome)
+    }
+}
