@@ -1,0 +1,119 @@
+"""Web pages for link cards, as awkward as the web: a page with Open Graph and Twitter tags and a
+picture; one with none; broken markup; a page in GBK; redirect chains and loops, and a redirect to
+ftp://; a huge page whose head comes first; a slow page; a PDF; a picture over the card's limit.
+Used by standin.py for the page hosts inside the posting sandbox, and on its own (python3
+standin_pages.py PORTFILE) as a plain-HTTP server on 127.0.0.1 for the glue's tests. Every request
+is counted in HITS by path, so a test can tell what the app fetched."""
+import io, sys, threading, time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+HITS = {}
+LOCK = threading.Lock()
+
+
+def png(width, height, noise=False):
+    """A PNG made by hand (zlib and struct only: no PIL needed to serve one)."""
+    import random, struct, zlib
+    random.seed(3)
+    rows = b"".join(
+        b"\x00" + (bytes(random.getrandbits(8) for _ in range(width * 3)) if noise else b"\xcc\x33\x33" * width)
+        for _ in range(height))
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows, 0 if noise else 9)) + \
+        chunk(b"IEND", b"")
+
+
+CARD = """<!doctype html><html><head><meta charset="utf-8">
+<title>Plain title</title>
+<meta name="description" content="Plain description">
+<meta name="twitter:title" content="Twitter title">
+<meta property="og:title" content="Pandas &amp; bamboo: 熊猫的一天">
+<meta property="og:description" content="How a panda spends its day, hour by hour.">
+<meta property="og:image" content="/pictures/panda.png">
+</head><body><script>var x = '<meta property="og:title" content="not this">';</script><p>Text</p></body></html>"""
+BROKEN = """<html><head><title>Broken <b>markup</title><meta property=og:title content=Unquoted>
+<meta property="og:description" content="still read"><div><p><table></head><body><meta property="og:image"
+content="https://pages.example.org/pictures/panda.png"><p>no closing tags"""
+GBK = '<html><head><meta charset="gbk"><meta property="og:title" content="分享新鲜事"></head></html>'.encode("gbk")
+
+
+def answer(path):
+    """(status, headers, body, delay) for a path; None for 404."""
+    if path == "/card":
+        return 200, {"Content-Type": "text/html; charset=utf-8"}, CARD.encode(), 0
+    if path == "/plain":
+        return 200, {"Content-Type": "text/html"}, b"<html><body><p>No metadata at all</p></body></html>", 0
+    if path == "/broken":
+        return 200, {"Content-Type": "text/html"}, BROKEN.encode(), 0
+    if path == "/gbk":
+        return 200, {"Content-Type": "text/html"}, GBK, 0
+    if path == "/huge":
+        head = CARD.split("</head>")[0].encode() + b"</head><body>"
+        return 200, {"Content-Type": "text/html"}, head + b"<p>filler</p>" * (20 * 1024 * 1024 // 12), 0
+    if path == "/slow":
+        return 200, {"Content-Type": "text/html"}, CARD.encode(), 30
+    if path == "/pdf":
+        return 200, {"Content-Type": "application/pdf"}, b"%PDF-1.4", 0
+    if path == "/loop":
+        return 302, {"Location": "/loop"}, b"", 0
+    if path.startswith("/chain/"):
+        left = int(path.split("/")[2])
+        location = "/card" if left == 0 else "/chain/%d" % (left - 1)
+        return 301, {"Location": location}, b"", 0
+    if path == "/to-ftp":
+        return 302, {"Location": "ftp://pages.example.org/card"}, b"", 0
+    if path == "/pictures/panda.png":
+        return 200, {"Content-Type": "image/png"}, PANDA, 0
+    if path == "/pictures/huge.png":
+        return 200, {"Content-Type": "image/png"}, b"\x89PNG" + b"\x00" * (9 * 1024 * 1024), 0
+    if path == "/huge-picture":
+        page = CARD.replace("/pictures/panda.png", "/pictures/huge.png")
+        return 200, {"Content-Type": "text/html"}, page.encode(), 0
+    return None
+
+
+PANDA = png(400, 210)
+
+
+def serve(handler, path):
+    with LOCK:
+        HITS[path] = HITS.get(path, 0) + 1
+    found = answer(path)
+    if found is None:
+        handler.send_response(404)
+        handler.send_header("Content-Length", "0")
+        handler.end_headers()
+        return
+    status, headers, body, delay = found
+    deadline = time.monotonic() + delay
+    while time.monotonic() < deadline:  # the slow server: a client that hangs up ends it early
+        time.sleep(0.1)
+    handler.send_response(status)
+    for name, value in headers.items():
+        handler.send_header(name, value)
+    handler.send_header("Content-Length", str(len(body)))
+    handler.end_headers()
+    try:
+        handler.wfile.write(body)
+    except (BrokenPipeError, ConnectionResetError):
+        pass
+
+
+class Handler(BaseHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+    def do_GET(self):
+        serve(self, self.path.split("?")[0])
+
+
+if __name__ == "__main__":
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    with open(sys.argv[1] + ".new", "w") as file:
+        file.write(str(server.server_address[1]))
+    import os
+    os.replace(sys.argv[1] + ".new", sys.argv[1])
+    server.serve_forever()
