@@ -148,4 +148,25 @@ import Testing
         let noCard = Self.plan(text: "No link here")
         #expect(request(noCard, 1)?.body?["record"]?["embed"] == nil, "a card whose link was edited away goes nowhere")
     }
+
+    @Test func sendTakesTheCardTheLinkAloneWhileItsPageIsOnItsWayOrNothing() throws {
+        var draft = LinkCardDraft()
+        let text = "Read https://example.com/news/1"
+        #expect(draft.cardForSend(text: text, hasImages: false) == LinkCard(uri: "https://example.com/news/1"), "typed a moment ago")
+        #expect(draft.linkToFetch(in: text) == "https://example.com/news/1")
+        #expect(draft.linkToFetch(in: text + " more words") == nil, "the same link: not fetched again")
+        #expect(draft.cardForSend(text: text, hasImages: false)?.hasLinkAlone == true, "never a wait before Send")
+        draft.read(LinkCard(uri: "https://other.example/", title: "Late answer")!)
+        #expect(draft.card == nil, "an answer for a link no longer shown is dropped")
+        draft.read(Self.card)
+        #expect(draft.cardForSend(text: text, hasImages: false) == Self.card)
+        #expect(draft.cardForSend(text: text, hasImages: true) == nil, "images win")
+        #expect(draft.cardForSend(text: "no link", hasImages: false) == nil)
+        draft.unreadable("https://example.com/news/1")
+        #expect(draft.cardForSend(text: text, hasImages: false) == nil, "a page that could not be read: no card")
+        draft.choice.remove("https://example.com/news/1")
+        #expect(draft.cardForSend(text: text + " https://example.org/b", hasImages: false)?.uri == "https://example.org/b")
+        #expect(draft.linkToFetch(in: text + " https://example.org/b") == "https://example.org/b")
+        #expect(draft.isReading)
+    }
 }

@@ -8,7 +8,7 @@
 set -eu
 dir=$1
 here=$(cd "$(dirname "$0")" && pwd)
-names="bsky.social morel.us-east.host.bsky.network mastodon.social fosstodon.org"
+names="bsky.social morel.us-east.host.bsky.network mastodon.social fosstodon.org pages.example.org news.example.com"
 ip link set lo up
 # GIO looks names up per address family with AI_ADDRCONFIG, which glibc answers only where a
 # non-loopback address is configured: one on lo itself, still reaching nothing outside.

@@ -40,6 +40,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import standin_lookup as lookup
 import standin_media as media
 import standin_people as people
+import standin_pages as pages
 import standin_scheduled as scheduled
 import standin_status
 
@@ -52,6 +53,7 @@ KEY_LIFETIME = 3600
 LOCK_WAIT = 10  # seconds a repeat waits for the key's lock (mario-redis-lock's retry_timeout)
 REFRESH_GRACE = 2 * 3600  # a rotated refresh token still refreshes this long (the PDS's grace period)
 CLOCK = {"offset": 0.0}
+PAGE_HOSTS = ("pages.example.org", "news.example.com")  # web pages for link cards (standin_pages)
 WORKING = set()  # (account token, Idempotency-Key) of status requests being worked on
 
 
@@ -171,6 +173,8 @@ class Handler(BaseHTTPRequestHandler):
 
     def handle_request(self, verb):
         url = urllib.parse.urlsplit(self.path)
+        if (self.headers.get("Host") or "").split(":")[0] in PAGE_HOSTS:
+            return self.page(verb, url.path)
         query = dict(urllib.parse.parse_qsl(url.query))
         length = int(self.headers.get("Content-Length") or 0)
         raw = self.rfile.read(length) if length else b""
@@ -234,6 +238,14 @@ class Handler(BaseHTTPRequestHandler):
             if working:
                 with LOCK:
                     WORKING.discard(working)
+
+    def page(self, verb, path):
+        """A web page for a link card (standin_pages), not an API: noted among the requests."""
+        with LOCK:
+            STATE["requests"].append({"verb": verb, "host": self.headers.get("Host"), "path": path,
+                                      "time": time.monotonic()})
+            save_state()
+        pages.serve(self, path)
 
     def handle_with(self, verb, url, query, body, method, fault):
         with LOCK:
@@ -593,6 +605,9 @@ def tls_context(name):
 
 context, stranger = tls_context("server"), tls_context("stranger")
 server = TLSServer(("127.0.0.1", 443), Handler)
+# The page hosts answer plain http too, as most of the web still does.
+plain = ThreadingHTTPServer(("127.0.0.1", 80), Handler)
+threading.Thread(target=plain.serve_forever, daemon=True).start()
 save_state()
 print("listening", flush=True)
 server.serve_forever()

@@ -136,8 +136,28 @@ def upload_blob(state, session, body, now, accounts, failure):
 
 
 def check_embed(state, session, record, failure):
-    """Every blob an images embed names must be one this repo uploaded (and not dropped)."""
+    """Every blob an images embed names must be one this repo uploaded (and not dropped); an
+    external embed's thumb too, within the lexicon's accept and maxSize (docs/servers.md)."""
     embed = record.get("embed") or {}
+    if embed.get("$type") == "app.bsky.embed.external":
+        external = embed.get("external") or {}
+        if not all(isinstance(external.get(key), str) for key in ("uri", "title", "description")):
+            raise failure(400, "InvalidRequest", "Invalid app.bsky.feed.post record: Record/embed/external must "
+                          "have the properties \"uri\", \"title\" and \"description\"")
+        thumb = external.get("thumb")
+        if thumb is None:
+            return
+        cid = (thumb.get("ref") or {}).get("$link")
+        stored = [blob for blob in state["blobs"] if blob["cid"] == cid and blob["did"] == session["did"]]
+        if not stored:
+            raise failure(400, "BlobNotFound", "Could not find blob: %s" % cid)
+        if not str(thumb.get("mimeType", "")).startswith("image/"):
+            raise failure(400, "InvalidRequest", 'Expected "image/*" (got "%s") at $.record.embed.external.thumb'
+                          ".mimeType" % thumb.get("mimeType"))
+        if thumb.get("size", 0) > 1_000_000:
+            raise failure(400, "InvalidRequest", "Invalid app.bsky.feed.post record: blob too big (maximum 1000000, "
+                          "got %d) at $.record.embed.external.thumb" % thumb.get("size", 0))
+        return
     if embed.get("$type") != "app.bsky.embed.images":
         return
     images = embed.get("images") or []

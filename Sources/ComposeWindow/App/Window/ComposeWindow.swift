@@ -209,6 +209,7 @@ final class ComposeWindow {
         attachOpened()
 
         counter.onChange = { [weak self] _ in self?.textChanged() }
+        linkCards.textChanged(compose.text)  // the text given, or the draft's
         // An edit of the text, never a recount (another network, the server's limits).
         counter.onEdit = { [weak self] in if self?.poster != nil { self?.postEdited() } }
         for (_, tracker) in alsoTo { tracker.onChange = { [weak self] _ in self?.updateCounter() } }

@@ -3,22 +3,16 @@ import ComposeWindowGlue
 import ComposeWindowPostingGlue
 import GtkPlaceholder
 
-/// The link card as the window builds it while the person types (LinkCard): after a pause, the
-/// chosen link's page is fetched (PageFetcher, never waited on), its metadata read off the main
-/// thread (PageReader), its picture downloaded to the cache; a changed link calls the last fetch
-/// off. Send takes whatever is there: the card, the link alone while the page is still on its way,
-/// or nothing if the page could not be read.
+/// The link card as the window builds it while the person types (LinkCardDraft decides): after a
+/// pause, the chosen link's page is fetched (PageFetcher, never waited on), its metadata read off
+/// the main thread (PageReader), its picture downloaded to the cache; a changed link calls the last
+/// fetch off, and so does the deadline.
 @MainActor
 final class LinkCardPreview {
     private let row: LinkCardRow
     private lazy var fetcher = PageFetcher(userAgent: AccountCommands.userAgent)
-    private var choice = LinkCardChoice()
+    private var draft = LinkCardDraft()
     private var text = ""
-    /// The link the card is for now, and what is known of its page.
-    private var link: String?
-    private var card: LinkCard?
-    private var loading = false
-    private var failed = false
     private var cancellation: Cancellation?
     private var deadline: MainLoopSource?
     private var pause: MainLoopSource?
@@ -29,12 +23,12 @@ final class LinkCardPreview {
     init(row: LinkCardRow) {
         self.row = row
         row.onRemove = { [weak self] in
-            guard let self, let link = self.link else { return }
-            self.choice.remove(link)
+            guard let self, let link = self.draft.link else { return }
+            self.draft.choice.remove(link)
             self.refresh()
         }
         row.onChoose = { [weak self] chosen in
-            self?.choice.choose(chosen)
+            self?.draft.choice.choose(chosen)
             self?.refresh()
         }
     }
@@ -50,41 +44,40 @@ final class LinkCardPreview {
         }
     }
 
-    /// What Send records: the card shown, the link alone while its page is on its way, nothing
-    /// once the page could not be read (or for no link, or a post not going to Bluesky).
-    var cardForSend: LinkCard? {
-        guard forBluesky, !hasImages, let link = choice.link(in: text), link == self.link, !failed else { return nil }
-        return card ?? LinkCard(uri: link)
-    }
+    /// What Send records (LinkCardDraft.cardForSend), for a post going to Bluesky.
+    var cardForSend: LinkCard? { forBluesky ? draft.cardForSend(text: text, hasImages: hasImages) : nil }
 
     /// Shows the card for the text as it is now, fetching a page it has not read yet.
     func refresh() {
         let links = LinkCardChoice.links(in: text)
-        guard forBluesky, let next = choice.link(in: text) else {
+        guard forBluesky, let shown = draft.choice.link(in: text) else {
             stop()
-            link = nil
+            draft.forget()
             return row.hide()
         }
         if hasImages {
             return row.show(
-                link: next, card: nil, loading: false, links: links,
+                link: shown, card: nil, loading: false, links: links,
                 note: localized("Bluesky shows a post’s images or a link card, not both: the images go."))
         }
-        if next != link { start(next) }
-        guard !failed else { return row.hide() }
-        row.show(link: next, card: card, loading: loading, links: links, note: nil)
+        if let next = draft.linkToFetch(in: text) { start(next) }
+        guard draft.phase != .unreadable else { return row.hide() }
+        row.show(link: shown, card: draft.card, loading: draft.isReading || picturePending, links: links, note: nil)
     }
+
+    /// The page is read and its picture is on its way.
+    private var picturePending = false
 
     private func stop() {
         cancellation?.cancel()
         cancellation = nil
         deadline?.cancel()
         deadline = nil
+        picturePending = false
     }
 
     private func start(_ next: String) {
         stop()
-        (link, card, loading, failed) = (next, nil, true, false)
         row.showPicture(nil)
         let cancellation = Cancellation()
         self.cancellation = cancellation
@@ -94,7 +87,7 @@ final class LinkCardPreview {
             return false
         }
         fetcher.fetch(next, .page, cancellation: cancellation) { [weak self] result in
-            guard let self, self.link == next else { return }
+            guard let self, self.draft.link == next else { return }
             switch result {
             case .success(let page):
                 StateWriter.textWork.write {
@@ -103,42 +96,44 @@ final class LinkCardPreview {
                 } then: { [weak self] read in
                     self?.read(next, read.0, picture: read.1, cancellation: cancellation)
                 }
-            case .failure: self.finished(next, failed: true)
+            case .failure:
+                self.draft.unreadable(next)
+                self.finished()
             }
         }
     }
 
     private func read(_ next: String, _ metadata: PageMetadata, picture: String?, cancellation: Cancellation) {
-        guard link == next else { return }
-        card = LinkCard(uri: next, title: metadata.title, description: metadata.description)
-        guard let picture else { return finished(next, failed: false) }
+        guard draft.link == next, let card = LinkCard(uri: next, title: metadata.title, description: metadata.description)
+        else { return }
+        draft.read(card)
+        guard let picture else { return finished() }
+        picturePending = true
         refresh()
         fetcher.fetch(picture, .picture, cancellation: cancellation) { [weak self] result in
-            guard let self, self.link == next else { return }
-            guard case .success(let fetched) = result else { return self.finished(next, failed: false) }
+            guard let self, self.draft.link == next else { return }
+            guard case .success(let fetched) = result else { return self.finished() }
             StateWriter.imageWork.write { LinkPictureCache.keep(fetched.bytes, from: picture) } then: {
                 [weak self] path in
-                guard let self, self.link == next else { return }
-                if let path, let shown = self.card {
-                    self.card = LinkCard(
-                        uri: shown.uri, title: shown.title, description: shown.description, picture: path)
+                guard let self, self.draft.link == next else { return }
+                if let path, var pictured = self.draft.card {
+                    pictured.picture = path
+                    self.draft.read(pictured)
                     Thumbnail.load(path, size: LinkCardRow.pictureSize) { [weak self] pixbuf in
-                        guard let self, self.link == next else {
+                        guard let self, self.draft.link == next else {
                             if let pixbuf { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
                             return
                         }
                         self.row.showPicture(pixbuf)
                     }
                 }
-                self.finished(next, failed: false)
+                self.finished()
             }
         }
     }
 
-    private func finished(_ next: String, failed: Bool) {
-        guard link == next else { return }
-        loading = false
-        self.failed = failed
+    private func finished() {
+        picturePending = false
         deadline?.cancel()
         deadline = nil
         refresh()

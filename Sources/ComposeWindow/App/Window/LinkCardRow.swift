@@ -71,8 +71,10 @@ final class LinkCardRow {
         gtk_combo_box_set_active_id(links.cast(), link)
         filling = false
         gtk_widget_set_visible(links, allLinks.count > 1 && note == nil ? 1 : 0)
+        let named = card?.title.isEmpty == false ? card!.title : link
         atk_object_set_name(
-            gtk_widget_get_accessible(row), localized("Link card: {0}", card?.title.isEmpty == false ? card!.title : link))
+            gtk_widget_get_accessible(row),
+            loading ? localized("Link card: {0}, reading the page…", named) : localized("Link card: {0}", named))
         gtk_widget_show(row)
     }
 

@@ -1,0 +1,99 @@
+import Foundation
+import XCTest
+
+/// Bluesky link cards end to end: the window fetches the linked page from the sandbox's web host
+/// (standin_pages.py under pages.example.org, https and http), shows the card with its picture,
+/// and Send posts embed.external with the picture as a blob the lexicon accepts, once. A slow page
+/// never holds Send back; images win over a card (LinkCardTests: a page that cannot be read).
+final class LinkCardWindowTests: SandboxTestCase {
+    /// The stand-in's panda picture (#cc3333), as the card's thumbnail shows it.
+    static let pandaRed: [UInt8] = [0xCC, 0x33, 0x33]
+
+    /// Waits until the window shows at least `count` pixels of `colour` (a screenshot of the
+    /// screen through ImageMagick's `import`, as a person would see it).
+    func waitForPixels(_ colour: [UInt8], count: Int, timeout: Double = 30) -> Bool {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("card-\(getpid()).ppm")
+        defer { try? FileManager.default.removeItem(at: file) }
+        return waitUntil(timeout: timeout) {
+            guard let shot = try? Shell.run("/usr/bin/import", ["-window", "root", "-depth", "8", file.path]),
+                shot.code == 0, let pixels = (try? Data(contentsOf: file)).flatMap(Self.ppmPixels)
+            else { return false }
+            return stride(from: 0, to: pixels.count - 2, by: 3).lazy.filter {
+                pixels[$0] == colour[0] && pixels[$0 + 1] == colour[1] && pixels[$0 + 2] == colour[2]
+            }.count >= count
+        }
+    }
+
+    /// The RGB bytes of a binary PPM (P6, 8 bits).
+    static func ppmPixels(_ data: Data) -> [UInt8]? {
+        let bytes = [UInt8](data)
+        var fields: [String] = []
+        var index = 0
+        while fields.count < 4 && index < bytes.count {
+            while index < bytes.count && bytes[index] <= 0x20 { index += 1 }
+            let start = index
+            while index < bytes.count && bytes[index] > 0x20 { index += 1 }
+            fields.append(String(decoding: bytes[start..<index], as: UTF8.self))
+        }
+        guard fields.first == "P6", fields.count == 4 else { return nil }
+        return Array(bytes[(index + 1)...])
+    }
+
+    func testTheCardGoesWithItsPictureAsAThumbOnce() throws {
+        let sandbox = try NetworkSandbox.signedIn("bluesky")
+        let window = try sandbox.window("Pandas all day https://pages.example.org/card", to: "bluesky")
+        XCTAssertTrue(waitForPixels(Self.pandaRed, count: 500), "the card's picture, shown under the text")
+        window.key("ctrl+Return")
+        let finished = try XCTUnwrap(window.finish(timeout: 60))
+        XCTAssertEqual(finished.code, 0, finished.stderr)
+        let record = try XCTUnwrap(sandbox.records.first)
+        XCTAssertEqual(sandbox.records.count, 1)
+        let embed = try XCTUnwrap((record["value"] as? [String: Any])?["embed"] as? [String: Any])
+        XCTAssertEqual(embed["$type"] as? String, "app.bsky.embed.external")
+        let external = try XCTUnwrap(embed["external"] as? [String: Any])
+        XCTAssertEqual(external["uri"] as? String, "https://pages.example.org/card")
+        XCTAssertEqual(external["title"] as? String, "Pandas & bamboo: 熊猫的一天")
+        XCTAssertEqual(external["description"] as? String, "How a panda spends its day, hour by hour.")
+        let thumb = try XCTUnwrap(external["thumb"] as? [String: Any])
+        XCTAssertLessThanOrEqual(thumb["size"] as? Int ?? .max, 1_000_000)
+        XCTAssertEqual((sandbox.state["blobs"] as? [[String: Any]])?.count, 1, "the thumb, uploaded once")
+        let fetched = sandbox.requests.filter { $0.host.hasPrefix("pages.example.org") }.map(\.path)
+        XCTAssertEqual(fetched, ["/card", "/pictures/panda.png"], "the page and its picture, once each")
+        let body = try JSONSerialization.data(withJSONObject: try XCTUnwrap(record["body"]))
+        let verdict = try Shell.run(
+            Shell.packageRoot.appendingPathComponent(".build/atproto/bin/python").path,
+            [Shell.packageRoot.appendingPathComponent("scripts/check-bluesky-record.py").path], input: body)
+        XCTAssertEqual(verdict.code, 0, verdict.stdout + verdict.stderr)
+    }
+
+    /// The page answers after 30 s: Send goes at once with the link alone (Bluesky's app shows the
+    /// address), and the fetch is called off.
+    func testASlowPageNeverHoldsSendBack() throws {
+        let sandbox = try NetworkSandbox.signedIn("bluesky")
+        let window = try sandbox.window("Slow news http://pages.example.org/slow", to: "bluesky")
+        XCTAssertTrue(waitUntil(timeout: 20) { sandbox.requests.contains { $0.path == "/slow" } }, "asked for")
+        window.key("ctrl+Return")
+        let finished = try XCTUnwrap(window.finish(timeout: 20), "posted well before the page's 30 s")
+        XCTAssertEqual(finished.code, 0, finished.stderr)
+        let value = try XCTUnwrap(sandbox.records.first?["value"] as? [String: Any])
+        let external = try XCTUnwrap((value["embed"] as? [String: Any])?["external"] as? [String: Any])
+        XCTAssertEqual(external["uri"] as? String, "http://pages.example.org/slow")
+        XCTAssertEqual(external["title"] as? String, "")
+        XCTAssertNil(external["thumb"])
+    }
+
+    /// Bluesky shows images or a card: the images go, and the page is never fetched.
+    func testImagesWinAndTheirPostFetchesNoPage() throws {
+        let sandbox = try NetworkSandbox.signedIn("bluesky")
+        let pictures = try sandbox.testImages()
+        let withImage = try sandbox.window(
+            "A photo and https://pages.example.org/card", to: "bluesky",
+            extra: ["--attach", pictures.appendingPathComponent("small.png").path, "--alt", "A square"])
+        withImage.key("ctrl+Return")
+        XCTAssertEqual(try XCTUnwrap(withImage.finish(timeout: 60)).code, 0)
+        let first = try XCTUnwrap(sandbox.records.first?["value"] as? [String: Any])
+        XCTAssertEqual((first["embed"] as? [String: Any])?["$type"] as? String, "app.bsky.embed.images")
+        XCTAssertFalse(sandbox.requests.contains { $0.path == "/card" }, "no card: its page is not fetched")
+
+    }
+}
