@@ -96,4 +96,24 @@ final class LinkCardWindowTests: SandboxTestCase {
         XCTAssertFalse(sandbox.requests.contains { $0.path == "/card" }, "no card: its page is not fetched")
 
     }
+
+    /// Remove (Alt+L) takes the card off the first link: the next link of the text gets it (a page
+    /// with no metadata: the link alone), and the first page is not asked for again.
+    func testRemovingTheCardOffersTheNextLink() throws {
+        let sandbox = try NetworkSandbox.signedIn("bluesky")
+        let window = try sandbox.window(
+            "Two links: https://pages.example.org/card and http://news.example.com/plain", to: "bluesky")
+        XCTAssertTrue(waitForPixels(Self.pandaRed, count: 500), "the first link's card")
+        window.key("alt+l")
+        XCTAssertTrue(
+            waitUntil(timeout: 20) { sandbox.requests.contains { $0.host.hasPrefix("news.example.com") } },
+            "the next link's page is asked for")
+        window.key("ctrl+Return")
+        XCTAssertEqual(try XCTUnwrap(window.finish(timeout: 60)).code, 0)
+        let value = try XCTUnwrap(sandbox.records.first?["value"] as? [String: Any])
+        let external = try XCTUnwrap((value["embed"] as? [String: Any])?["external"] as? [String: Any])
+        XCTAssertEqual(external["uri"] as? String, "http://news.example.com/plain")
+        XCTAssertEqual(external["title"] as? String, "", "no metadata: the link alone")
+        XCTAssertEqual(sandbox.requests.filter { $0.path == "/card" }.count, 1)
+    }
 }

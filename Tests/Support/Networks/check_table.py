@@ -427,6 +427,17 @@ def check_bluesky():
     expect("POST /xrpc/com.atproto.repo.createRecord", "takenKey",
            error(requests["POST /xrpc/com.atproto.repo.createRecord"](made["accessJwt"])),
            (row["repeats"]["takenKey"], row["repeats"]["takenKeyError"]))
+    thumbs = row["externalThumb"]
+    for check, size, cid in (("unknownThumb", 900, "bafkreinever"), ("thumbTooBig", thumbs["maxSize"] + 1, "bafkreix")):
+        card = dict(record, embed={"$type": "app.bsky.embed.external", "external": {
+            "uri": "https://pages.example.org/card", "title": "", "description": "",
+            "thumb": {"$type": "blob", "ref": {"$link": cid}, "mimeType": "image/png", "size": size}}})
+        rkey_card = "3kdd" + "".join(secrets.choice("234567abcdefghij") for _ in range(9))
+        answer = xrpc("POST", "com.atproto.repo.createRecord", made["accessJwt"], json_body={
+            "repo": made["did"], "collection": "app.bsky.feed.post", "rkey": rkey_card, "record": card})
+        wanted = (thumbs["unknown"], thumbs["unknownError"]) if check == "unknownThumb" else (
+            thumbs["tooBig"], thumbs["tooBigError"])
+        expect("POST /xrpc/com.atproto.repo.createRecord", check, error(answer), wanted)
     row = table["GET /xrpc/com.atproto.repo.getRecord"]
     missing = xrpc("GET", "com.atproto.repo.getRecord", query={"repo": made["did"], "collection": "app.bsky.feed.post",
                                                                "rkey": "3kddzzzzzzzz2"})

@@ -147,16 +147,16 @@ def check_embed(state, session, record, failure):
         thumb = external.get("thumb")
         if thumb is None:
             return
-        cid = (thumb.get("ref") or {}).get("$link")
-        stored = [blob for blob in state["blobs"] if blob["cid"] == cid and blob["did"] == session["did"]]
-        if not stored:
-            raise failure(400, "BlobNotFound", "Could not find blob: %s" % cid)
+        # The record is checked against the lexicon first (prepare.ts), its blobs then (transactor.ts).
         if not str(thumb.get("mimeType", "")).startswith("image/"):
-            raise failure(400, "InvalidRequest", 'Expected "image/*" (got "%s") at $.record.embed.external.thumb'
-                          ".mimeType" % thumb.get("mimeType"))
+            raise failure(400, "InvalidRequest", 'Invalid app.bsky.feed.post record: Expected "image/*" (got "%s") '
+                          "at $.record.embed.external.thumb.mimeType" % thumb.get("mimeType"))
         if thumb.get("size", 0) > 1_000_000:
             raise failure(400, "InvalidRequest", "Invalid app.bsky.feed.post record: blob too big (maximum 1000000, "
                           "got %d) at $.record.embed.external.thumb" % thumb.get("size", 0))
+        cid = (thumb.get("ref") or {}).get("$link")
+        if not any(blob["cid"] == cid and blob["did"] == session["did"] for blob in state["blobs"]):
+            raise failure(400, "BlobNotFound", "Could not find blob: %s" % cid)
         return
     if embed.get("$type") != "app.bsky.embed.images":
         return

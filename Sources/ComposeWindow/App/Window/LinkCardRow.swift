@@ -37,7 +37,7 @@ final class LinkCardRow {
         links = gtk_combo_box_text_new()
         gtk_widget_set_valign(links, GTK_ALIGN_CENTER)
         gtk_widget_set_tooltip_text(links, localized("The link the card shows"))
-        remove = gtk_button_new_with_mnemonic(localized("Remove _card"))
+        remove = gtk_button_new_with_mnemonic(localized("Remove _link card"))
         gtk_widget_set_valign(remove, GTK_ALIGN_CENTER)
         gtk_widget_set_tooltip_text(remove, localized("Post without this link card on Bluesky"))
         gtk_box_pack_start(row.cast(), picture, 0, 0, 0)
