@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Renders Resources/screenshots/gallery.png, gallery-gtk4.png, compose-window.png,
-# compose-window-desktop.png, compose-window-posting.png, compose-window-images.png and
+# compose-window-desktop.png, compose-window-posting.png, compose-window-images.png, compose-window-link-card.png and
 # compose-window-options.png from the
 # built binaries in $1.
 # Needs a display: `make screenshots` starts Xvfb when DISPLAY is unset; and root, for the posting
@@ -201,7 +201,23 @@ mention() { # locale title-match png text
 }
 mention C.UTF-8 "New Post" "$work/mention-en.png" "Dinner on Friday with @bo"
 mention zh_CN.UTF-8 "发微博" "$work/mention-zh.png" "周五和 @bo"
+# A link card for Bluesky: the page the stand-in serves under pages.example.org, read after a pause
+# in typing, its picture, title, description and host under the text.
+card() { # locale title-match png text
+    LANG=$1 LC_ALL=$1 "${inside[@]}" "$bin/compose-window" --desktop --to bluesky --height 300 --no-spell \
+        --no-draft </dev/null &
+    local pid=$!
+    capture "$2" "$work/blank.png"
+    local id
+    id=$(cat "$work/last-window")
+    xdotool type --delay 15 --window "$id" "$4"
+    sleep 2
+    window_shot "$id" "$pid" "$3"
+}
+card C.UTF-8 "New Post" "$work/card-en.png" "A day with the pandas https://pages.example.org/card"
+card zh_CN.UTF-8 "发微博" "$work/card-zh.png" "熊猫的一天 https://pages.example.org/card"
 kill "$sandbox_pid"
+convert "$work/card-en.png" "$work/card-zh.png" +append "$out/compose-window-link-card.png"
 convert "$work/mention-en.png" "$work/mention-zh.png" +append "$out/compose-window-mention.png"
 convert "$work/reply-en.png" "$work/reply-zh.png" +append "$out/compose-window-reply.png"
 convert "$work/thread-en.png" "$work/thread-zh.png" +append "$out/compose-window-thread.png"
@@ -211,4 +227,5 @@ convert \( "$work/images-en-strip.png" "$work/images-zh-strip.png" +append \) \
     \( "$work/images-en-alt.png" "$work/images-zh-alt.png" +append \) -append "$out/compose-window-images.png"
 echo "wrote $out/gallery.png, $out/gallery-gtk4.png, $out/compose-window.png, $out/compose-window-desktop.png"
 echo "  and $out/compose-window-posting.png, $out/compose-window-images.png, $out/compose-window-options.png,"
-echo "  $out/compose-window-thread.png, $out/compose-window-reply.png, $out/compose-window-mention.png"
+echo "  $out/compose-window-thread.png, $out/compose-window-reply.png, $out/compose-window-mention.png,"
+echo "  $out/compose-window-link-card.png"

@@ -116,4 +116,21 @@ final class LinkCardWindowTests: SandboxTestCase {
         XCTAssertEqual(external["title"] as? String, "", "no metadata: the link alone")
         XCTAssertEqual(sandbox.requests.filter { $0.path == "/card" }.count, 1)
     }
+
+    /// The setting off (link-cards=false): no page is fetched from this computer, and the post goes
+    /// with its link as text.
+    func testTurnedOffNoPageIsFetched() throws {
+        let sandbox = try NetworkSandbox.signedIn("bluesky")
+        try sandbox.setting("link-cards=false")
+        let window = try sandbox.window("Plain link https://pages.example.org/card", to: "bluesky")
+        // Absence can only be waited for: five times the typing pause after which a page is asked for.
+        let fetched = waitUntil(timeout: 3) { sandbox.requests.contains { $0.host.hasPrefix("pages.example.org") } }
+        XCTAssertFalse(fetched, "no page fetched while the window is open")
+        window.key("ctrl+Return")
+        XCTAssertEqual(try XCTUnwrap(window.finish(timeout: 60)).code, 0)
+        let value = try XCTUnwrap(sandbox.records.first?["value"] as? [String: Any])
+        XCTAssertNil(value["embed"])
+        XCTAssertNotNil(value["facets"], "the link is still a link")
+        XCTAssertFalse(sandbox.requests.contains { $0.host.hasPrefix("pages.example.org") })
+    }
 }

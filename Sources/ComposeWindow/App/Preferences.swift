@@ -15,6 +15,7 @@ final class Preferences {
     private let knowsAltReminder: Bool
     private let knowsUndoSend: Bool
     private let knowsServerSchedule: Bool
+    private let knowsLinkCards: Bool
     /// The keys a control may be bound to that the schema found has.
     private let bindableKeys: Set<String>
     /// The accounts as last read: the window asks on every key (where Send posts, what a thread
@@ -27,6 +28,7 @@ final class Preferences {
         knowsAltReminder = schema.map { g_settings_schema_has_key($0, "remind-missing-alt") != 0 } ?? false
         knowsUndoSend = schema.map { g_settings_schema_has_key($0, "undo-send-seconds") != 0 } ?? false
         knowsServerSchedule = schema.map { g_settings_schema_has_key($0, "mastodon-keeps-scheduled") != 0 } ?? false
+        knowsLinkCards = schema.map { g_settings_schema_has_key($0, "link-cards") != 0 } ?? false
         bindableKeys = Set(
             ["undo-send-seconds", "mastodon-keeps-scheduled"].filter { key in
                 schema.map { g_settings_schema_has_key($0, key) != 0 } ?? false
@@ -89,6 +91,12 @@ final class Preferences {
     var mastodonKeepsScheduled: Bool {
         guard let settings, knowsServerSchedule else { return true }
         return g_settings_get_boolean(settings, "mastodon-keeps-scheduled") != 0
+    }
+
+    /// Whether a Bluesky post gets a link card, its page fetched from here (on unless turned off).
+    var makesLinkCards: Bool {
+        guard let settings, knowsLinkCards else { return true }
+        return g_settings_get_boolean(settings, "link-cards") != 0
     }
 
     /// Shows `key` on `widget`'s `property` and keeps it as the person sets it (GSettings' own

@@ -54,7 +54,7 @@ extension ComposeWindow {
             ? [target == .bluesky ? .bluesky : .mastodon] : networks
         postOptionsRow.fit(networks: shownFor, hasImages: !images.isEmpty, notes: notes)
         postOptionsRow.setSensitive(imagesEditable)
-        linkCards.forBluesky = networks.contains(.bluesky)
+        linkCards.forBluesky = networks.contains(.bluesky) && preferences?.makesLinkCards != false
         linkCards.hasImages = !images.isEmpty
         linkCards.refresh()
         if let account = postingAccount, account.network == .mastodon {
