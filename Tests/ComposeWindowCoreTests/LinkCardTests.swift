@@ -32,16 +32,20 @@ import Testing
     }
 
     @Test func onlyWebLinksMakeCardsAndAHostilePageIsHeldInBounds() throws {
-        for bad in ["ftp://example.com/", "javascript:alert(1)", "https:///path", "https://ex ample.com/", "file:///etc"] {
+        for bad in [
+            "ftp://example.com/", "javascript:alert(1)", "https:///path", "https://ex ample.com/", "file:///etc",
+        ] {
             #expect(LinkCard(uri: bad) == nil, "\(bad)")
         }
         #expect(LinkCard(uri: "https://example.com/" + String(repeating: "a", count: 3000)) == nil, "too long a link")
         let hostile = try #require(
             LinkCard(
-                uri: "HTTP://Example.com/x", title: "  Line one\n\n\tline\u{0}two  " + String(repeating: "t", count: 5000),
+                uri: "HTTP://Example.com/x",
+                title: "  Line one\n\n\tline\u{0}two  " + String(repeating: "t", count: 5000),
                 description: String(repeating: "d ", count: 5000), picture: "relative/path"))
         #expect(hostile.title.hasPrefix("Line one line two"), "one line, controls gone: \(hostile.title.prefix(30))")
-        #expect(hostile.title.count == LinkCard.longestTitle && hostile.description.count <= LinkCard.longestDescription)
+        #expect(
+            hostile.title.count == LinkCard.longestTitle && hostile.description.count <= LinkCard.longestDescription)
         #expect(hostile.picture == nil, "only a path of this machine")
         #expect(LinkCard(uri: "https://example.com")?.hasLinkAlone == true)
     }
@@ -66,7 +70,9 @@ import Testing
         #expect(PageFetchRules.answer(status: 200, contentType: "application/pdf") == .notAPage)
         #expect(PageFetchRules.answer(status: 404, contentType: "text/html") == .notAPage)
         #expect(PageFetchRules.answer(status: 200, contentType: nil) == .notAPage)
-        for status in [301, 302, 303, 307, 308] { #expect(PageFetchRules.answer(status: status, contentType: nil) == .redirect) }
+        for status in [301, 302, 303, 307, 308] {
+            #expect(PageFetchRules.answer(status: status, contentType: nil) == .redirect)
+        }
         #expect(PageFetchRules.isPicture(status: 200, contentType: "image/png"))
         #expect(!PageFetchRules.isPicture(status: 200, contentType: "image/svg+xml"), "no decoder runs scripts")
         #expect(!PageFetchRules.isPicture(status: 500, contentType: "image/png"))
@@ -88,7 +94,8 @@ import Testing
 
     @Test func sendMakesTheCardsPictureAThumbOnceAndTheRecordNamesIt() throws {
         var plan = Self.plan(text: "Read https://example.com/news/1")
-        #expect(plan.step(now: Self.now) == .prepare(index: 1, image: 0) || plan.step(now: Self.now) == .request(index: 0))
+        #expect(
+            plan.step(now: Self.now) == .prepare(index: 1, image: 0) || plan.step(now: Self.now) == .request(index: 0))
         let (source, limits) = plan.imageToPrepare(1, image: 0, mastodonLimits: .bluesky)
         #expect(source.path == Self.card.picture && limits.maxBytes == LinkCard.thumbnailBytes, "the lexicon's maxSize")
         #expect(plan.imageProgress(1, now: Self.now) == "Preparing the link card’s picture for Bluesky…")
@@ -110,7 +117,8 @@ import Testing
         var mastodon = resumed
         mastodon.startRun()
         let status = try #require(
-            mastodon.request(for: 0, credentials: .mastodon(token: "t"), now: Self.now, createdAt: "", didsByHandle: [:]))
+            mastodon.request(
+                for: 0, credentials: .mastodon(token: "t"), now: Self.now, createdAt: "", didsByHandle: [:]))
         #expect(status.body?["media_ids"] == nil && status.body?["card"] == nil)
     }
 
@@ -152,7 +160,9 @@ import Testing
     @Test func sendTakesTheCardTheLinkAloneWhileItsPageIsOnItsWayOrNothing() throws {
         var draft = LinkCardDraft()
         let text = "Read https://example.com/news/1"
-        #expect(draft.cardForSend(text: text, hasImages: false) == LinkCard(uri: "https://example.com/news/1"), "typed a moment ago")
+        #expect(
+            draft.cardForSend(text: text, hasImages: false) == LinkCard(uri: "https://example.com/news/1"),
+            "typed a moment ago")
         #expect(draft.linkToFetch(in: text) == "https://example.com/news/1")
         #expect(draft.linkToFetch(in: text + " more words") == nil, "the same link: not fetched again")
         #expect(draft.cardForSend(text: text, hasImages: false)?.hasLinkAlone == true, "never a wait before Send")
@@ -165,7 +175,8 @@ import Testing
         draft.unreadable("https://example.com/news/1")
         #expect(draft.cardForSend(text: text, hasImages: false) == nil, "a page that could not be read: no card")
         draft.choice.remove("https://example.com/news/1")
-        #expect(draft.cardForSend(text: text + " https://example.org/b", hasImages: false)?.uri == "https://example.org/b")
+        #expect(
+            draft.cardForSend(text: text + " https://example.org/b", hasImages: false)?.uri == "https://example.org/b")
         #expect(draft.linkToFetch(in: text + " https://example.org/b") == "https://example.org/b")
         #expect(draft.isReading)
     }

@@ -104,7 +104,8 @@ final class LinkCardPreview {
     }
 
     private func read(_ next: String, _ metadata: PageMetadata, picture: String?, cancellation: Cancellation) {
-        guard draft.link == next, let card = LinkCard(uri: next, title: metadata.title, description: metadata.description)
+        guard draft.link == next,
+            let card = LinkCard(uri: next, title: metadata.title, description: metadata.description)
         else { return }
         draft.read(card)
         guard let picture else { return finished() }
@@ -113,7 +114,9 @@ final class LinkCardPreview {
         fetcher.fetch(picture, .picture, cancellation: cancellation) { [weak self] result in
             guard let self, self.draft.link == next else { return }
             guard case .success(let fetched) = result else { return self.finished() }
-            StateWriter.imageWork.write { LinkPictureCache.keep(fetched.bytes, from: picture) } then: {
+            StateWriter.imageWork.write {
+                LinkPictureCache.keep(fetched.bytes, from: picture)
+            } then: {
                 [weak self] path in
                 guard let self, self.draft.link == next else { return }
                 if let path, var pictured = self.draft.card {

@@ -25,7 +25,9 @@ final class LinkCardRow {
     init(column: UnsafeMutablePointer<GtkWidget>, after text: UnsafeMutablePointer<GtkWidget>) {
         row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)
         gtk_container_set_border_width(row.cast(), 4)
-        gtk_style_context_add_class(gtk_widget_get_style_context(row), "link-card")
+        // Framed as the theme frames a box (Adwaita's .frame), apart from the text above it.
+        gtk_style_context_add_class(gtk_widget_get_style_context(row), "frame")
+        for side in [gtk_widget_set_margin_start, gtk_widget_set_margin_end] { side(row, 6) }
         picture = gtk_image_new()
         gtk_widget_set_size_request(picture, gint(Self.pictureSize), gint(Self.pictureSize))
         let words = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
@@ -67,7 +69,9 @@ final class LinkCardRow {
         gtk_widget_set_sensitive(remove, note == nil ? 1 : 0)
         filling = true
         gtk_combo_box_text_remove_all(links.cast())
-        for each in allLinks { gtk_combo_box_text_append(links.cast(), each, Self.host(of: each) + Self.path(of: each)) }
+        for each in allLinks {
+            gtk_combo_box_text_append(links.cast(), each, Self.host(of: each) + Self.path(of: each))
+        }
         gtk_combo_box_set_active_id(links.cast(), link)
         filling = false
         gtk_widget_set_visible(links, allLinks.count > 1 && note == nil ? 1 : 0)

@@ -53,7 +53,9 @@ package struct LinkCard: Hashable, Sendable {
         var pendingSpace = false
         var count = 0
         for character in text {
-            if character.isWhitespace || character.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .control }) {
+            if character.isWhitespace
+                || character.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .control })
+            {
                 pendingSpace = !result.isEmpty
                 continue
             }

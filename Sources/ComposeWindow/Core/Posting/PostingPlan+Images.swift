@@ -21,7 +21,8 @@ extension PostingPlan {
             return (outbox.images[image], limits.withMaxBytes(byteLimit))
         }
         return (
-            outbox.uploads(index)[image], limits.withMaxBytes(min(byteLimit ?? LinkCard.thumbnailBytes, LinkCard.thumbnailBytes))
+            outbox.uploads(index)[image],
+            limits.withMaxBytes(min(byteLimit ?? LinkCard.thumbnailBytes, LinkCard.thumbnailBytes))
         )
     }
 
