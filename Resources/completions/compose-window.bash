@@ -54,7 +54,7 @@ _compose_window() {
             # A word after the options: an image to attach.
             [[ -z $cur || $cur == -* ]] || { _compose_window_images; return; }
             COMPREPLY=($(compgen -W '--title= --placeholder= --text= --limit= --count= --to= --instance= --desktop --font=
-                --placeholder-color= --draft= --no-draft --drafts --outbox --no-delay --at= --deliver --spell= --no-spell --list-dictionaries --measure --timeout=
+                --placeholder-color= --draft= --no-draft --drafts --outbox --no-delay --at= --deliver --spell= --no-spell --list-dictionaries --measure --preview --timeout=
                 --width= --height= --sign-in= --handle= --service= --accounts --sign-out= --account= --attach= --alt= --cw= --visibility= --language= --sensitive
                 --label= --thread --number-posts --reply-to= --version --help --help-all
                 --help-gtk --display=' -- "$cur"))

@@ -16,6 +16,7 @@ complete -c compose-window -l to -x -a 'stdout x mastodon bluesky weibo clipboar
 complete -c compose-window -l instance -x -d 'Mastodon server, e.g. mastodon.social'
 complete -c compose-window -l desktop -d 'Started from the desktop: never standard output'
 complete -c compose-window -l measure -d 'Print the count and exit: 0 Send would be enabled, 1 not'
+complete -c compose-window -l preview -d 'Print what Send would send to each network, as JSON, and exit'
 complete -c compose-window -l font -x -d 'Font, e.g. "Sans 15"'
 complete -c compose-window -l placeholder-color -x -d 'Placeholder colour, e.g. #999 or grey'
 complete -c compose-window -l draft -x -d 'Draft name' -a '(path basename -E -- (set -q XDG_STATE_HOME; and echo $XDG_STATE_HOME; or echo $HOME/.local/state)/compose-window/drafts/*.txt 2>/dev/null)'

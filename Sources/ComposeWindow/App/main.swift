@@ -29,6 +29,7 @@ let status: ExitCode = MainActor.assumeIsolated {
     if let listing = options.listing { return StateListing.print(listing) }
     if options.deliver { return ScheduledDelivery.run() }
     if options.measure { return Measurement.report(initialText, options: options) }
+    if options.preview { return PreviewCommand.print(initialText, options: options) }
     // The desktop file's name: GTK makes it the Wayland app_id and the X11 WM_CLASS, which is how
     // docks and task switchers find the window's icon and name.
     g_set_prgname(ComposeApplication.applicationID)

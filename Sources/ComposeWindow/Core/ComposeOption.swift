@@ -11,6 +11,7 @@ public enum ComposeOption: String, CaseIterable, Sendable {
     case instance
     case desktop
     case measure
+    case preview
     case font
     case placeholderColor = "placeholder-color"
     case draft
@@ -73,7 +74,8 @@ public enum ComposeOption: String, CaseIterable, Sendable {
         case .label: localized("LABEL")
         case .replyTo: "URL"
         case .at: localized("TIME")
-        case .sensitive, .thread, .numberPosts, .desktop, .measure, .noDraft, .noDelay, .deliver, .drafts, .outbox,
+        case .sensitive, .thread, .numberPosts, .desktop, .measure, .preview, .noDraft, .noDelay, .deliver, .drafts,
+            .outbox,
             .noSpell,
             .listDictionaries, .accounts,
             .version:
@@ -104,6 +106,8 @@ public enum ComposeOption: String, CaseIterable, Sendable {
             localized(
                 "Started from the desktop: Send goes where the window says (remembered), never to standard output")
         case .measure: localized("Print the count as the window shows it and exit: 0 Send would be enabled, 1 not")
+        case .preview:
+            localized("Print, as JSON, what Send would send to each signed-in network, and exit; nothing is sent")
         case .font: localized("Font, e.g. \"Sans 15\"")
         case .placeholderColor: localized("Placeholder colour, e.g. #999 or grey")
         case .draft: localized("Draft name (default: default)")

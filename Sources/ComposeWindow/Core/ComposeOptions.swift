@@ -55,6 +55,9 @@ public struct ComposeOptions: Equatable, Sendable {
     public var limit: Int? { limit(for: target ?? .stdout) }
     /// `--measure`: print the count and exit (0 fits, 1 does not), no window.
     public var measure = false
+
+    /// `--preview`: print what Send would send to each network (PostPreview), no window.
+    public var preview = false
     /// `--font`, a Pango font description.
     public var font: String?
     /// `--placeholder-color`, as GdkRGBA parses it (checked by the app).
@@ -192,6 +195,7 @@ public struct ComposeOptions: Equatable, Sendable {
             }
         }
         measure = flags.contains(.measure)
+        preview = flags.contains(.preview)
         if let font = values[.font] {
             guard !font.trimmingSpaces.isEmpty else {
                 throw UsageError(description: localized("--font: empty font description (e.g. \"Sans 15\")"))

@@ -542,8 +542,10 @@ class Handler(BaseHTTPRequestHandler):
             # As StatusLengthValidator counts: the content warning with the text, each URL as
             # characters_reserved_per_url "x"s.
             options = standin_status.check_options(body, text, limit, url_length, MastodonFailure)
-            return standin_status.store(STATE, host, grant["username"], text, options, parent, attached, key,
+            made = standin_status.store(STATE, host, grant["username"], text, options, parent, attached, key,
                                         server_time(), accounts.get("mastodonPrivacy", "unlisted"))
+            STATE["statuses"][-1]["body"] = body  # the request as it came, for the tests to compare
+            return made
         if path == "/api/v1/accounts/search" and verb == "GET":
             grant = self.bearer_token()
             if not {"read:accounts", "read"} & set(grant["scope"].split()):

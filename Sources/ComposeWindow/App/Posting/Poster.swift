@@ -331,7 +331,7 @@ final class Poster {
     static var now: Int64 { Int64(g_get_real_time() / 1_000_000) }
 
     /// RFC 3339 in UTC, as GLib writes it.
-    private static func rfc3339(now: Int64) -> String {
+    static func rfc3339(now: Int64) -> String {
         let time = g_date_time_new_from_unix_utc(gint64(now))!
         defer { g_date_time_unref(time) }
         let text = g_date_time_format_iso8601(time)!

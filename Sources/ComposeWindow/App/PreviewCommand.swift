@@ -1,0 +1,63 @@
+import ComposeWindowCore
+import ComposeWindowPostingGlue
+import Glibc
+import GtkPlaceholder
+
+/// `--preview`: what Send would send to each signed-in network the post goes to, as one JSON
+/// object on standard output (PostPreview builds it with the plan Send runs). No window, no
+/// display, no request.
+@MainActor
+enum PreviewCommand {
+    static func print(_ text: String, options: ComposeOptions) -> ExitCode {
+        let preferences = Preferences()
+        let known = preferences.accounts
+        let targets = [options.target ?? .stdout] + options.alsoTo
+        var accounts: [PostingAccount] = []
+        var handoff: [JSONValue] = []
+        for target in targets {
+            if let account = AccountChoice.account(for: target, preferred: options.accountName, among: known) {
+                accounts.append(account)
+            } else {
+                handoff.append(.string(target.rawValue))
+            }
+        }
+        var postOptions = options.postOptions
+        // The window's card before its page is read: the link alone (never fetched here).
+        if accounts.contains(where: { $0.network == .bluesky }), options.images.isEmpty, preferences.makesLinkCards {
+            postOptions.linkCard = LinkCardChoice().link(in: text).flatMap { LinkCard(uri: $0) }
+        }
+        let microseconds = UInt64(max(0, g_get_real_time()))
+        var preview = PostPreview.json(
+            text: text, images: options.images, options: postOptions, accounts: accounts,
+            parts: parts(of: text, options: options, accounts: accounts),
+            createdAt: Poster.rfc3339(now: Int64(microseconds / 1_000_000)), microsecondsSinceEpoch: microseconds)
+        if !handoff.isEmpty, case .object(var members) = preview {
+            members.append(.init("handoff", .array(handoff)))
+            preview = .object(members)
+        }
+        do throws(SystemIO.Failure) {
+            let json = (try? JSONText.text(of: preview)) ?? "{}"
+            try SystemIO.writeAll((json + "\n").utf8, to: STDOUT_FILENO)
+        } catch {
+            reportError(localized("cannot write standard output: {0}", error.description))
+            return .failure
+        }
+        return .sent
+    }
+
+    /// `--thread`: each network's posts, split by its rule within its limit, as the window splits them.
+    private static func parts(
+        of text: String, options: ComposeOptions, accounts: [PostingAccount]
+    ) -> [PostingAccount.Network: [String]] {
+        guard options.thread || ThreadDraft.hasMarker(text) else { return [:] }
+        let networks = accounts.compactMap { account -> (PostingAccount.Network, CountingRule, Int)? in
+            let target: PostTarget = account.network == .mastodon ? .mastodon : .bluesky
+            guard let limit = options.limit(for: target) else { return nil }
+            return (account.network, options.counting(for: target), limit)
+        }
+        let draft = ThreadDraft(
+            text: text, networks: networks.map { (network: $0.0, rule: $0.1, limit: $0.2) },
+            numbered: options.numberPosts)
+        return draft.canSend ? draft.parts(of: text) : [:]
+    }
+}
