@@ -180,4 +180,16 @@ import Testing
         #expect(draft.linkToFetch(in: text + " https://example.org/b") == "https://example.org/b")
         #expect(draft.isReading)
     }
+
+    @Test func thePreviewNamesTheCardsPictureAndTheEmbedThatCarriesIt() throws {
+        var options = PostOptions()
+        options.linkCard = Self.card
+        let preview = PostPreview.json(
+            text: "Read https://example.com/news/1", images: [], options: options, accounts: [Plain.bluesky],
+            parts: [:], createdAt: "2026-12-06T10:00:00Z", microsecondsSinceEpoch: 1_796_196_600_123_456)
+        let post = try #require(preview["posts"]?.elements?.first)
+        #expect(post["uploads"]?.elements?.first?["linkCard"] == .bool(true))
+        let thumb = post["body"]?["record"]?["embed"]?["external"]?["thumb"]
+        #expect(thumb?["ref"]?["$link"] == .string("(link card picture)"))
+    }
 }

@@ -31,8 +31,16 @@ enum PreviewCommand {
             text: text, images: options.images, options: postOptions, accounts: accounts,
             parts: parts(of: text, options: options, accounts: accounts),
             createdAt: Poster.rfc3339(now: Int64(microseconds / 1_000_000)), microsecondsSinceEpoch: microseconds)
-        if !handoff.isEmpty, case .object(var members) = preview {
-            members.append(.init("handoff", .array(handoff)))
+        if case .object(var members) = preview {
+            if !handoff.isEmpty { members.append(.init("handoff", .array(handoff))) }
+            // The post a reply answers is found through the network before the window opens: not here.
+            switch options.replyTo {
+            case .mastodon(let url)?: members.append(.init("replyFoundAtSend", .string(url)))
+            case .bluesky(let author, let recordKey)?:
+                let url = "https://bsky.app/profile/" + author + "/post/" + recordKey
+                members.append(.init("replyFoundAtSend", .string(url)))
+            case nil: break
+            }
             preview = .object(members)
         }
         do throws(SystemIO.Failure) {

@@ -286,6 +286,7 @@ final class ComposeWindow {
         let endPost: VoidHandler = { [weak self] in self?.insertThreadMarker() }
         let drafts: VoidHandler = { [weak self] in self?.draftsList?.open() }
         let later: VoidHandler = { [weak self] in self?.sendLater() }
+        let preview: VoidHandler = { [weak self] in self?.showPreview() }
         let redo: VoidHandler = { [weak self] in
             guard let self, gtk_source_buffer_can_redo(self.sourceBuffer) != 0 else { return }
             gtk_source_buffer_redo(self.sourceBuffer)
@@ -296,7 +297,7 @@ final class ComposeWindow {
                 ("<Control>Return", send), ("<Control>KP_Enter", send), ("Escape", escape), ("<Control>w", cancel),
                 ("<Control>y", redo), ("<Control><Shift>a", attach), ("<Control><Shift>w", warning),
                 ("<Control><Shift>Return", endPost), ("<Control><Shift>KP_Enter", endPost),
-                ("<Control><Shift>d", drafts), ("<Control><Shift>l", later),
+                ("<Control><Shift>d", drafts), ("<Control><Shift>l", later), ("<Control><Shift>p", preview),
             ])
         infoBar.onDiscardDraft = { [weak self] in
             self?.autosave?.discard()

@@ -8,10 +8,11 @@ package enum PostPreview {
     /// `notCarried`, what a network leaves out of the options.
     package static func json(
         text: String, images: [PostImage], options: PostOptions, accounts: [PostingAccount],
-        parts: [PostingAccount.Network: [String]], createdAt: String, microsecondsSinceEpoch: UInt64
+        parts: [PostingAccount.Network: [String]], replyTo: ReplyParent? = nil, createdAt: String,
+        microsecondsSinceEpoch: UInt64
     ) -> JSONValue {
         var plan = PostingPlan(
-            text: text, images: images, options: options, accounts: accounts, parts: parts,
+            text: text, images: images, options: options, accounts: accounts, parts: parts, replyTo: replyTo,
             microsecondsSinceEpoch: microsecondsSinceEpoch)
         let now = Int64(microsecondsSinceEpoch / 1_000_000)
         var posts: [JSONValue] = []
@@ -23,7 +24,8 @@ package enum PostPreview {
                 ? .mastodon(token: "") : .bluesky(BlueskySession(account: account, accessToken: "", refreshToken: ""))
             var uploads: [JSONValue] = []
             for (image, source) in plan.outbox.uploads(index).enumerated() {
-                let name = "(image \(image + 1))"
+                let isCardPicture = plan.outbox.isCardPicture(index, image: image)
+                let name = isCardPicture ? "(link card picture)" : "(image \(image + 1))"
                 plan.prepared(
                     index, image: image,
                     PreparedImage(file: source.path, mimeType: "image/jpeg", width: 0, height: 0, byteCount: 0))
@@ -38,6 +40,7 @@ package enum PostPreview {
                             ])))
                 var upload: [JSONValue.Member] = [.init("file", .string(source.path)), .init("as", .string(name))]
                 if !source.alt.isEmpty { upload.append(.init("alt", .string(source.alt))) }
+                if isCardPicture { upload.append(.init("linkCard", .bool(true))) }
                 uploads.append(.object(upload))
             }
             guard
