@@ -17,7 +17,7 @@ APP_ID     := io.github.gtkplaceholder.ComposeWindow
 # runs comes from one of these (MakeTargetTests; scripts/check-debian.sh builds with these alone).
 BUILD_PACKAGES := libgtk-3-dev libgtk-4-dev libgtksourceview-4-dev libgspell-1-dev hunspell-en-us gettext locales \
   libglib2.0-bin gobject-introspection libgirepository1.0-dev valac librsvg2-bin libxtst-dev libxdamage-dev \
-  libgtk-4-bin libsoup-3.0-dev glib-networking libjson-glib-dev libsecret-1-dev libgexiv2-dev libxml2-dev iso-codes
+  libgtk-4-bin libsoup-3.0-dev glib-networking libjson-glib-dev libsecret-1-dev libgexiv2-dev libxml2-dev libcld2-0 iso-codes
 # What only the tests, benches and checks need (`make test`, `make bench`, check-*): Xvfb, xauth and
 # xdotool for the GUI tests; GIO's launcher, PyGObject with GIO and AT-SPI, D-Bus and xclip/wl-clipboard for the desktop and
 # clipboard tests (a button pressed through the accessibility bus where wtype's modifiers do not reach

@@ -8,7 +8,7 @@ final class OnDemandLibraryTests: XCTestCase {
     /// Posting, the keyring and images: what a script's start must not load.
     static let postingAndImages = [
         "libsoup-3.0.so", "libjson-glib-1.0.so", "libsecret-1.so", "libgexiv2.so", "libexiv2.so", "libkrb5.so",
-        "libsqlite3.so", "libnghttp2.so", "libpsl.so",
+        "libsqlite3.so", "libnghttp2.so", "libpsl.so", "libcld2.so",
     ]
     static let spelling = ["libgspell-1.so", "libenchant-2.so"]
 

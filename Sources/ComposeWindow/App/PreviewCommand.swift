@@ -22,6 +22,11 @@ enum PreviewCommand {
             }
         }
         var postOptions = options.postOptions
+        // Auto, as the window reads the text (here at once: there is no window to keep responsive).
+        if !accounts.isEmpty, postOptions.languages.isEmpty {
+            postOptions = postOptions.withLanguages(
+                detected: DetectedLanguages.languages(LanguageDetection.detect(text)), orSpellChecker: nil)
+        }
         // The window's card before its page is read: the link alone (never fetched here).
         if accounts.contains(where: { $0.network == .bluesky }), options.images.isEmpty, preferences.makesLinkCards {
             postOptions.linkCard = LinkCardChoice().link(in: text).flatMap { LinkCard(uri: $0) }

@@ -26,8 +26,10 @@ extension ComposeWindow {
     /// What Send records: the options shown, with the spell checker's language unless one is
     /// chosen, and the Bluesky accounts chosen from the mention list that the text still mentions.
     var postOptions: PostOptions {
-        var options = postOptionsRow.options.withLanguage(orSpellChecker: SpellChecking.language(of: compose.textView))
-            .withMentions(chosen: chosenMentions, in: compose.text)
+        var options = postOptionsRow.options.withLanguages(
+            detected: detectedLanguages, orSpellChecker: SpellChecking.language(of: compose.textView)
+        )
+        .withMentions(chosen: chosenMentions, in: compose.text)
         options.linkCard = linkCards.cardForSend
         return options
     }
@@ -47,13 +49,21 @@ extension ComposeWindow {
                 }
             }
         }
-        let notes = dropped.isEmpty ? "" : localized("On Bluesky: {0}", dropped.joined(separator: localized(", ")))
+        var notes = dropped.isEmpty ? "" : localized("On Bluesky: {0}", dropped.joined(separator: localized(", ")))
+        // Chinese text tagged English: said once, quietly, beside the options, before Send.
+        if !networks.isEmpty, DetectedLanguages.disagree(chosen: options.languages, detected: detectedLanguages) {
+            let read = postOptionsRow.languageNames([detectedLanguages[0]])[0]
+            let chosen = postOptionsRow.languageNames(options.languages).joined(separator: localized(", "))
+            notes += (notes.isEmpty ? "" : "\n") + localized("The text reads as {0}, not {1}", read, chosen)
+        }
         // Without an account the options do not go, and Send says so: they stay in sight, to turn off.
         let shownFor: Set<PostingAccount.Network> =
             networks.isEmpty && options.asksForMoreThanText(hasImages: !images.isEmpty)
             ? [target == .bluesky ? .bluesky : .mastodon] : networks
         postOptionsRow.fit(networks: shownFor, hasImages: !images.isEmpty, notes: notes)
         postOptionsRow.setSensitive(imagesEditable)
+        // Aimed at an account only now (the header's menu): the text is read for its language.
+        if !networks.isEmpty, detectedLanguages.isEmpty, languagePause == nil { detectLanguages() }
         linkCards.forBluesky = networks.contains(.bluesky) && preferences?.makesLinkCards != false
         linkCards.hasImages = !images.isEmpty
         linkCards.refresh()

@@ -86,9 +86,26 @@ final class LanguagePicker {
         showChosen()
     }
 
+    /// What the text reads as (DetectedLanguages): shown while Auto is chosen.
+    func showDetected(_ codes: [String]) {
+        detected = codes
+        if !codes.isEmpty { askForLanguages() }
+        showChosen()
+    }
+
+    /// The languages' names for `codes`, as iso-codes names them (their codes until it is read).
+    func names(_ codes: [String]) -> [String] {
+        codes.map { code in languages.first { $0.code == code }?.name ?? code }
+    }
+
+    private var detected: [String] = []
+
     private func showChosen() {
-        let names = chosen.map { code in languages.first { $0.code == code }?.name ?? code }
-        gtk_label_set_text(label.cast(), names.isEmpty ? localized("Auto language") : names.joined(separator: ", "))
+        let names = names(chosen)
+        let auto =
+            detected.isEmpty
+            ? localized("Auto language") : localized("Auto: {0}", self.names(detected).joined(separator: ", "))
+        gtk_label_set_text(label.cast(), names.isEmpty ? auto : names.joined(separator: ", "))
     }
 
     private func opened() {

@@ -167,6 +167,10 @@ final class PostOptionsRow {
         gtk_widget_set_visible(widgets.note, (shown && !notes.isEmpty).gboolean)
     }
 
+    /// What the text reads as, on the language button while Auto is chosen; the languages' names.
+    func showDetectedLanguages(_ codes: [String]) { widgets?.languages.showDetected(codes) }
+    func languageNames(_ codes: [String]) -> [String] { widgets?.languages.names(codes) ?? codes }
+
     /// The window's first focus went to the warning's field and selected it; the text has it now.
     func unselectWarning() {
         if let widgets { gtk_editable_select_region(OpaquePointer(widgets.warningEntry), 0, 0) }

@@ -83,6 +83,9 @@ final class ComposeWindow {
     let postOptionsRow: PostOptionsRow
     /// The link card Bluesky gets, under the text.
     let linkCards: LinkCardPreview
+    /// What the text reads as (DetectedLanguages), read after a pause in typing; Auto sends it.
+    var detectedLanguages: [String] = []
+    var languagePause: MainLoopSource?
     /// The options a saved draft kept (its content warning is text the person wrote).
     var restoredOptions: PostOptions?
     /// What the content warning took of the limit when the overflow was last placed.
@@ -210,6 +213,7 @@ final class ComposeWindow {
 
         counter.onChange = { [weak self] _ in self?.textChanged() }
         linkCards.textChanged(compose.text)  // the text given, or the draft's
+        detectLanguages()
         // An edit of the text, never a recount (another network, the server's limits).
         counter.onEdit = { [weak self] in if self?.poster != nil { self?.postEdited() } }
         for (_, tracker) in alsoTo { tracker.onChange = { [weak self] _ in self?.updateCounter() } }
@@ -320,6 +324,7 @@ final class ComposeWindow {
         updateCounter()
         autosave?.textChanged()
         linkCards.textChanged(compose.text)
+        detectLanguages()
     }
 
     /// Unchanged or empty text goes at once; anything else is never dropped silently.
