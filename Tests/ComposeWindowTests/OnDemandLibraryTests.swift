@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// A start pays only for what it uses (#51): libsoup, json-glib, libsecret, gexiv2 and gspell load
+/// A start pays only for what it uses (#51): libsoup, json-glib, libsecret, gexiv2, gspell and libcld2 load
 /// the first time one of their functions is called (CComposeWindowOnDemand), and with them what
 /// they link (exiv2, Kerberos, SQLite, enchant…). Read from the process as it runs: /proc/PID/maps.
 final class OnDemandLibraryTests: XCTestCase {

@@ -1,7 +1,7 @@
 #pragma once
 #include <glib.h>
 
-/* compose-window loads libsoup, json-glib, libsecret, gexiv2 and gspell the first time it calls
+/* compose-window loads libsoup, json-glib, libsecret, gexiv2, gspell and libcld2 the first time it calls
  * one of their functions (through the functions in this target, which stand in for theirs), so a
  * start that neither posts, reads the keyring, prepares an image nor checks spelling never loads
  * them or what they link (exiv2 and libstdc++, ICU, Kerberos…). */
