@@ -192,4 +192,45 @@ import Testing
         let thumb = post["body"]?["record"]?["embed"]?["external"]?["thumb"]
         #expect(thumb?["ref"]?["$link"] == .string("(link card picture)"))
     }
+
+    /// A thread half on Bluesky, then edited with another card: the part still to go carries the
+    /// new card, and the old card's uploaded picture is not its thumb.
+    @Test func anEditWithAnotherCardForgetsTheOldCardsPicture() throws {
+        let parts = ["First post.", "Second: https://example.com/news/1"]
+        var plan = Self.plan(text: parts.joined(separator: " "), parts: parts)
+        plan.prepared(2, image: 0, Images.prepared(2, 0))
+        Images.answer(&plan, 2, 200, Images.json(["blob": Images.blob]))
+        // The first Bluesky post is out.
+        plan.outbox.received(
+            1, .success("https://bsky.app/profile/a/post/1"),
+            postedAs: .bluesky(.init(uri: "at://did:plc:a/app.bsky.feed.post/1", cid: "c1")), now: Self.now)
+        var options = PostOptions()
+        options.linkCard = LinkCard(uri: "https://example.com/news/1", title: "Another title")
+        let edited = try #require(
+            plan.outbox.replacingContent(
+                text: parts.joined(separator: " "), images: [], options: options, parts: [.bluesky: parts],
+                now: Self.now, newKey: { _, part in "k\(part)" }))
+        #expect(edited.deliveries[2].images.isEmpty, "the new card has no picture: nothing of the old one")
+        var replan = plan
+        replan.outbox = edited
+        let record = try #require(request(replan, 2))
+        #expect(record.body?["record"]?["embed"]?["external"]?["title"] == .string("Another title"))
+        #expect(record.body?["record"]?["embed"]?["external"]?["thumb"] == nil)
+    }
+
+    /// A post resumed from the outbox shows the card it was recorded with, and fetches nothing
+    /// while its text stays; recorded without one, no link of its text gets one.
+    @Test func aResumedPostKeepsTheCardItWasRecordedWith() {
+        let text = "See https://example.org/b and https://example.com/news/1"
+        var draft = LinkCardDraft()
+        draft.resume(Self.card, text: text)
+        #expect(draft.linkToFetch(in: text) == nil, "the recorded card's page is not fetched again")
+        #expect(draft.cardForSend(text: text, hasImages: false) == Self.card, "the chosen link, not the first")
+        draft.resume(nil, text: text)
+        #expect(draft.cardForSend(text: text, hasImages: false) == nil)
+        #expect(draft.linkToFetch(in: text) == nil)
+        #expect(
+            draft.cardForSend(text: text + " https://example.net/new", hasImages: false)?.uri
+                == "https://example.net/new")
+    }
 }

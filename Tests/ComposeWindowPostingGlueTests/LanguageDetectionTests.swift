@@ -21,4 +21,12 @@ import Testing
     func theTextsLanguagesAreFound(text: String, expected: [String]) {
         #expect(DetectedLanguages.languages(LanguageDetection.detect(text)) == expected, "\(text)")
     }
+
+    /// A long text is read from its start, cut at a character (6,000 Chinese characters: 18,000
+    /// bytes, and 16,384 falls inside one).
+    @Test func aLongTextIsCutAtACharacter() {
+        let text = String(repeating: "今天天气真好我们去公园散步", count: 462)
+        #expect(text.utf8.count > DetectedLanguages.longestText)
+        #expect(DetectedLanguages.languages(LanguageDetection.detect(text)) == ["zh"])
+    }
 }

@@ -56,4 +56,14 @@ import Testing
         #expect(PageReader.pictureAddress("data:image/png;base64,AAAA", page: page) == nil)
         #expect(PageReader.pictureAddress("file:///etc/passwd", page: page) == nil)
     }
+
+    @Test func theHeadersCharsetWinsAndANameLibxml2DoesNotKnowIsIgnored() throws {
+        let bytes = try Self.page("/gbk-header")
+        let url = "https://pages.example.org/gbk-header"
+        #expect(PageReader.metadata(of: bytes, url: url, contentType: "text/html; charset=GBK").title == "分享新鲜事")
+        #expect(PageReader.metadata(of: bytes, url: url, contentType: "text/html").title != "分享新鲜事", "unsaid: not GBK")
+        let unknown = PageReader.metadata(
+            of: try Self.page("/card"), url: url, contentType: "text/html; charset=no-such")
+        #expect(unknown.title == "Pandas & bamboo: 熊猫的一天", "the page's own charset then")
+    }
 }

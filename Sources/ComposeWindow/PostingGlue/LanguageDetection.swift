@@ -10,7 +10,13 @@ package enum LanguageDetection {
         var codes: [UnsafePointer<CChar>?] = [nil, nil, nil]
         var percents: [Int32] = [0, 0, 0]
         var reliable: gboolean = 0
-        let bytes = Array(text.utf8.prefix(DetectedLanguages.longestText))
+        // Cut at a character: CLD2's fast path reads as many bytes as a lead byte announces.
+        var bytes = Array(text.utf8.prefix(DetectedLanguages.longestText + 4))
+        if bytes.count > DetectedLanguages.longestText {
+            var end = DetectedLanguages.longestText
+            while end > 0 && bytes[end] & 0xC0 == 0x80 { end -= 1 }
+            bytes.removeSubrange(end...)
+        }
         let found = bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
                 compose_window_detect_languages(chars.baseAddress, Int32(chars.count), &codes, &percents, &reliable)

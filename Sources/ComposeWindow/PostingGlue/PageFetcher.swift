@@ -13,10 +13,11 @@ package final class PageFetcher {
         case picture
     }
 
-    /// What was read, and from where after redirects.
+    /// What was read, from where after redirects, and its Content-Type.
     package struct Fetched: Sendable, Equatable {
         package let url: String
         package let bytes: [UInt8]
+        package var contentType: String? = nil
     }
 
     package enum Failure: Error, Sendable, Equatable {
@@ -105,6 +106,7 @@ private final class PageExchange {
     let finish: @MainActor (Outcome) -> Void
     var stream: UnsafeMutablePointer<GInputStream>?
     var buffer: UnsafeMutableRawPointer?
+    var contentType: String?
     /// A picture reads one byte more than its limit, to know it is over.
     var capacity: Int { kind == .page ? PageFetchRules.pageBytes : PageFetchRules.pictureBytes + 1 }
 
@@ -132,6 +134,7 @@ private final class PageExchange {
         let headers = soup_message_get_response_headers(message)
         let status = Int(soup_message_get_status(message).rawValue)
         let contentType = soup_message_headers_get_one(headers, "Content-Type").map { String(cString: $0) }
+        self.contentType = contentType
         switch PageFetchRules.answer(status: status, contentType: contentType) {
         case .redirect:
             guard let location = soup_message_headers_get_one(headers, "Location"),
@@ -169,7 +172,7 @@ private final class PageExchange {
             return end(.done(.failure(.tooLarge)), releasing: this)
         }
         let bytes = buffer.map { Array(UnsafeRawBufferPointer(start: $0, count: count)) } ?? []
-        end(.done(.success(PageFetcher.Fetched(url: url, bytes: bytes))), releasing: this)
+        end(.done(.success(PageFetcher.Fetched(url: url, bytes: bytes, contentType: contentType))), releasing: this)
     }
 
     /// Closes what it holds (a body not read is dropped with its connection), then answers.

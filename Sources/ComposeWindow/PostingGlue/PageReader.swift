@@ -6,18 +6,32 @@ import ComposeWindowCore
 /// markup, any charset it declares) and never fetches anything itself (HTML_PARSE_NONET). Safe on
 /// any thread: each call parses its own document.
 package enum PageReader {
-    /// The `<meta>` tags and `<title>` of `bytes` (the page's first bytes), read as from `url`.
-    package static func metadata(of bytes: [UInt8], url: String) -> PageMetadata {
+    /// Once, on the main thread, before any parse on another (libxml2 2.9 asks for it).
+    package static func prepare() { xmlInitParser() }
+
+    /// The `<meta>` tags and `<title>` of `bytes` (the page's first bytes), read as from `url`, in
+    /// the charset its Content-Type names (which wins over the page's own `<meta charset>`, as in a
+    /// browser), else the one the page declares.
+    package static func metadata(of bytes: [UInt8], url: String, contentType: String? = nil) -> PageMetadata {
         let options = Int32(
             HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
                 | HTML_PARSE_NONET.rawValue)
-        guard !bytes.isEmpty,
-            let document = bytes.withUnsafeBufferPointer({ buffer in
+        guard !bytes.isEmpty else { return PageMetadata() }
+        let parse = { (encoding: String?) in
+            bytes.withUnsafeBufferPointer { buffer in
                 buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                    htmlReadMemory($0, Int32(clamping: buffer.count), url, nil, options)
+                    htmlReadMemory($0, Int32(clamping: buffer.count), url, encoding, options)
                 }
-            })
-        else { return PageMetadata() }
+            }
+        }
+        // A charset libxml2 does not know is no charset: the page's own declaration then.
+        let charset = contentType.flatMap(Self.charset(of:)).flatMap { name in
+            xmlFindCharEncodingHandler(name).map { handler in
+                xmlCharEncCloseFunc(handler)
+                return name
+            }
+        }
+        guard let document = parse(charset) ?? parse(nil) else { return PageMetadata() }
         defer { xmlFreeDoc(document) }
         var tags: [(key: String, content: String)] = []
         var title: String?
@@ -57,6 +71,22 @@ package enum PageReader {
             default: visit(current.pointee.children, tags: &tags, title: &title)
             }
         }
+    }
+
+    /// The `charset` parameter of a Content-Type ("text/html; charset=GBK" → "GBK"); nil without one.
+    static func charset(of contentType: String) -> String? {
+        for parameter in contentType.split(separator: ";").dropFirst() {
+            let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingSpaces }
+            guard pair.count == 2, pair[0].lowercased() == "charset" else { continue }
+            let name = pair[1].filter { $0 != "\"" }
+            guard !name.isEmpty, name.count <= 40,
+                name.unicodeScalars.allSatisfy({
+                    $0.isASCII && ($0.properties.isAlphabetic || "0123456789-_.:".unicodeScalars.contains($0))
+                })
+            else { return nil }
+            return String(name)
+        }
+        return nil
     }
 
     private static func attribute(_ node: UnsafeMutablePointer<xmlNode>, _ name: String) -> String? {

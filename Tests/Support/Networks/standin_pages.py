@@ -50,6 +50,9 @@ def answer(path):
         return 200, {"Content-Type": "text/html"}, BROKEN.encode(), 0
     if path == "/gbk":
         return 200, {"Content-Type": "text/html"}, GBK, 0
+    if path == "/gbk-header":  # its charset in the header only, as many servers in China send it
+        body = '<html><head><meta property="og:title" content="分享新鲜事"></head></html>'.encode("gbk")
+        return 200, {"Content-Type": "text/html; charset=GBK"}, body, 0
     if path == "/huge":
         head = CARD.split("</head>")[0].encode() + b"</head><body>"
         return 200, {"Content-Type": "text/html"}, head + b"<p>filler</p>" * (20 * 1024 * 1024 // 12), 0

@@ -13,10 +13,14 @@ extension ComposeWindow {
             guard let self else { return false }
             self.languagePause = nil
             let text = self.compose.text
+            self.languageReadingsAsked += 1
+            let asked = self.languageReadingsAsked
             StateWriter.textWork.write {
                 DetectedLanguages.languages(LanguageDetection.detect(text))
             } then: { [weak self] detected in
-                guard let self, detected != self.detectedLanguages else { return }
+                guard let self, asked == self.languageReadingsAsked else { return }  // a later one comes
+                self.languageReadingAnswered = asked
+                guard detected != self.detectedLanguages else { return }
                 self.detectedLanguages = detected
                 self.postOptionsRow.showDetectedLanguages(detected)
                 self.fitPostOptions()

@@ -26,8 +26,11 @@ extension ComposeWindow {
     /// What Send records: the options shown, with the spell checker's language unless one is
     /// chosen, and the Bluesky accounts chosen from the mention list that the text still mentions.
     var postOptions: PostOptions {
+        // A reading of an older text is not this one's (pasted over, sent at once): the spell
+        // checker's then.
         var options = postOptionsRow.options.withLanguages(
-            detected: detectedLanguages, orSpellChecker: SpellChecking.language(of: compose.textView)
+            detected: languagePause == nil && languageReadingAnswered == languageReadingsAsked ? detectedLanguages : [],
+            orSpellChecker: SpellChecking.language(of: compose.textView)
         )
         .withMentions(chosen: chosenMentions, in: compose.text)
         options.linkCard = linkCards.cardForSend

@@ -63,6 +63,7 @@ extension ComposeWindow {
         poster = Poster(session: session, store: store)
         images = plan.images
         postOptionsRow.show(plan.options)
+        linkCards.resume(with: plan.options.linkCard, text: plan.text)
         chosenMentions = plan.options.mentions
         if replyParent == nil, let header = plan.replyHeader {
             showReplyHeader(author: header.author, header.firstLine)

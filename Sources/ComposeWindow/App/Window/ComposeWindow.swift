@@ -86,6 +86,10 @@ final class ComposeWindow {
     /// What the text reads as (DetectedLanguages), read after a pause in typing; Auto sends it.
     var detectedLanguages: [String] = []
     var languagePause: MainLoopSource?
+    /// Readings asked of the text thread, and the last one that came back (Send takes only the
+    /// latest text's).
+    var languageReadingsAsked = 0
+    var languageReadingAnswered = 0
     /// The options a saved draft kept (its content warning is text the person wrote).
     var restoredOptions: PostOptions?
     /// What the content warning took of the limit when the overflow was last placed.

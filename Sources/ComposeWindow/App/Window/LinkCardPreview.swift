@@ -22,15 +22,25 @@ final class LinkCardPreview {
 
     init(row: LinkCardRow) {
         self.row = row
+        PageReader.prepare()
         row.onRemove = { [weak self] in
             guard let self, let link = self.draft.link else { return }
             self.draft.choice.remove(link)
-            self.refresh()
+            self.refresh(fetching: true)
         }
         row.onChoose = { [weak self] chosen in
             self?.draft.choice.choose(chosen)
-            self?.refresh()
+            self?.refresh(fetching: true)
         }
+    }
+
+    /// The card a post in the outbox was recorded with (a resume): shown as it was, never fetched
+    /// again while the text stays the same, so a retry sends the card the first Send recorded.
+    func resume(with card: LinkCard?, text: String) {
+        self.text = text
+        stop()
+        draft.resume(card, text: text)
+        refresh()
     }
 
     /// The text changed: the card follows after a pause in typing.
@@ -39,7 +49,7 @@ final class LinkCardPreview {
         pause?.cancel()
         pause = MainLoopSource.timeout(milliseconds: PageFetchRules.pauseMilliseconds) { [weak self] in
             self?.pause = nil
-            self?.refresh()
+            self?.refresh(fetching: true)
             return false
         }
     }
@@ -47,8 +57,9 @@ final class LinkCardPreview {
     /// What Send records (LinkCardDraft.cardForSend), for a post going to Bluesky.
     var cardForSend: LinkCard? { forBluesky ? draft.cardForSend(text: text, hasImages: hasImages) : nil }
 
-    /// Shows the card for the text as it is now, fetching a page it has not read yet.
-    func refresh() {
+    /// Shows the card for the text as it is now; `fetching` (after a pause in typing, or the
+    /// person's choice) also fetches a page it has not read yet: never a half-typed link's.
+    func refresh(fetching: Bool = false) {
         let links = LinkCardChoice.links(in: text)
         guard forBluesky, let shown = draft.choice.link(in: text) else {
             stop()
@@ -60,7 +71,10 @@ final class LinkCardPreview {
                 link: shown, card: nil, loading: false, links: links,
                 note: localized("Bluesky shows a post’s images or a link card, not both: the images go."))
         }
-        if let next = draft.linkToFetch(in: text) { start(next) }
+        if fetching, let next = draft.linkToFetch(in: text) { start(next) }
+        guard shown == draft.link else {  // a link typed since: read after the pause
+            return row.show(link: shown, card: nil, loading: true, links: links, note: nil)
+        }
         guard draft.phase != .unreadable else { return row.hide() }
         row.show(link: shown, card: draft.card, loading: draft.isReading || picturePending, links: links, note: nil)
     }
@@ -81,44 +95,54 @@ final class LinkCardPreview {
         row.showPicture(nil)
         let cancellation = Cancellation()
         self.cancellation = cancellation
+        // Past it, a page not read yet is unreadable (no card), a picture not come yet is none.
         deadline = MainLoopSource.timeout(seconds: PageFetchRules.seconds) { [weak self] in
-            self?.deadline = nil
-            cancellation.cancel()
+            guard let self else { return false }
+            self.deadline = nil
+            if self.draft.isReading { self.draft.unreadable(next) }
+            self.stop()
+            self.refresh()
             return false
         }
         fetcher.fetch(next, .page, cancellation: cancellation) { [weak self] result in
-            guard let self, self.draft.link == next else { return }
+            guard let self, self.isCurrent(cancellation) else { return }
             switch result {
             case .success(let page):
                 StateWriter.textWork.write {
-                    let metadata = PageReader.metadata(of: page.bytes, url: page.url)
+                    let metadata = PageReader.metadata(of: page.bytes, url: page.url, contentType: page.contentType)
                     return (metadata, metadata.picture.flatMap { PageReader.pictureAddress($0, page: page.url) })
                 } then: { [weak self] read in
                     self?.read(next, read.0, picture: read.1, cancellation: cancellation)
                 }
             case .failure:
                 self.draft.unreadable(next)
-                self.finished()
+                self.finished(cancellation)
             }
         }
     }
 
+    /// Whether an answer is for the fetch the card waits for now (not one called off since, even
+    /// for the same link).
+    private func isCurrent(_ fetch: Cancellation) -> Bool { cancellation === fetch && !fetch.isCancelled }
+
     private func read(_ next: String, _ metadata: PageMetadata, picture: String?, cancellation: Cancellation) {
-        guard draft.link == next,
-            let card = LinkCard(uri: next, title: metadata.title, description: metadata.description)
-        else { return }
+        guard isCurrent(cancellation) else { return }
+        guard let card = LinkCard(uri: next, title: metadata.title, description: metadata.description) else {
+            draft.unreadable(next)
+            return finished(cancellation)
+        }
         draft.read(card)
-        guard let picture else { return finished() }
+        guard let picture else { return finished(cancellation) }
         picturePending = true
         refresh()
         fetcher.fetch(picture, .picture, cancellation: cancellation) { [weak self] result in
-            guard let self, self.draft.link == next else { return }
-            guard case .success(let fetched) = result else { return self.finished() }
+            guard let self, self.isCurrent(cancellation) else { return }
+            guard case .success(let fetched) = result else { return self.finished(cancellation) }
             StateWriter.imageWork.write {
                 LinkPictureCache.keep(fetched.bytes, from: picture)
             } then: {
                 [weak self] path in
-                guard let self, self.draft.link == next else { return }
+                guard let self, self.isCurrent(cancellation) else { return }
                 if let path, var pictured = self.draft.card {
                     pictured.picture = path
                     self.draft.read(pictured)
@@ -130,12 +154,13 @@ final class LinkCardPreview {
                         self.row.showPicture(pixbuf)
                     }
                 }
-                self.finished()
+                self.finished(cancellation)
             }
         }
     }
 
-    private func finished() {
+    private func finished(_ fetch: Cancellation) {
+        guard isCurrent(fetch) else { return }
         picturePending = false
         deadline?.cancel()
         deadline = nil

@@ -12,7 +12,7 @@ package struct LinkCardChoice: Hashable, Sendable {
     /// The web links of `text` a card can be made for, as Bluesky's facets carry them, in text
     /// order, each once.
     package static func links(in text: String) -> [String] {
-        BlueskyPost.linkURIs(in: text).filter(LinkCard.isWebLink)
+        BlueskyPost.linkURIs(in: text).filter { LinkCard(uri: $0) != nil }
     }
 
     /// The link the card is for in `text`; nil: no card.

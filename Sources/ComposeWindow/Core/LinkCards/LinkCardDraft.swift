@@ -24,6 +24,19 @@ package struct LinkCardDraft: Hashable, Sendable {
         return next
     }
 
+    /// What a post was recorded with (a resume), so that a retry sends it again: its card, read
+    /// and chosen; or, without one, no card for any link of its `text`.
+    package mutating func resume(_ card: LinkCard?, text: String) {
+        self = LinkCardDraft()
+        guard let card else {
+            for link in LinkCardChoice.links(in: text) { choice.remove(link) }
+            return
+        }
+        choice.choose(card.uri)
+        link = card.uri
+        phase = .read(card)
+    }
+
     /// No link any more (or not for Bluesky): what was read is forgotten.
     package mutating func forget() {
         link = nil

@@ -10,8 +10,10 @@
 /// older version, which would answer it from any server, leaves the file alone. Version 7 adds the
 /// hold (Undo Send's countdown, a scheduled time): an older version would post it at once. Version
 /// 8 adds Mastodon's schedule (Outbox+ServerSchedule): an older version would post it a second time.
+/// Version 9 adds a Bluesky link card (its options' `linkCard`, a delivery's `cardPictureUnusable`):
+/// an older version would post it without the card.
 extension Outbox {
-    static let fileVersion = 8
+    static let fileVersion = 9
 
     var json: JSONValue {
         var members: [JSONValue.Member] = [

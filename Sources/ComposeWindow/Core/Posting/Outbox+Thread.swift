@@ -93,7 +93,15 @@ extension Outbox {
         for network in networks {
             let old = thread(of: network)
             if old.contains(where: isConfirmed) {
-                replaced += old.map { deliveries[$0] }
+                replaced += old.map { index in
+                    var kept = deliveries[index]
+                    // Another card: the old one's picture is not this one's thumb.
+                    if options.linkCard != self.options.linkCard, !isConfirmed(index), images.isEmpty || kept.part > 0 {
+                        kept.images = []
+                        kept.cardPictureUnusable = false
+                    }
+                    return kept
+                }
                 continue
             }
             let texts = parts[network] ?? [text]

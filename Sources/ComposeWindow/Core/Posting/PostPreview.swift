@@ -47,7 +47,16 @@ package enum PostPreview {
                 let request = plan.request(
                     for: index, credentials: credentials, now: now, createdAt: createdAt,
                     didsByHandle: options.mentions)
-            else { continue }
+            else {
+                // Never silently fewer posts than Send makes: this one is named, without a body.
+                posts.append(
+                    .object([
+                        .init("network", .string(network.rawValue)), .init("account", .string(account.name)),
+                        .init("part", .integer(plan.outbox.deliveries[index].part + 1)),
+                        .init("request", .string("(made at Send)")),
+                    ]))
+                continue
+            }
             var post: [JSONValue.Member] = [
                 .init("network", .string(network.rawValue)), .init("account", .string(account.name)),
                 .init("part", .integer(plan.outbox.deliveries[index].part + 1)),
