@@ -4,7 +4,7 @@ ftp://; a huge page whose head comes first; a slow page; a PDF; a picture over t
 Used by standin.py for the page hosts inside the posting sandbox, and on its own (python3
 standin_pages.py PORTFILE) as a plain-HTTP server on 127.0.0.1 for the glue's tests. Every request
 is counted in HITS by path, so a test can tell what the app fetched."""
-import io, sys, threading, time
+import io, select, sys, threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 HITS = {}
@@ -91,9 +91,8 @@ def serve(handler, path):
         handler.end_headers()
         return
     status, headers, body, delay = found
-    deadline = time.monotonic() + delay
-    while time.monotonic() < deadline:  # the slow server: a client that hangs up ends it early
-        time.sleep(0.1)
+    if delay:  # the slow server: until then, or until the client hangs up (its socket readable)
+        select.select([handler.connection], [], [], delay)
     handler.send_response(status)
     for name, value in headers.items():
         handler.send_header(name, value)

@@ -56,14 +56,7 @@ final class PostOptionsRow {
             sensitiveCheck: interface.widget("sensitive_check"), labelCombo: interface.widget("label_combo"),
             note: interface.widget("options_note"))
         widgets = loaded
-        var position: gint = 0
-        var child = gtk_container_get_children(column.cast())
-        let children = child
-        while let node = child, node.pointee.data != UnsafeMutableRawPointer(text) {
-            position += 1
-            child = node.pointee.next
-        }
-        g_list_free(children)
+        let position = boxPosition(of: text, in: column)
         // The field above the text, the row and its note under it.
         for (offset, widget) in [(0, loaded.warningEntry), (2, loaded.row), (3, loaded.note)] {
             gtk_box_pack_start(column.cast(), widget, 0, 1, 0)

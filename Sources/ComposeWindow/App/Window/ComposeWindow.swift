@@ -174,7 +174,9 @@ final class ComposeWindow {
         imageStrip = AttachmentStrip(box: layout.imageStrip)
         attachButton = layout.attachButton
         postOptionsRow = PostOptionsRow(column: layout.column, around: layout.compose.widget)
-        linkCards = LinkCardPreview(row: LinkCardRow(column: layout.column, after: layout.compose.widget))
+        linkCards = LinkCardPreview(
+            row: LinkCardRow(column: layout.column, after: layout.compose.widget),
+            text: { [unowned compose] in compose.text })
         infoBar = DraftInfoBar(column: layout.column)
         let view = compose
         infoBar.returnFocus = { [weak view] in view.map { gtk_widget_grab_focus($0.textView.asWidget) } }
@@ -216,7 +218,7 @@ final class ComposeWindow {
         attachOpened()
 
         counter.onChange = { [weak self] _ in self?.textChanged() }
-        linkCards.textChanged(compose.text)  // the text given, or the draft's
+        linkCards.textChanged()  // the text given, or the draft's
         detectLanguages()
         // An edit of the text, never a recount (another network, the server's limits).
         counter.onEdit = { [weak self] in if self?.poster != nil { self?.postEdited() } }
@@ -327,7 +329,7 @@ final class ComposeWindow {
         }
         updateCounter()
         autosave?.textChanged()
-        linkCards.textChanged(compose.text)
+        linkCards.textChanged()
         detectLanguages()
     }
 

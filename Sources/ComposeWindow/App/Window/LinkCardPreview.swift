@@ -12,7 +12,8 @@ final class LinkCardPreview {
     private let row: LinkCardRow
     private lazy var fetcher = PageFetcher(userAgent: AccountCommands.userAgent)
     private var draft = LinkCardDraft()
-    private var text = ""
+    /// The window's text, read when the card needs it (after a pause, at Send), never per keystroke.
+    private let currentText: @MainActor () -> String
     private var cancellation: Cancellation?
     private var deadline: MainLoopSource?
     private var pause: MainLoopSource?
@@ -20,8 +21,9 @@ final class LinkCardPreview {
     var forBluesky = false
     var hasImages = false
 
-    init(row: LinkCardRow) {
+    init(row: LinkCardRow, text: @escaping @MainActor () -> String) {
         self.row = row
+        currentText = text
         PageReader.prepare()
         row.onRemove = { [weak self] in
             guard let self, let link = self.draft.link else { return }
@@ -37,15 +39,13 @@ final class LinkCardPreview {
     /// The card a post in the outbox was recorded with (a resume): shown as it was, never fetched
     /// again while the text stays the same, so a retry sends the card the first Send recorded.
     func resume(with card: LinkCard?, text: String) {
-        self.text = text
         stop()
         draft.resume(card, text: text)
         refresh()
     }
 
     /// The text changed: the card follows after a pause in typing.
-    func textChanged(_ text: String) {
-        self.text = text
+    func textChanged() {
         pause?.cancel()
         pause = MainLoopSource.timeout(milliseconds: PageFetchRules.pauseMilliseconds) { [weak self] in
             self?.pause = nil
@@ -55,11 +55,17 @@ final class LinkCardPreview {
     }
 
     /// What Send records (LinkCardDraft.cardForSend), for a post going to Bluesky.
-    var cardForSend: LinkCard? { forBluesky ? draft.cardForSend(text: text, hasImages: hasImages) : nil }
+    var cardForSend: LinkCard? { forBluesky ? draft.cardForSend(text: currentText(), hasImages: hasImages) : nil }
 
     /// Shows the card for the text as it is now; `fetching` (after a pause in typing, or the
     /// person's choice) also fetches a page it has not read yet: never a half-typed link's.
     func refresh(fetching: Bool = false) {
+        guard forBluesky else {
+            stop()
+            draft.forget()
+            return row.hide()
+        }
+        let text = currentText()
         let links = LinkCardChoice.links(in: text)
         guard forBluesky, let shown = draft.choice.link(in: text) else {
             stop()

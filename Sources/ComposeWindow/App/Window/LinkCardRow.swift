@@ -50,7 +50,7 @@ final class LinkCardRow {
         gtk_widget_set_no_show_all(row, 1)
         gtk_widget_hide(row)
         gtk_box_pack_start(column.cast(), row, 0, 1, 0)
-        gtk_box_reorder_child(column.cast(), row, Self.position(of: text, in: column) + 1)
+        gtk_box_reorder_child(column.cast(), row, boxPosition(of: text, in: column) + 1)
         Signal.connect(remove, "clicked") { [weak self] in self?.onRemove?() }
         Signal.connect(links, "changed") { [weak self] in
             guard let self, !self.filling, let id = gtk_combo_box_get_active_id(self.links.cast()) else { return }
@@ -116,19 +116,5 @@ final class LinkCardRow {
         let rest = link.drop { $0 != "/" }.drop { $0 == "/" }
         let path = rest.drop { $0 != "/" && $0 != "?" && $0 != "#" }
         return path.count > 24 ? String(path.prefix(23)) + "…" : String(path)
-    }
-
-    private static func position(
-        of child: UnsafeMutablePointer<GtkWidget>, in box: UnsafeMutablePointer<GtkWidget>
-    ) -> gint {
-        var position: gint = 0
-        let children = gtk_container_get_children(box.cast())
-        var node = children
-        while let current = node, current.pointee.data != UnsafeMutableRawPointer(child) {
-            position += 1
-            node = current.pointee.next
-        }
-        g_list_free(children)
-        return position
     }
 }
