@@ -104,7 +104,7 @@ import Testing
         #expect(upload.path == "/xrpc/com.atproto.repo.uploadBlob")
         Images.answer(&plan, 1, 200, Images.json(["blob": Images.blob]))
         // The run ends here: the file is all there is; nothing is uploaded again.
-        #expect(plan.file["version"] == .integer(9), "version 9 added the card: an older one leaves it alone")
+        #expect(plan.file["version"] == .integer(Outbox.fileVersion), "9 added the card: an older one leaves it alone")
         let resumed = try #require(PostingPlan(file: plan.file))
         let record = try #require(request(resumed, 1))
         #expect(record.path == "/xrpc/com.atproto.repo.createRecord")

@@ -115,6 +115,8 @@ import Testing
         #expect(bluesky.postOptions == PostOptions(selfLabel: .graphicMedia, languages: ["ja"]))
         let both = try options(["to": "mastodon,bluesky", "cw": "CW", "visibility": "private"])
         #expect(both.postOptions.contentWarning == "CW", "Mastodon carries it; the window says Bluesky does not")
+        let gated = try options(["to": "mastodon,bluesky", "who-may-reply": "mentioned"])
+        #expect(gated.postOptions.replyGate == .mentioned, "one choice for both networks")
         let desktop = try options(["cw": "CW"], flags: ["desktop"])
         #expect(desktop.postOptions.contentWarning == "CW", "from the desktop the window chooses where")
     }
@@ -137,6 +139,10 @@ import Testing
     @Test func hostileValuesGetOneLine() {
         #expect(refusal(["to": "mastodon", "cw": "a\nb"]) == "--cw: give the warning as one line of text")
         #expect(refusal(["to": "mastodon", "cw": "  "]) == "--cw: give the warning as one line of text")
+        #expect(
+            refusal(["to": "bluesky", "who-may-reply": "my\nfriends"])
+                == "--who-may-reply: unknown choice “my\\nfriends” (use everyone, following, mentioned or nobody)")
+        #expect(refusal(["to": "x", "who-may-reply": "nobody"])?.hasPrefix("--who-may-reply: only for") == true)
         #expect(refusal(["to": "mastodon", "cw": "a\u{1B}[2J"]) == "--cw: give the warning as one line of text")
         #expect(
             refusal(["to": "mastodon", "visibility": "friends\nonly"])

@@ -37,6 +37,7 @@ public enum ComposeOption: String, CaseIterable, Sendable {
     case alt
     case cw
     case visibility
+    case whoMayReply = "who-may-reply"
     case language
     case sensitive
     case label
@@ -69,7 +70,7 @@ public enum ComposeOption: String, CaseIterable, Sendable {
         case .signOut, .account: localized("ACCOUNT")
         case .attach: localized("FILE")
         case .alt, .cw: localized("TEXT")
-        case .visibility: localized("WHO")
+        case .visibility, .whoMayReply: localized("WHO")
         case .language: localized("CODE")
         case .label: localized("LABEL")
         case .replyTo: "URL"
@@ -137,6 +138,8 @@ public enum ComposeOption: String, CaseIterable, Sendable {
         case .alt: localized("Alt text of an image, one per --attach in the same order")
         case .cw: localized("Content warning shown before the text (Mastodon)")
         case .visibility: localized("Who may see the post on Mastodon: public, unlisted, private or direct")
+        case .whoMayReply:
+            localized("Who may reply and quote: everyone (default), following, mentioned or nobody")
         case .language:
             localized("Language of the post, an ISO 639-1 code such as en or zh (repeat for up to 3 on Bluesky)")
         case .sensitive: localized("Mark the images sensitive (Mastodon)")

@@ -1,5 +1,5 @@
 extension ComposeOptions {
-    /// `--cw`, `--visibility`, `--language`, `--sensitive` and `--label`, checked against the
+    /// `--cw`, `--visibility`, `--who-may-reply`, `--language`, `--sensitive` and `--label`, checked against the
     /// networks Send goes to (`networks`; nil: the window's choice, from the desktop) and whether
     /// the post has images. An option no chosen network can carry is refused here rather than
     /// dropped on the way; with two networks the window says what the second one leaves out.
@@ -8,7 +8,7 @@ extension ComposeOptions {
         networks: [PostTarget]?, hasImages: Bool
     ) throws(UsageError) -> PostOptions {
         var options = PostOptions()
-        let given: [ComposeOption] = [.cw, .visibility, .sensitive, .label, .language].filter {
+        let given: [ComposeOption] = [.cw, .visibility, .whoMayReply, .sensitive, .label, .language].filter {
             values[$0] != nil || flags.contains($0) || ($0 == .language && !languages.isEmpty)
         }
         guard let first = given.first else { return options }
@@ -39,6 +39,15 @@ extension ComposeOptions {
                 throw UsageError(description: localized("--visibility: Bluesky posts are public"))
             }
             options.visibility = visibility
+        }
+        if let word = values[.whoMayReply] {
+            guard let gate = ReplyGate(rawValue: word) else {
+                throw UsageError(
+                    description: localized(
+                        "--who-may-reply: unknown choice “{0}” (use everyone, following, mentioned or nobody)",
+                        word.onOneLine))
+            }
+            options.replyGate = gate
         }
         for code in languages {
             guard code.count == 2, let language = PostOptions.languageCode(of: code) else {

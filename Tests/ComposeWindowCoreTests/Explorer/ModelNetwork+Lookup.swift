@@ -60,6 +60,7 @@ extension ModelNetwork {
     static let repeats: [String: Repeat] = [
         "POST /api/v1/statuses": .firstStatus, "POST /api/v1/statuses (4.6.0–4.7.x)": .serverError,
         "POST /xrpc/com.atproto.repo.createRecord": .internalServerError,
+        "POST /xrpc/com.atproto.repo.applyWrites": .internalServerError,
         "POST /api/v1/statuses (scheduled)": .notFound, "DELETE /api/v1/scheduled_statuses/:id": .notFound,
     ]
 

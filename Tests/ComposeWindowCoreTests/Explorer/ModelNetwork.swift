@@ -29,6 +29,11 @@ struct ModelNetwork: Hashable {
         var reblog = false
         /// Deleted by its author: Mastodon refuses a reply to it (404); a PDS stores one anyway.
         var deleted = false
+        /// Bluesky: the gate records written with it that name it under its key ("app.bsky.feed.
+        /// threadgate"); a gate naming another post is kept as "wrong " and its collection.
+        var gates: Set<String> = []
+        /// Mastodon: its `quote_approval_policy`.
+        var quotePolicy: String?
     }
 
     struct Media: Hashable {
@@ -190,20 +195,29 @@ struct ModelNetwork: Hashable {
     /// The post this request would make, when it is one that makes a post.
     func post(of request: APIRequest, account: String, text: String, now: Int64) -> Post? {
         guard request.method == .post, request.file == nil else { return nil }
+        // applyWrites: the post is the first write; the rest are its gates, in the same commit.
+        let writes = request.body?["writes"]?.elements ?? []
+        let record = request.body?["record"] ?? writes.first?["value"]
         let key =
-            request.headers.first { $0.name == "Idempotency-Key" }?.value ?? request.body?["rkey"]?.string ?? ""
+            request.headers.first { $0.name == "Idempotency-Key" }?.value ?? request.body?["rkey"]?.string
+            ?? writes.first?["rkey"]?.string ?? ""
         let named: [JSONValue] =
             request.body?["media_ids"]?.elements
-            ?? (request.body?["record"]?["embed"]?["images"]?.elements ?? []).compactMap {
-                $0["image"]?["ref"]?["$link"]
-            }
+            ?? (record?["embed"]?["images"]?.elements ?? []).compactMap { $0["image"]?["ref"]?["$link"] }
         func strongRef(_ name: String) -> String? {
-            guard let ref = request.body?["record"]?["reply"]?[name] else { return nil }
+            guard let ref = record?["reply"]?[name] else { return nil }
             return (ref["uri"]?.string ?? "?") + " " + (ref["cid"]?.string ?? "?")
         }
-        return Post(
+        var post = Post(
             account: account, text: text, key: key, storedAt: now, images: named.compactMap(\.string),
-            inReplyTo: request.body?["in_reply_to_id"]?.string ?? strongRef("parent"), root: strongRef("root"))
+            inReplyTo: request.body?["in_reply_to_id"]?.string ?? strongRef("parent"), root: strongRef("root"),
+            quotePolicy: request.body?["quote_approval_policy"]?.string)
+        for gate in writes.dropFirst() {
+            let collection = gate["collection"]?.string ?? "?"
+            let namesThePost = gate["rkey"]?.string == key && gate["value"]?["post"]?.string == uri(post)
+            post.gates.insert(namesThePost ? collection : "wrong " + collection)
+        }
+        return post
     }
 
     /// The strongRef ("uri cid") of a stored Bluesky post, or the id of a Mastodon one: what a
@@ -278,10 +292,25 @@ struct ModelNetwork: Hashable {
         case .mastodon:
             let id = String(index(of: post) + 1)
             return APIAnswer(status: 200, json: .object([.init("id", .string(id)), .init("url", .string(link(post)))]))
-        case .bluesky:
+        case .bluesky where post.gates.isEmpty:
             return APIAnswer(
                 status: 200,
                 json: .object([.init("uri", .string(uri(post))), .init("cid", .string(cid(post)))]))
+        case .bluesky:
+            // applyWrites: one result per write, in order; the post's first.
+            let gates = post.gates.sorted().map { collection in
+                JSONValue.object([
+                    .init("uri", .string("at://did:plc:alice/" + collection + "/" + post.key)),
+                    .init("cid", .string("bafygate" + post.key)),
+                ])
+            }
+            let made = JSONValue.object([.init("uri", .string(uri(post))), .init("cid", .string(cid(post)))])
+            return APIAnswer(
+                status: 200,
+                json: .object([
+                    .init("commit", .object([.init("cid", .string("bafycommit")), .init("rev", .string("3k"))])),
+                    .init("results", .array([made] + gates)),
+                ]))
         }
     }
 

@@ -215,6 +215,46 @@ import Testing
         Self.walk(name, world)
     }
 
+    /// Who may reply and quote: on Bluesky the post goes with its gates in one applyWrites (every
+    /// fault, a lost answer, kill -9, its key found taken: 500), so no network ever holds it
+    /// without them, and Mastodon's quote policy goes with every status, retried or resumed.
+    static let gated: [(String, PostingWorld)] = {
+        func options(_ gate: ReplyGate, quotes: Bool = false) -> PostOptions {
+            var options = PostOptions()
+            options.replyGate = gate
+            options.mastodonTakesQuotes = quotes
+            return options
+        }
+        return [
+            (
+                "Bluesky, nobody may reply",
+                PostingWorld(networks: [ModelNetwork(network: .bluesky)], options: options(.nobody))
+            ),
+            (
+                "a Bluesky thread of 2 with an image, for people you follow",
+                PostingWorld(
+                    networks: [ModelNetwork(network: .bluesky)], images: image, threadLengths: [.bluesky: 2],
+                    options: options(.following))
+            ),
+            (
+                "a Bluesky reply thread of 2, for people you mention",
+                PostingWorld(
+                    networks: [blueskyReply.0], threadLengths: [.bluesky: 2], replyTo: blueskyReply.1,
+                    options: options(.mentioned))
+            ),
+            (
+                "Mastodon 4.5, for people you follow",
+                PostingWorld(networks: [ModelNetwork(network: .mastodon)], options: options(.following, quotes: true))
+            ),
+        ]
+    }()
+
+    @Test(arguments: gated.indices)
+    func everySequencePostsWithItsGates(configuration: Int) {
+        let (name, world) = Self.gated[configuration]
+        Self.walk(name, world)
+    }
+
     /// Walks `world` to the depth, recording the first rule broken with the steps that broke it.
     static func walk(_ name: String, _ world: PostingWorld) {
         let clock = ContinuousClock()

@@ -75,7 +75,7 @@ extension PostingWorld {
                 // The record key taken: the PDS's MST throws a plain Error, answered 500.
                 return .success(
                     APIAnswer(
-                        status: ModelNetwork.repeats["POST /xrpc/com.atproto.repo.createRecord"]?.status ?? 500,
+                        status: ModelNetwork.repeats[ModelNetwork.route(inFlight.request)]?.status ?? 0,
                         json: .object([
                             .init("error", .string("InternalServerError")),
                             .init("message", .string("Internal Server Error")),

@@ -110,6 +110,8 @@ struct PostingWorld: Hashable {
 
     /// The post the person replies to (on the one network a reply goes to), or nil.
     let replyTo: ReplyParent?
+    /// The post's options: who may reply and quote (every post must carry its gates).
+    let options: PostOptions
     /// Whether the person may switch to an account on another Mastodon server (carol's).
     let otherServer: Bool
     /// The post as the window answers it: found through the server of the account it posts with.
@@ -137,8 +139,9 @@ struct PostingWorld: Hashable {
     init(
         networks: [ModelNetwork], images: [PostImage] = [], threadLengths: [PostingAccount.Network: Int] = [:],
         replyTo: ReplyParent? = nil, postsElsewhere: Bool = false, otherServer: Bool = false,
-        scheduleFor: Int64? = nil, undoSeconds: Int = 0, serverKeeps: Bool = false
+        scheduleFor: Int64? = nil, undoSeconds: Int = 0, serverKeeps: Bool = false, options: PostOptions = PostOptions()
     ) {
+        self.options = options
         self.scheduleFor = scheduleFor
         self.serverKeeps = serverKeeps
         self.undoSeconds = undoSeconds
@@ -302,7 +305,7 @@ struct PostingWorld: Hashable {
         }
         let isNew = session.plan == nil
         let result = session.send(
-            text: text, images: images, accounts: accounts, parts: parts, replyTo: windowParent,
+            text: text, images: images, options: options, accounts: accounts, parts: parts, replyTo: windowParent,
             undoSeconds: undoSeconds, scheduledAt: isNew ? scheduleFor : nil, serverKeepsTime: serverKeeps,
             microsecondsSinceEpoch: UInt64(now) * 1_000_000)
         self.session = session
@@ -501,6 +504,7 @@ struct PostingWorld: Hashable {
                 }
             }
             if let broken = brokenChain(on: network) { return broken }
+            if let open = ungated(on: network) { return open }
         }
         if ended != .discarded {
             let onANetwork = networks.contains { network in
@@ -519,6 +523,34 @@ struct PostingWorld: Hashable {
         }
         if let stray = standardOutput.first(where: { !firstPosts.contains($0) }) {
             return "standard output holds \(stray), which is no first post of this run"
+        }
+        return nil
+    }
+
+    /// A post the network holds without what limits who may reply and quote, as the person chose:
+    /// on Bluesky its gates, written with it (a thread's first post the threadgate, every post a
+    /// postgate), each naming it; on Mastodon its quote policy.
+    private func ungated(on network: ModelNetwork) -> String? {
+        let gate = options.replyGate
+        for post in network.own {
+            switch network.network {
+            case .bluesky:
+                var expected: Set<String> = []
+                if isFirstPost(post.text, on: .bluesky), replyTo == nil, gate.blueskyAllow != nil {
+                    expected.insert("app.bsky.feed.threadgate")
+                }
+                if gate.blueskyForbidsQuotes { expected.insert("app.bsky.feed.postgate") }
+                if post.gates != expected {
+                    return "bluesky holds \"\(post.text)\" with gates \(post.gates.sorted()), not \(expected.sorted())"
+                }
+            case .mastodon:
+                let expected =
+                    options.mastodonTakesQuotes ? gate.mastodonQuotePolicy(visibility: options.visibility) : nil
+                if post.quotePolicy != expected {
+                    return
+                        "mastodon holds \"\(post.text)\" quotable by \(post.quotePolicy ?? "default"), not \(expected ?? "default")"
+                }
+            }
         }
         return nil
     }

@@ -47,6 +47,9 @@ import Testing
         let record = try #require(
             try Self.rows("bluesky")["POST /xrpc/com.atproto.repo.createRecord"]?["repeats"] as? [String: Any])
         #expect(record["takenKey"] as? Int == ModelNetwork.repeats["POST /xrpc/com.atproto.repo.createRecord"]?.status)
+        let writes = try #require(
+            try Self.rows("bluesky")["POST /xrpc/com.atproto.repo.applyWrites"]?["repeats"] as? [String: Any])
+        #expect(writes["takenKey"] as? Int == ModelNetwork.repeats["POST /xrpc/com.atproto.repo.applyWrites"]?.status)
     }
 
     /// What the app asks for covers every request it makes, by the table's scopes.

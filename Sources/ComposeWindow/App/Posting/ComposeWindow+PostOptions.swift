@@ -34,6 +34,7 @@ extension ComposeWindow {
         )
         .withMentions(chosen: chosenMentions, in: compose.text)
         options.linkCard = linkCards.cardForSend
+        options.mastodonTakesQuotes = serverRules?.takesQuotes == true
         return options
     }
 
@@ -58,6 +59,12 @@ extension ComposeWindow {
             let read = postOptionsRow.languageNames([detectedLanguages[0]])[0]
             let chosen = postOptionsRow.languageNames(options.languages).joined(separator: localized(", "))
             notes += (notes.isEmpty ? "" : "\n") + localized("The text reads as {0}, not {1}", read, chosen)
+        }
+        // Where a network cannot limit replies or quotes as chosen.
+        for line in options.replyGate.differences(
+            networks: networks, mastodonTakesQuotes: serverRules?.takesQuotes == true, isReply: replyParent != nil)
+        {
+            notes += (notes.isEmpty ? "" : "\n") + line
         }
         // Without an account the options do not go, and Send says so: they stay in sight, to turn off.
         let shownFor: Set<PostingAccount.Network> =

@@ -19,6 +19,7 @@ final class PostOptionsRow {
         let warningEntry: UnsafeMutablePointer<GtkWidget>
         let warningButton: UnsafeMutablePointer<GtkWidget>
         let visibilityCombo: UnsafeMutablePointer<GtkWidget>
+        let repliesCombo: UnsafeMutablePointer<GtkWidget>
         let languages: LanguagePicker
         let sensitiveCheck: UnsafeMutablePointer<GtkWidget>
         let labelCombo: UnsafeMutablePointer<GtkWidget>
@@ -51,6 +52,7 @@ final class PostOptionsRow {
         let loaded = Widgets(
             row: interface.widget("options_row"), warningEntry: interface.widget("cw_entry"),
             warningButton: interface.widget("cw_button"), visibilityCombo: interface.widget("visibility_combo"),
+            repliesCombo: interface.widget("replies_combo"),
             languages: LanguagePicker(
                 button: interface.widget("language_button"), label: interface.widget("language_label")),
             sensitiveCheck: interface.widget("sensitive_check"), labelCombo: interface.widget("label_combo"),
@@ -70,6 +72,7 @@ final class PostOptionsRow {
             self.visibilityChosen = true
             self.changed()
         }
+        Signal.connect(loaded.repliesCombo, "changed") { [weak self] in self?.changed() }
         Signal.connect(loaded.sensitiveCheck, "toggled") { [weak self] in self?.changed() }
         Signal.connect(loaded.labelCombo, "changed") { [weak self] in self?.changed() }
         loaded.languages.onChange = { [weak self] in self?.changed() }
@@ -102,11 +105,13 @@ final class PostOptionsRow {
             ? comboID(widgets.visibilityCombo).flatMap(PostOptions.Visibility.init(rawValue:)) : nil
         // Sensitive and the label stay as set while there is no image (PostOptions applies them
         // to images only), so removing the last image and attaching another keeps the choice.
-        return PostOptions(
+        var options = PostOptions(
             contentWarning: contentWarning, visibility: visibility,
             sensitive: gtk_toggle_button_get_active(widgets.sensitiveCheck.cast()) != 0,
             selfLabel: comboID(widgets.labelCombo).flatMap(PostOptions.SelfLabel.init(rawValue:)),
             languages: widgets.languages.chosen)
+        options.replyGate = comboID(widgets.repliesCombo).flatMap(ReplyGate.init(rawValue:)) ?? .everyone
+        return options
     }
 
     /// Shows `options` (the command line's, or a post's from the outbox).
@@ -126,6 +131,7 @@ final class PostOptionsRow {
         if let visibility = options.visibility {
             gtk_combo_box_set_active_id(widgets.visibilityCombo.cast(), visibility.rawValue)
         }
+        gtk_combo_box_set_active_id(widgets.repliesCombo.cast(), options.replyGate.rawValue)
         gtk_toggle_button_set_active(widgets.sensitiveCheck.cast(), options.sensitive.gboolean)
         gtk_combo_box_set_active_id(widgets.labelCombo.cast(), options.selfLabel?.rawValue ?? "")
         widgets.languages.show(options.languages)

@@ -173,6 +173,26 @@ struct BlueskyPost: Equatable, Sendable {
             .init("rkey", .string(recordKey)), .init("record", record),
         ])
     }
+
+    /// com.atproto.repo.applyWrites' body: each record created under the same key (a post's gates
+    /// take the post's), in one commit.
+    static func applyWritesBody(repo: String, recordKey: String, writes: [(collection: String, record: JSONValue)])
+        -> JSONValue
+    {
+        .object([
+            .init("repo", .string(repo)),
+            .init(
+                "writes",
+                .array(
+                    writes.map { write in
+                        .object([
+                            .init("$type", .string("com.atproto.repo.applyWrites#create")),
+                            .init("collection", .string(write.collection)), .init("rkey", .string(recordKey)),
+                            .init("value", write.record),
+                        ])
+                    })),
+        ])
+    }
 }
 
 extension BlueskyPost.Facet {

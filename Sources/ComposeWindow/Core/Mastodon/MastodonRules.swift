@@ -48,6 +48,12 @@ package enum MastodonRules {
         package let supportedMimeTypes: [String]?
         package let descriptionLimit: Int?
         package let maximumImages: Int?
+        /// `api_versions.mastodon`: 7 from 4.5, which takes quotes and their policy; nil before.
+        package let apiVersion: Int?
+
+        /// Whether the server takes `quote_approval_policy` and `quoted_status_id` (an older one
+        /// ignores both without a word).
+        package var takesQuotes: Bool { (apiVersion ?? 0) >= 7 }
 
         /// GET /api/v2/instance: public, no token.
         package static func request(host: String) -> APIRequest {
@@ -64,6 +70,7 @@ package enum MastodonRules {
             imageMatrixLimit = media?["image_matrix_limit"]?.positiveInteger
             descriptionLimit = media?["description_limit"]?.positiveInteger
             supportedMimeTypes = media?["supported_mime_types"]?.elements?.compactMap(\.string)
+            apiVersion = instance["api_versions"]?["mastodon"]?.positiveInteger
         }
 
         /// What the server takes of an image: its own figures, Mastodon's defaults for the rest.
@@ -102,12 +109,16 @@ package enum MastodonRules {
             if let supportedMimeTypes {
                 media.append(.init("supported_mime_types", .array(supportedMimeTypes.map(JSONValue.string))))
             }
-            return .object([
-                .init("fetched_at", .integer(fetchedAt)),
-                .init(
-                    "configuration",
-                    .object([.init("statuses", .object(statuses)), .init("media_attachments", .object(media))])),
-            ])
+            var members: [JSONValue.Member] = [.init("fetched_at", .integer(fetchedAt))]
+            if let apiVersion {
+                members.append(.init("api_versions", .object([.init("mastodon", .integer(apiVersion))])))
+            }
+            return .object(
+                members + [
+                    .init(
+                        "configuration",
+                        .object([.init("statuses", .object(statuses)), .init("media_attachments", .object(media))]))
+                ])
         }
 
         /// The cache file's limits and when they were asked; nil for anything else.

@@ -11,9 +11,11 @@
 /// hold (Undo Send's countdown, a scheduled time): an older version would post it at once. Version
 /// 8 adds Mastodon's schedule (Outbox+ServerSchedule): an older version would post it a second time.
 /// Version 9 adds a Bluesky link card (its options' `linkCard`, a delivery's `cardPictureUnusable`):
-/// an older version would post it without the card.
+/// an older version would post it without the card. Version 10 adds who may reply and quote (the
+/// options' `replyGate`) and the post it quotes: an older version would post it open to everyone,
+/// or without the quote.
 extension Outbox {
-    static let fileVersion = 9
+    static let fileVersion = 10
 
     var json: JSONValue {
         var members: [JSONValue.Member] = [

@@ -32,6 +32,11 @@ package struct PostOptions: Hashable, Sendable {
     package var mentions: [String: String] = [:]
     /// The link card the window showed at Send (Bluesky's embed.external; Mastodon makes its own).
     package var linkCard: LinkCard?
+    /// Who may reply and quote (ReplyGate: Bluesky's gates, Mastodon's quote policy).
+    package var replyGate = ReplyGate.everyone
+    /// Whether the Mastodon account's server takes quotes and their policy (its API version is 7 or
+    /// later), as the window knew it at Send: an older server ignores them without a word.
+    package var mastodonTakesQuotes = false
 
     /// Bluesky's `langs` holds at most three.
     package static let mostLanguages = 3
@@ -74,6 +79,9 @@ package struct PostOptions: Hashable, Sendable {
         if let visibility { members.append(.init("visibility", .string(visibility.rawValue))) }
         if mastodonSensitive(hasImages: hasImages) { members.append(.init("sensitive", .bool(true))) }
         if let language = languages.first { members.append(.init("language", .string(language))) }
+        if mastodonTakesQuotes, let policy = replyGate.mastodonQuotePolicy(visibility: visibility) {
+            members.append(.init("quote_approval_policy", .string(policy)))
+        }
         return members
     }
 
@@ -132,6 +140,8 @@ extension PostOptions {
             )
         }
         if let linkCard { members.append(.init("linkCard", linkCard.json)) }
+        if replyGate != .everyone { members.append(.init("replyGate", .string(replyGate.rawValue))) }
+        if mastodonTakesQuotes { members.append(.init("mastodonQuotes", .bool(true))) }
         return .object(members)
     }
 
@@ -169,5 +179,10 @@ extension PostOptions {
             guard let card = LinkCard(json: kept) else { return nil }
             linkCard = card
         }
+        if let gate = json["replyGate"] {
+            guard let known = gate.string.flatMap(ReplyGate.init(rawValue:)) else { return nil }
+            replyGate = known
+        }
+        mastodonTakesQuotes = json["mastodonQuotes"] == .bool(true)
     }
 }

@@ -299,15 +299,23 @@ package struct PostingPlan: Hashable, Sendable {
             let post = BlueskyPost(
                 typed: outbox.text(of: index),
                 didsByHandle: outbox.options.mentions.merging(didsByHandle) { chosen, _ in chosen })
-            var request = APIRequest.xrpc(.post, host: session.account.host, "com.atproto.repo.createRecord")
+            let record = post.record(
+                createdAt: createdAt, langs: outbox.options.languages, images: blueskyImages(index),
+                card: blueskyCard(index),
+                labels: outbox.options.blueskyLabels(hasImages: !blueskyImages(index).isEmpty),
+                reply: blueskyReply(index))
+            let repo = session.account.identity
+            let gates = blueskyGates(index, repo: repo, createdAt: createdAt)
+            // With gates, one applyWrites: the post is never there without them (all or nothing).
+            var request = APIRequest.xrpc(
+                .post, host: session.account.host,
+                gates.isEmpty ? "com.atproto.repo.createRecord" : "com.atproto.repo.applyWrites")
             request.bearer = session.accessToken
-            request.body = BlueskyPost.createRecordBody(
-                repo: session.account.identity, recordKey: key,
-                record: post.record(
-                    createdAt: createdAt, langs: outbox.options.languages, images: blueskyImages(index),
-                    card: blueskyCard(index),
-                    labels: outbox.options.blueskyLabels(hasImages: !blueskyImages(index).isEmpty),
-                    reply: blueskyReply(index)))
+            request.body =
+                gates.isEmpty
+                ? BlueskyPost.createRecordBody(repo: repo, recordKey: key, record: record)
+                : BlueskyPost.applyWritesBody(
+                    repo: repo, recordKey: key, writes: [("app.bsky.feed.post", record)] + gates)
             return request
         case (.findRecord(let key), .bluesky(let session)):
             var request = APIRequest.xrpc(.get, host: session.account.host, "com.atproto.repo.getRecord")
@@ -443,9 +451,11 @@ package struct PostingPlan: Hashable, Sendable {
         runOver.insert(index)
     }
 
-    /// The post's link and strongRef from createRecord's or getRecord's answer (its `uri` and `cid`).
+    /// The post's link and strongRef from createRecord's or getRecord's answer (its `uri` and `cid`),
+    /// or applyWrites' (its first result: the post is its first write).
     private static func blueskyRecord(_ delivery: Outbox.Delivery, _ answer: APIAnswer) -> (String, Outbox.PostRef)? {
-        guard let uri = answer.json?["uri"]?.string, let cid = answer.json?["cid"]?.string, !cid.isEmpty,
+        let made = answer.json?["results"]?.elements?.first ?? answer.json
+        guard let uri = made?["uri"]?.string, let cid = made?["cid"]?.string, !cid.isEmpty,
             let link = BlueskyPost.link(handle: String(delivery.account.dropFirst()), recordURI: uri)
         else { return nil }
         return (link, .bluesky(BlueskyPost.StrongRef(uri: uri, cid: cid)))

@@ -1,0 +1,177 @@
+import Testing
+
+@testable import ComposeWindowCore
+
+/// Who may reply and quote, without a network: what each choice makes on each network, the gates
+/// written in the post's own applyWrites under its key, read back from the outbox, and said where
+/// a network cannot do what was chosen.
+@Suite struct ReplyGateTests {
+    typealias Thread = PostingPlanThreadTests
+    static let did = PostingPlanTests.session.account.identity
+
+    static func plan(_ gate: ReplyGate, quotes: Bool = false, visibility: PostOptions.Visibility? = nil) -> PostingPlan
+    {
+        var options = PostOptions(visibility: visibility)
+        options.replyGate = gate
+        options.mastodonTakesQuotes = quotes
+        return PostingPlan(
+            text: Thread.text, options: options, accounts: [Thread.mastodon, Thread.bluesky], parts: Thread.parts,
+            microsecondsSinceEpoch: 1_796_196_600_123_456)
+    }
+
+    /// The collections of a Bluesky request's writes after the post, each checked to name the post
+    /// under its key.
+    static func gates(_ request: APIRequest) throws -> [String] {
+        guard request.path.hasSuffix("applyWrites") else {
+            #expect(request.body?["writes"] == nil)
+            return []
+        }
+        let writes = try #require(request.body?["writes"]?.elements)
+        let key = try #require(writes.first?["rkey"]?.string)
+        #expect(writes.first?["collection"]?.string == "app.bsky.feed.post")
+        #expect(request.body?["repo"]?.string == did)
+        for write in writes {
+            #expect(write["$type"]?.string == "com.atproto.repo.applyWrites#create")
+            #expect(write["rkey"]?.string == key, "every record under the post's key")
+        }
+        for gate in writes.dropFirst() {
+            #expect(gate["value"]?["post"]?.string == "at://\(did)/app.bsky.feed.post/\(key)")
+            #expect(gate["value"]?["createdAt"]?.string == "2026-12-04T07:30:00Z")
+            #expect(gate["value"]?["$type"] == gate["collection"])
+        }
+        return writes.dropFirst().compactMap { $0["collection"]?.string }
+    }
+
+    @Test func aGatedBlueskyThreadWritesEachPostWithItsGatesInOneCommit() throws {
+        var plan = Self.plan(.following)
+        let first = try #require(Thread().request(plan, 2))
+        #expect(first.path == "/xrpc/com.atproto.repo.applyWrites")
+        #expect(try Self.gates(first) == ["app.bsky.feed.threadgate", "app.bsky.feed.postgate"])
+        let threadgate = try #require(first.body?["writes"]?.elements?[1]["value"])
+        #expect(
+            threadgate["allow"]
+                == .array([.object([.init("$type", .string("app.bsky.feed.threadgate#followingRule"))])]))
+        let postgate = try #require(first.body?["writes"]?.elements?[2]["value"])
+        #expect(
+            postgate["embeddingRules"]
+                == .array([.object([.init("$type", .string("app.bsky.feed.postgate#disableRule"))])]))
+        // The first post stored: the answer is applyWrites' (its results, the post's first).
+        plan.willSend(2, now: Thread.now)
+        let uri = "at://\(Self.did)/app.bsky.feed.post/" + (first.body?["writes"]?.elements?[0]["rkey"]?.string ?? "")
+        plan.received(
+            2,
+            .success(
+                APIAnswer(
+                    status: 200,
+                    json: .object([
+                        .init("commit", .object([.init("cid", .string("bafyc")), .init("rev", .string("3k"))])),
+                        .init(
+                            "results",
+                            .array([
+                                .object([.init("uri", .string(uri)), .init("cid", .string("bafypost"))]),
+                                .object([.init("uri", .string("at://x/app.bsky.feed.threadgate/k"))]),
+                            ])),
+                    ]))), now: Thread.now)
+        #expect(plan.outbox.isConfirmed(2), "the post's link read from the first result")
+        let second = try #require(Thread().request(plan, 3))
+        #expect(try Self.gates(second) == ["app.bsky.feed.postgate"], "the threadgate is the first post's alone")
+        #expect(second.body?["writes"]?.elements?[0]["value"]?["reply"]?["root"]?["cid"]?.string == "bafypost")
+    }
+
+    @Test func eachChoiceMakesItsRulesAndEveryoneMakesNone() throws {
+        for (gate, allow) in [(ReplyGate.mentioned, ["mentionRule"]), (.nobody, [])] {
+            let request = try #require(Thread().request(Self.plan(gate), 2))
+            let rules = request.body?["writes"]?.elements?[1]["value"]?["allow"]?.elements
+            #expect(rules?.compactMap { $0["$type"]?.string } == allow.map { "app.bsky.feed.threadgate#" + $0 })
+        }
+        let open = try #require(Thread().request(Self.plan(.everyone), 2))
+        #expect(open.path == "/xrpc/com.atproto.repo.createRecord" && open.body?["rkey"] != nil)
+    }
+
+    @Test func aReplyGetsNoThreadgateItsThreadsRootDecides() throws {
+        var options = PostOptions()
+        options.replyGate = .nobody
+        let parent = try #require(
+            ReplyParent(
+                blueskyRecord: APIAnswer(
+                    status: 200,
+                    json: .object([
+                        .init("uri", .string("at://did:plc:bob/app.bsky.feed.post/3kbbbbbbbbbb2")),
+                        .init("cid", .string("bafybob")), .init("value", .object([.init("text", .string("Hi"))])),
+                    ])), author: "bob.bsky.social"))
+        let plan = PostingPlan(
+            text: "Answer", options: options, accounts: [Thread.bluesky], replyTo: parent,
+            microsecondsSinceEpoch: 1_796_196_600_123_456)
+        let request = try #require(Thread().request(plan, 0))
+        #expect(try Self.gates(request) == ["app.bsky.feed.postgate"])
+    }
+
+    @Test func aTakenKeyThroughApplyWritesIsLookedUpNeverSentAgain() throws {
+        var plan = Self.plan(.nobody)
+        plan.startRun()
+        plan.willSend(2, now: Thread.now)
+        plan.received(
+            2,
+            .success(
+                APIAnswer(
+                    status: 500,
+                    json: .object([
+                        .init("error", .string("InternalServerError")),
+                        .init("message", .string("Internal Server Error")),
+                    ]))), now: Thread.now)
+        #expect(plan.mayHaveBeenSentSomewhere, "a 500 may have made the post, gates and all")
+        plan.startRun()
+        let next = try #require(Thread().request(plan, 2))
+        #expect(next.path == "/xrpc/com.atproto.repo.getRecord", "read back before anything is sent again")
+    }
+
+    @Test func mastodonGetsTheNearestQuotePolicyOnlyWhereTheServerTakesIt() throws {
+        func policy(_ gate: ReplyGate, quotes: Bool, _ visibility: PostOptions.Visibility? = nil) throws -> String? {
+            try #require(Thread().request(Self.plan(gate, quotes: quotes, visibility: visibility), 0)).body?[
+                "quote_approval_policy"]?.string
+        }
+        #expect(try policy(.everyone, quotes: true) == nil, "the account's own default")
+        #expect(try policy(.following, quotes: true) == "followers")
+        #expect(try policy(.mentioned, quotes: true) == "nobody")
+        #expect(try policy(.nobody, quotes: true) == "nobody")
+        #expect(try policy(.everyone, quotes: true, .private) == "nobody", "a followers-only post is never quotable")
+        #expect(try policy(.nobody, quotes: false) == nil, "an older server would ignore it")
+    }
+
+    @Test func theChoiceIsKeptByTheOutboxAndAnUnknownOneIsNeverGuessed() throws {
+        let plan = Self.plan(.mentioned, quotes: true)
+        #expect(plan.file["version"] == .integer(Outbox.fileVersion) && Outbox.fileVersion >= 10, "10 added the gates")
+        let back = try #require(PostingPlan(file: plan.file))
+        #expect(back.options.replyGate == .mentioned && back.options.mastodonTakesQuotes)
+        guard case .object(var members) = plan.file, case .object(var options)? = plan.file["options"] else {
+            Issue.record("the file holds its options")
+            return
+        }
+        options = options.map { $0.name == "replyGate" ? .init("replyGate", .string("friends")) : $0 }
+        members = members.map { $0.name == "options" ? .init("options", .object(options)) : $0 }
+        #expect(PostingPlan(file: .object(members)) == nil, "an unknown choice: this version leaves the post alone")
+    }
+
+    @Test func whereANetworkDiffersItIsSaidOnceForIt() {
+        #expect(ReplyGate.everyone.differences(networks: [.mastodon, .bluesky], mastodonTakesQuotes: false).isEmpty)
+        #expect(ReplyGate.nobody.differences(networks: [.bluesky], mastodonTakesQuotes: false).isEmpty)
+        let following = ReplyGate.following.differences(networks: [.mastodon, .bluesky], mastodonTakesQuotes: true)
+        #expect(following.count == 2)
+        #expect(following[0].contains("followers may quote") && following[1].contains("nobody may quote"))
+        let older = ReplyGate.nobody.differences(networks: [.mastodon], mastodonTakesQuotes: false)
+        #expect(older.count == 1 && older[0].contains("older than 4.5"))
+        let reply = ReplyGate.nobody.differences(networks: [.bluesky], mastodonTakesQuotes: false, isReply: true)
+        #expect(reply.count == 1 && reply[0].contains("thread's rules"))
+    }
+
+    @Test func theServersAPIVersionSaysWhetherItTakesQuotesAndIsCached() throws {
+        let instance = JSONValue.object([.init("api_versions", .object([.init("mastodon", .integer(7))]))])
+        let limits = MastodonRules.Limits(instance: instance)
+        #expect(limits.takesQuotes)
+        let cached = try #require(MastodonRules.Limits.cached(limits.cache(fetchedAt: 5)))
+        #expect(cached.limits.apiVersion == 7 && cached.fetchedAt == 5)
+        #expect(!MastodonRules.Limits(instance: .object([])).takesQuotes, "no api_versions: before 4.5")
+        let hostile = JSONValue.object([.init("api_versions", .object([.init("mastodon", .string("99"))]))])
+        #expect(!MastodonRules.Limits(instance: hostile).takesQuotes)
+    }
+}
