@@ -115,6 +115,16 @@ import Testing
         #expect(bluesky.postOptions == PostOptions(selfLabel: .graphicMedia, languages: ["ja"]))
         let both = try options(["to": "mastodon,bluesky", "cw": "CW", "visibility": "private"])
         #expect(both.postOptions.contentWarning == "CW", "Mastodon carries it; the window says Bluesky does not")
+        let quoting = try options([
+            "to": "mastodon", "quote": "https://bsky.app/profile/bob.bsky.social/post/3kbbbbbbbbbb2",
+        ])
+        #expect(quoting.quote == .bluesky(author: "bob.bsky.social", recordKey: "3kbbbbbbbbbb2"), "any network's post")
+        #expect(
+            refusal(["to": "x", "quote": "https://example.social/@bob/1"])
+                == "--quote: only for posts to mastodon or bluesky (--to)")
+        #expect(
+            refusal(["to": "mastodon", "quote": "https://bsky.app/profile/bob"])?.hasPrefix(
+                "--quote: “https://bsky.app/profile/bob” is not a Bluesky post") == true)
         let gated = try options(["to": "mastodon,bluesky", "who-may-reply": "mentioned"])
         #expect(gated.postOptions.replyGate == .mentioned, "one choice for both networks")
         let desktop = try options(["cw": "CW"], flags: ["desktop"])

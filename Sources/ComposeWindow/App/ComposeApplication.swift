@@ -87,16 +87,16 @@ final class ComposeApplication {
                     return false
                 })
         }
-        if let reply = options.replyTo {
-            // The post answered is found first: no window for a post that cannot be.
-            if let refusal = findReplyParent(reply) {
+        if options.replyTo != nil || options.quote != nil {
+            // The posts answered and quoted are found first: no window for a post that cannot be.
+            if let refusal = findPostsThenOpen() {
                 g_main_loop_unref(loop)
                 for source in signalSources { source.cancel() }
                 reportError(refusal)
                 return .usage
             }
         } else {
-            openWindow(replyingTo: nil)
+            openWindow(replyingTo: nil, quoting: nil)
         }
         if !finished { g_main_loop_run(loop) }
         g_main_loop_unref(loop)
@@ -104,36 +104,57 @@ final class ComposeApplication {
         return deliver()
     }
 
-    private func openWindow(replyingTo parent: ReplyParent?) {
-        window = ComposeWindow(options: options, initialText: initialText, drafts: drafts, replyingTo: parent) {
-            [unowned self] outcome in self.finish(outcome)
-        }
+    private func openWindow(replyingTo parent: ReplyParent?, quoting quote: QuotedPost?) {
+        window = ComposeWindow(
+            options: options, initialText: initialText, drafts: drafts, replyingTo: parent, quoting: quote
+        ) { [unowned self] outcome in self.finish(outcome) }
         if let draftNotice { window?.infoBar.showNotice(draftNotice) }
         ScheduledDelivery.startIfDue()
     }
 
-    /// Runs the main loop until `--reply-to`'s post is found through the account's network, then
-    /// opens the window on it; nil then, or the line that says why it was not found (exit 2).
-    private func findReplyParent(_ reply: ReplyTarget) -> String? {
-        let network: PostTarget = if case .bluesky = reply { .bluesky } else { .mastodon }
-        guard
-            let account = AccountChoice.account(
-                for: network, preferred: options.accountName, among: Preferences().accounts)
-        else {
-            return localized(
-                "--reply-to: no {0} account is signed in (compose-window --sign-in {1})",
-                network == .bluesky ? "Bluesky" : "Mastodon", network.rawValue)
-        }
+    /// Runs the main loop until `--reply-to`'s post is found through the account's network and
+    /// `--quote`'s as QuoteFinder finds it, then opens the window on them; nil then, or the line
+    /// that says why one was not found (exit 2).
+    private func findPostsThenOpen() -> String? {
+        let accounts = Preferences().accounts
         var refusal: String?
         var answered = false
-        ReplyResolver.resolve(reply, with: account) { [unowned self] result in
+        let refuse = { [unowned self] (words: String) in
             answered = true
-            switch result {
-            case .success(let parent): if !self.finished { self.openWindow(replyingTo: parent) }
-            case .failure(let failure):
-                refusal = failure.description
-                g_main_loop_quit(self.loop)
+            refusal = words
+            g_main_loop_quit(self.loop)
+        }
+        let findQuote = { [unowned self] (parent: ReplyParent?) in
+            guard let quote = self.options.quote else {
+                answered = true
+                if !self.finished { self.openWindow(replyingTo: parent, quoting: nil) }
+                return
             }
+            QuoteFinder.find(quote, accountName: self.options.accountName, among: accounts) { result in
+                switch result {
+                case .success(let found):
+                    answered = true
+                    if !self.finished { self.openWindow(replyingTo: parent, quoting: found) }
+                case .failure(let failure): refuse(failure.description)
+                }
+            }
+        }
+        if let reply = options.replyTo {
+            let network: PostTarget = if case .bluesky = reply { .bluesky } else { .mastodon }
+            guard let account = AccountChoice.account(for: network, preferred: options.accountName, among: accounts)
+            else {
+                return localized(
+                    "--reply-to: no {0} account is signed in (compose-window --sign-in {1})",
+                    network == .bluesky ? "Bluesky" : "Mastodon", network.rawValue)
+            }
+            ReplyResolver.resolve(reply, with: account) { result in
+                switch result {
+                case .success(let parent): findQuote(parent)
+                case .failure(let failure): refuse(failure.description)
+                }
+            }
+        } else {
+            findQuote(nil)
         }
         if !answered { g_main_loop_run(loop) }
         return refusal

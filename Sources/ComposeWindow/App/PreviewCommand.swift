@@ -31,6 +31,14 @@ enum PreviewCommand {
         if accounts.contains(where: { $0.network == .bluesky }), options.images.isEmpty, preferences.makesLinkCards {
             postOptions.linkCard = LinkCardChoice().link(in: text).flatMap { LinkCard(uri: $0) }
         }
+        // What the window knows of the Mastodon server: its cached answer (none: no quote policy).
+        if let mastodon = accounts.first(where: { $0.network == .mastodon }) {
+            postOptions.mastodonTakesQuotes = ServerLimits(host: mastodon.host).cachedLimits?.takesQuotes == true
+        }
+        // The quoted post is found through the network by the window: here its link alone.
+        if let quote = options.quote {
+            postOptions.quote = QuotedPost(linkOnly: ComposeWindow.address(of: quote))
+        }
         let microseconds = UInt64(max(0, g_get_real_time()))
         var preview = PostPreview.json(
             text: text, images: options.images, options: postOptions, accounts: accounts,
@@ -45,6 +53,9 @@ enum PreviewCommand {
                 let url = "https://bsky.app/profile/" + author + "/post/" + recordKey
                 members.append(.init("replyFoundAtSend", .string(url)))
             case nil: break
+            }
+            if let quote = options.quote {
+                members.append(.init("quoteFoundAtSend", .string(ComposeWindow.address(of: quote))))
             }
             preview = .object(members)
         }

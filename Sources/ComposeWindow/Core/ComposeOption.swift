@@ -44,6 +44,7 @@ public enum ComposeOption: String, CaseIterable, Sendable {
     case thread
     case numberPosts = "number-posts"
     case replyTo = "reply-to"
+    case quote
     case version
 
     /// The long option's name, without the dashes.
@@ -73,7 +74,7 @@ public enum ComposeOption: String, CaseIterable, Sendable {
         case .visibility, .whoMayReply: localized("WHO")
         case .language: localized("CODE")
         case .label: localized("LABEL")
-        case .replyTo: "URL"
+        case .replyTo, .quote: "URL"
         case .at: localized("TIME")
         case .sensitive, .thread, .numberPosts, .desktop, .measure, .preview, .noDraft, .noDelay, .deliver, .drafts,
             .outbox,
@@ -149,6 +150,9 @@ public enum ComposeOption: String, CaseIterable, Sendable {
         case .numberPosts: localized("Number a thread's posts (1/3)")
         case .replyTo:
             localized("Reply to this post: its Mastodon page on any server, its bsky.app page or its at:// URI")
+        case .quote:
+            localized(
+                "Quote this post (the same addresses as --reply-to); where a network cannot, its link ends the text")
         case .version: localized("Print the version and exit")
         }
     }

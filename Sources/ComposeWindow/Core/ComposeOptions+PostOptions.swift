@@ -116,3 +116,23 @@ extension ComposeOptions {
         return (reply, network)
     }
 }
+
+extension ComposeOptions {
+    /// `--quote`: a post as `--reply-to` takes one, for a post through a Mastodon or Bluesky
+    /// account (`networks` nil: the window's choice, from the desktop).
+    static func quoteTarget(_ value: String, networks: [PostTarget]?) throws(UsageError) -> ReplyTarget {
+        if let networks, !networks.contains(where: { $0 == .mastodon || $0 == .bluesky }) {
+            throw UsageError(description: localized("--{0}: only for posts to mastodon or bluesky (--to)", "quote"))
+        }
+        do throws(ReplyTarget.Refusal) { return try ReplyTarget(parsing: value) } catch {
+            throw UsageError(description: ReplyTarget.asOption("quote", error.description))
+        }
+    }
+}
+
+extension ReplyTarget {
+    /// One of `--reply-to`'s lines said of another option that names a post the same way.
+    package static func asOption(_ name: String, _ line: String) -> String {
+        line.hasPrefix("--reply-to") ? "--" + name + line.dropFirst("--reply-to".count) : line
+    }
+}

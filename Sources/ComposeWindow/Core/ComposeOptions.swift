@@ -97,6 +97,8 @@ public struct ComposeOptions: Equatable, Sendable {
     package var postOptions = PostOptions()
     /// `--reply-to`: the post Send answers (resolved through the account's network before the window opens).
     package var replyTo: ReplyTarget?
+    /// `--quote`: the post Send quotes (found as `--reply-to`'s is, where an account of its network is signed in).
+    package var quote: ReplyTarget?
     /// `--thread` and `--number-posts`: the window's thread offer starts checked, its numbering too.
     package var thread = false
     package var numberPosts = false
@@ -258,6 +260,10 @@ public struct ComposeOptions: Equatable, Sendable {
         if let value = values[.replyTo] {
             let reply = try Self.replyTarget(value, target: targetGiven ? target : nil, alsoTo: alsoTo)
             (replyTo, target, targetGiven) = (reply.target, reply.network, true)
+        }
+        if let value = values[.quote] {
+            quote = try Self.quoteTarget(
+                value, networks: targetGiven || !fromDesktop ? [target].compactMap { $0 } + alsoTo : nil)
         }
         // After --reply-to, which names the network a thread answering it goes to.
         (thread, numberPosts) = try Self.threadChoice(flags, target: target)

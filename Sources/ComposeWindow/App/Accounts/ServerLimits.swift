@@ -35,6 +35,9 @@ final class ServerLimits {
         return cached?.limits
     }
 
+    /// The cached limits alone, asking nothing (`--preview`, which sends nothing).
+    var cachedLimits: MastodonRules.Limits? { read()?.limits }
+
     private func read() -> (limits: MastodonRules.Limits, fetchedAt: Int)? {
         var contents: UnsafeMutablePointer<gchar>?
         guard g_file_get_contents(path, &contents, nil, nil) != 0, let contents else { return nil }

@@ -35,6 +35,7 @@ extension ComposeWindow {
         .withMentions(chosen: chosenMentions, in: compose.text)
         options.linkCard = linkCards.cardForSend
         options.mastodonTakesQuotes = serverRules?.takesQuotes == true
+        options.quote = quotedPost
         return options
     }
 
@@ -60,6 +61,13 @@ extension ComposeWindow {
             let chosen = postOptionsRow.languageNames(options.languages).joined(separator: localized(", "))
             notes += (notes.isEmpty ? "" : "\n") + localized("The text reads as {0}, not {1}", read, chosen)
         }
+        // Where a network gets the quoted post's link instead of the quote.
+        if let note = quotedPost?.linkNote(
+            networks: networks, mastodonHost: accountHost(of: .mastodon),
+            serverTakesQuotes: serverRules?.takesQuotes == true)
+        {
+            notes += (notes.isEmpty ? "" : "\n") + note
+        }
         // Where a network cannot limit replies or quotes as chosen.
         for line in options.replyGate.differences(
             networks: networks, mastodonTakesQuotes: serverRules?.takesQuotes == true, isReply: replyParent != nil)
@@ -80,6 +88,13 @@ extension ComposeWindow {
         if let account = postingAccount, account.network == .mastodon {
             postOptionsRow.showAccountDefault(account.defaultVisibility)
         }
+    }
+
+    /// The server of the account Send posts with on `network`, if any.
+    func accountHost(of network: PostingAccount.Network) -> String? {
+        if postingAccount?.network == network { return postingAccount?.host }
+        let target: PostTarget = network == .mastodon ? .mastodon : .bluesky
+        return AccountChoice.account(for: target, preferred: accountName, among: preferences?.accounts ?? [])?.host
     }
 
     /// What the content warning adds to `network`'s count: Mastodon counts it with the text.

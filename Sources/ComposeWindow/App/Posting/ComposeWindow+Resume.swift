@@ -65,6 +65,8 @@ extension ComposeWindow {
         postOptionsRow.show(plan.options)
         linkCards.resume(with: plan.options.linkCard, text: plan.text)
         chosenMentions = plan.options.mentions
+        quotedPost = plan.options.quote
+        quoteRow.show(quotedPost)
         if replyParent == nil, let header = plan.replyHeader {
             showReplyHeader(author: header.author, header.firstLine)
         }

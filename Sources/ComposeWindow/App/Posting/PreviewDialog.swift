@@ -62,13 +62,38 @@ enum PreviewDialog {
             if let visibility = body?["visibility"]?.string {
                 lines.append((localized("Visible: {0}", visibility), true))
             }
+            if body?["quoted_status_id"] != nil { lines.append((localized("Quotes the post above the text"), true)) }
+            if let policy = body?["quote_approval_policy"]?.string {
+                lines.append((localized("Who may quote: {0}", policy), true))
+            }
         } else {
-            let record = body?["record"]
+            // createRecord's record, or applyWrites' first write (its gates after it).
+            let writes = body?["writes"]?.elements ?? []
+            let record = body?["record"] ?? writes.first?["value"]
             lines.append((record?["text"]?.string ?? "", false))
-            if let external = record?["embed"]?["external"] {
+            let embed = record?["embed"]
+            if let external = embed?["external"] ?? embed?["media"]?["external"] {
                 let title = external["title"]?.string ?? ""
                 let uri = external["uri"]?.string ?? ""
                 lines.append((localized("Link card: {0}", title.isEmpty ? uri : title + " — " + uri), true))
+            }
+            if embed?["record"] != nil { lines.append((localized("Quotes the post above the text"), true)) }
+            for gate in writes.dropFirst() {
+                switch gate["collection"]?.string {
+                case "app.bsky.feed.threadgate"?:
+                    let rules = gate["value"]?["allow"]?.elements?.compactMap { $0["$type"]?.string } ?? []
+                    lines.append(
+                        (
+                            rules.contains { $0.hasSuffix("#followingRule") }
+                                ? localized("Who may reply: people you follow")
+                                : rules.contains { $0.hasSuffix("#mentionRule") }
+                                    ? localized("Who may reply: people you mention")
+                                    : localized("Who may reply: nobody"),
+                            true
+                        ))
+                case "app.bsky.feed.postgate"?: lines.append((localized("Nobody may quote it"), true))
+                default: break
+                }
             }
         }
         for (index, image) in images.enumerated() {

@@ -133,12 +133,16 @@ final class ComposeWindow {
     /// The mentions the window put at the start of a Mastodon reply's text.
     var replyMentions: String?
     let replyHeader: UnsafeMutablePointer<GtkWidget>
+    /// The post Send quotes (`--quote`, Quote a post…, a draft's, the outbox's), and its row.
+    var quotedPost: QuotedPost?
+    let quoteRow: QuoteRow
 
     init(
         options: ComposeOptions, initialText: String, drafts: DraftStore?, replyingTo parent: ReplyParent? = nil,
-        finish: @escaping @MainActor (ComposeApplication.Outcome) -> Void
+        quoting quote: QuotedPost? = nil, finish: @escaping @MainActor (ComposeApplication.Outcome) -> Void
     ) {
         self.options = options
+        quotedPost = quote
         scheduleAt = options.scheduledAt
         replyParent = parent
         self.initialText = initialText
@@ -189,6 +193,7 @@ final class ComposeWindow {
         highlighter = Highlighter(
             view: view, rule: options.counting(for: target), slice: counter.slice, scalarAt: counter.scalar)
         replyHeader = layout.replyHeader
+        quoteRow = QuoteRow(column: layout.column, above: layout.compose.widget)
         threadRow = ThreadRow(threadCheck: layout.threadCheck, numberCheck: layout.numberCheck, textView: view.textView)
         threadRow.start(thread: options.thread, numbered: options.numberPosts)
         alsoTo = options.alsoTo.map { network in
@@ -199,7 +204,9 @@ final class ComposeWindow {
         autosave?.currentImages = { [unowned self] in self.images }
         // With the Bluesky accounts chosen from a mention list: a restored draft posts them as chosen.
         autosave?.currentOptions = { [unowned self] text in
-            self.postOptionsRow.options.withMentions(chosen: self.chosenMentions, in: text)
+            var options = self.postOptionsRow.options.withMentions(chosen: self.chosenMentions, in: text)
+            options.quote = self.quotedPost
+            return options
         }
         autosave?.currentLength = { [unowned view] in Int(gtk_text_buffer_get_char_count(view.buffer)) }
         installActions()
@@ -212,6 +219,7 @@ final class ComposeWindow {
         setUpMentions()
         loadInitialText(drafts: drafts)
         setUpPostOptions()
+        setUpQuote()
         showReply()
         resumeOutbox()
         showImages()
@@ -297,6 +305,7 @@ final class ComposeWindow {
         let drafts: VoidHandler = { [weak self] in self?.draftsList?.open() }
         let later: VoidHandler = { [weak self] in self?.sendLater() }
         let preview: VoidHandler = { [weak self] in self?.showPreview() }
+        let quote: VoidHandler = { [weak self] in self?.askForQuote() }
         let redo: VoidHandler = { [weak self] in
             guard let self, gtk_source_buffer_can_redo(self.sourceBuffer) != 0 else { return }
             gtk_source_buffer_redo(self.sourceBuffer)
@@ -308,6 +317,7 @@ final class ComposeWindow {
                 ("<Control>y", redo), ("<Control><Shift>a", attach), ("<Control><Shift>w", warning),
                 ("<Control><Shift>Return", endPost), ("<Control><Shift>KP_Enter", endPost),
                 ("<Control><Shift>d", drafts), ("<Control><Shift>l", later), ("<Control><Shift>p", preview),
+                ("<Control><Shift>q", quote),
             ])
         infoBar.onDiscardDraft = { [weak self] in
             self?.autosave?.discard()

@@ -117,10 +117,11 @@ struct BlueskyPost: Equatable, Sendable {
     /// The record (app.bsky.feed.post): `createdAt` an RFC 3339 time, `langs` BCP 47 tags (at most
     /// 3), `images` its embed (at most 4: the lexicon's maxLength), `labels` its self-labels,
     /// `reply` where it answers in a thread, `card` its link card (app.bsky.embed.external) when it
-    /// has no images, with the thumb's blob once uploaded.
+    /// has no images, with the thumb's blob once uploaded, `quote` the post it quotes (with images
+    /// or a card: app.bsky.embed.recordWithMedia).
     func record(
         createdAt: String, langs: [String], images: [Image] = [], card: (card: LinkCard, thumb: JSONValue?)? = nil,
-        labels: JSONValue? = nil, reply: ReplyRef? = nil
+        labels: JSONValue? = nil, reply: ReplyRef? = nil, quote: StrongRef? = nil
     ) -> JSONValue {
         var members: [JSONValue.Member] = [
             .init("$type", .string("app.bsky.feed.post")), .init("text", .string(text)),
@@ -133,6 +134,7 @@ struct BlueskyPost: Equatable, Sendable {
         if !facets.isEmpty { members.append(.init("facets", .array(facets.map(\.json)))) }
         if !langs.isEmpty { members.append(.init("langs", .array(langs.prefix(3).map(JSONValue.string)))) }
         if let labels { members.append(.init("labels", labels)) }
+        var media: JSONValue?
         if !images.isEmpty {
             let embedded: [JSONValue] = images.prefix(4).map { image in
                 var members: [JSONValue.Member] = [.init("alt", .string(image.alt)), .init("image", image.blob)]
@@ -144,12 +146,24 @@ struct BlueskyPost: Equatable, Sendable {
                 }
                 return .object(members)
             }
+            media = .object([.init("$type", .string("app.bsky.embed.images")), .init("images", .array(embedded))])
+        } else if let card {
+            media = card.card.embed(thumb: card.thumb)
+        }
+        let quoted = quote.map {
+            JSONValue.object([.init("$type", .string("app.bsky.embed.record")), .init("record", $0.json)])
+        }
+        switch (quoted, media) {
+        case (let quoted?, let media?):
             members.append(
                 .init(
                     "embed",
-                    .object([.init("$type", .string("app.bsky.embed.images")), .init("images", .array(embedded))])))
-        } else if let card {
-            members.append(.init("embed", card.card.embed(thumb: card.thumb)))
+                    .object([
+                        .init("$type", .string("app.bsky.embed.recordWithMedia")), .init("record", quoted),
+                        .init("media", media),
+                    ])))
+        case (let embed?, nil), (nil, let embed?): members.append(.init("embed", embed))
+        case (nil, nil): break
         }
         return .object(members)
     }

@@ -6,11 +6,12 @@ package enum MastodonRules {
     /// account's own server). The Idempotency-Key goes in a header, not here.
     static func statusBody(
         text: String, options: PostOptions = PostOptions(), mediaIDs: [String] = [], inReplyTo: String? = nil,
-        scheduledAt: Int64? = nil
+        quoting: String? = nil, scheduledAt: Int64? = nil
     ) -> JSONValue {
         var members: [JSONValue.Member] = [.init("status", .string(text))]
         if !mediaIDs.isEmpty { members.append(.init("media_ids", .array(mediaIDs.map(JSONValue.string)))) }
         if let inReplyTo { members.append(.init("in_reply_to_id", .string(inReplyTo))) }
+        if let quoting { members.append(.init("quoted_status_id", .string(quoting))) }
         if let scheduledAt { members.append(.init("scheduled_at", .string(UTCTime.rfc3339(scheduledAt)))) }
         return .object(members + options.mastodonMembers(hasImages: !mediaIDs.isEmpty))
     }

@@ -34,6 +34,8 @@ package struct PostOptions: Hashable, Sendable {
     package var linkCard: LinkCard?
     /// Who may reply and quote (ReplyGate: Bluesky's gates, Mastodon's quote policy).
     package var replyGate = ReplyGate.everyone
+    /// The post it quotes (a thread's first post does).
+    package var quote: QuotedPost?
     /// Whether the Mastodon account's server takes quotes and their policy (its API version is 7 or
     /// later), as the window knew it at Send: an older server ignores them without a word.
     package var mastodonTakesQuotes = false
@@ -142,6 +144,7 @@ extension PostOptions {
         if let linkCard { members.append(.init("linkCard", linkCard.json)) }
         if replyGate != .everyone { members.append(.init("replyGate", .string(replyGate.rawValue))) }
         if mastodonTakesQuotes { members.append(.init("mastodonQuotes", .bool(true))) }
+        if let quote { members.append(.init("quote", quote.json)) }
         return .object(members)
     }
 
@@ -184,5 +187,9 @@ extension PostOptions {
             replyGate = known
         }
         mastodonTakesQuotes = json["mastodonQuotes"] == .bool(true)
+        if let kept = json["quote"] {
+            guard let read = QuotedPost(json: kept) else { return nil }
+            quote = read
+        }
     }
 }

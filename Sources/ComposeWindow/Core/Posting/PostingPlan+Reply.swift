@@ -44,3 +44,32 @@ extension PostingPlan {
         return plan
     }
 }
+
+/// A quote (QuotedPost): on the thread's first post, embedded where the network can, else its link
+/// at the end of that post's text.
+extension PostingPlan {
+    /// Mastodon's `quoted_status_id` for delivery `index`: a first post, on a server that takes it.
+    func mastodonQuoteID(_ index: Int) -> String? {
+        guard outbox.deliveries[index].part == 0 else { return nil }
+        return outbox.options.quote?.mastodonID(
+            host: mastodonHost(index), serverTakesQuotes: outbox.options.mastodonTakesQuotes)
+    }
+
+    /// Bluesky's quoted record for delivery `index`: a first post's.
+    func blueskyQuote(_ index: Int) -> BlueskyPost.StrongRef? {
+        outbox.deliveries[index].part == 0 ? outbox.options.quote?.blueskyRecord : nil
+    }
+
+    /// What delivery `index` posts as its text: its own, with the quoted post's link at the end
+    /// where its network cannot quote it.
+    func postedText(_ index: Int) -> String {
+        let text = outbox.text(of: index)
+        guard let quote = outbox.options.quote, outbox.deliveries[index].part == 0 else { return text }
+        let quoted =
+            switch outbox.deliveries[index].network {
+            case .mastodon: mastodonQuoteID(index) != nil
+            case .bluesky: blueskyQuote(index) != nil
+            }
+        return quoted ? text : quote.withLink(text)
+    }
+}

@@ -112,7 +112,7 @@ extension PostingPlan {
             return fail(index, answer.succeeded ? .serverError(status: answer.status) : Self.failure(answer), now: now)
         }
         let delivery = outbox.deliveries[index]
-        let text = outbox.text(of: index)
+        let text = postedText(index)
         let found = statuses.first { scheduled in
             guard let sent = scheduled["params"]?["text"]?.string, MastodonLookup.sameText(sent, text) else {
                 return false

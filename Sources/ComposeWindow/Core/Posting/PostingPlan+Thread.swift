@@ -23,7 +23,7 @@ extension PostingPlan {
         return MastodonLookup(
             host: mastodonHost(index),
             expected: MastodonStatusMatch(
-                text: outbox.text(of: index), inReplyTo: mastodonParentID(index),
+                text: postedText(index), inReplyTo: mastodonParentID(index),
                 spoilerText: outbox.options.contentWarning, mediaCount: delivery.images.count),
             sentAt: delivery.firstSentAt)
     }

@@ -287,8 +287,9 @@ package struct PostingPlan: Hashable, Sendable {
             request.headers = [.init(name: "Idempotency-Key", value: key)]
             // No visibility chosen: the server then uses the account's own default (source.privacy).
             request.body = MastodonRules.statusBody(
-                text: outbox.text(of: index), options: outbox.options, mediaIDs: mastodonMediaIDs(index),
-                inReplyTo: mastodonParentID(index), scheduledAt: serverTimeToGive(index))
+                text: postedText(index), options: outbox.options, mediaIDs: mastodonMediaIDs(index),
+                inReplyTo: mastodonParentID(index), quoting: mastodonQuoteID(index),
+                scheduledAt: serverTimeToGive(index))
             return request
         case (.lookUpStatus, .mastodon(let token)):
             return (lookups[index] ?? newLookup(index)).request(token: token)
@@ -297,13 +298,13 @@ package struct PostingPlan: Hashable, Sendable {
             return scheduleRequest(next, index: index, token: token)
         case (.createRecord(let key), .bluesky(let session)):
             let post = BlueskyPost(
-                typed: outbox.text(of: index),
+                typed: postedText(index),
                 didsByHandle: outbox.options.mentions.merging(didsByHandle) { chosen, _ in chosen })
             let record = post.record(
                 createdAt: createdAt, langs: outbox.options.languages, images: blueskyImages(index),
                 card: blueskyCard(index),
                 labels: outbox.options.blueskyLabels(hasImages: !blueskyImages(index).isEmpty),
-                reply: blueskyReply(index))
+                reply: blueskyReply(index), quote: blueskyQuote(index))
             let repo = session.account.identity
             let gates = blueskyGates(index, repo: repo, createdAt: createdAt)
             // With gates, one applyWrites: the post is never there without them (all or nothing).
