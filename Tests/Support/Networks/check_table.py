@@ -179,6 +179,7 @@ def check_mastodon():
             narrow, _ = token_with(row["scopes"][-1])
             expect(request, "with " + row["scopes"][-1], mastodon_request(request, narrow)[0] in (200, 202, 206), True)
     check_oauth(table, checked)
+    check_quotes(table, full)
     check_statuses_repeats(table["POST /api/v1/statuses"], full)
     checked.add("POST /api/v1/statuses")
     check_paging(table["GET /api/v1/accounts/:id/statuses"], full)
@@ -216,6 +217,44 @@ def check_oauth(table, checked):
     expect("POST /oauth/revoke", "again", call("POST", MASTODON, "/oauth/revoke", form=revoke)[0],
            row["repeats"]["again"])
     checked.add("POST /oauth/revoke")
+
+
+def check_quotes(table, token):
+    """4.5's quotes: the instance's API version, then quoted_status_id and quote_approval_policy as
+    taken from it on, and as ignored by a server from before 4.3 (no api_versions at all)."""
+    request, rules = "POST /api/v1/statuses", table["POST /api/v1/statuses"]["quotes"]
+    instance = table["GET /api/v2/instance"]["apiVersions"]
+    answer = call("GET", MASTODON, "/api/v2/instance")[1]
+    expect("GET /api/v2/instance", "apiVersions", (answer.get("api_versions"), answer.get("version")),
+           ({"mastodon": instance["mastodon"]}, instance["at"]))
+    quoted = call("POST", MASTODON, "/api/v1/statuses", token, json_body={"status": "to be quoted"})[1]["id"]
+    post = lambda **given: call("POST", MASTODON, "/api/v1/statuses", token,
+                                json_body=dict({"status": "quoting"}, **given))
+    made = post(quoted_status_id=quoted)
+    expect(request, "quotes: answer", (made[0], sorted(set(made[1]) & {"quote", "quote_approval"}),
+                                       (made[1].get("quote") or {}).get("state"),
+                                       ((made[1].get("quote") or {}).get("quoted_status") or {}).get("id")),
+           (200, rules["answer"], rules["quoteState"], quoted))
+    expect(request, "quotes: defaultPolicy", made[1].get("quote_approval", {}).get("automatic"),
+           rules["policies"][rules["defaultPolicy"]])
+    expect(request, "quotes: policies", {policy: post(quote_approval_policy=policy)[1].get("quote_approval", {}).get(
+        "automatic") for policy in rules["policies"]}, rules["policies"])
+    expect(request, "quotes: blankText", post(status="", quoted_status_id=quoted)[0], rules["blankText"])
+    expect(request, "quotes: missing", error(post(quoted_status_id="999")), (rules["missing"], rules["missingError"]))
+    expect(request, "quotes: badPolicy", error(post(quote_approval_policy="everyone")),
+           (rules["badPolicy"], rules["badPolicyError"]))
+    accounts(mastodonApiVersion=0)
+    older = post(quoted_status_id="999", quote_approval_policy="everyone")
+    expect("GET /api/v2/instance", "apiVersions before 4.3", "absent" if "api_versions" not in call(
+        "GET", MASTODON, "/api/v2/instance")[1] else "there", instance["before4.3"])
+    expect(request, "quotes: olderServer", "ignored" if older[0] == 200 and "quote" not in older[1] else older,
+           rules["olderServer"])
+    taken = {}
+    for version in (rules["fromApiVersion"] - 1, rules["fromApiVersion"]):
+        accounts(mastodonApiVersion=version)
+        taken[version] = post(quote_approval_policy="everyone")[0] != 200
+    expect(request, "quotes: fromApiVersion", [v for v, t in taken.items() if t], [rules["fromApiVersion"]])
+    accounts(mastodonApiVersion=instance["mastodon"])
 
 
 def post_keyed(token, key, text, results_list=None):
@@ -415,6 +454,8 @@ def check_bluesky():
             "GET", "com.atproto.identity.resolveHandle", token, query={"handle": made["handle"]}),
         "GET /xrpc/com.atproto.repo.getRecord": lambda token: xrpc("GET", "com.atproto.repo.getRecord", token, query={
             "repo": made["did"], "collection": "app.bsky.feed.post", "rkey": rkey}),
+        "POST /xrpc/com.atproto.repo.applyWrites": lambda token: apply_writes(
+            made, [creation(POST, tid(), record)], token),
     }
     first = requests["POST /xrpc/com.atproto.repo.createRecord"](made["accessJwt"])
     for request, ask in requests.items():
@@ -438,6 +479,8 @@ def check_bluesky():
         wanted = (thumbs["unknown"], thumbs["unknownError"]) if check == "unknownThumb" else (
             thumbs["tooBig"], thumbs["tooBigError"])
         expect("POST /xrpc/com.atproto.repo.createRecord", check, error(answer), wanted)
+    check_record_quotes(row, made, first[1])
+    check_apply_writes(table["POST /xrpc/com.atproto.repo.applyWrites"], made)
     row = table["GET /xrpc/com.atproto.repo.getRecord"]
     missing = xrpc("GET", "com.atproto.repo.getRecord", query={"repo": made["did"], "collection": "app.bsky.feed.post",
                                                                "rkey": "3kddzzzzzzzz2"})
@@ -448,7 +491,7 @@ def check_bluesky():
     fault({"method": "expireAccess"})
     xrpc("GET", "com.atproto.identity.resolveHandle", query={"handle": made["handle"]})
     for request in ("POST /xrpc/com.atproto.repo.createRecord", "POST /xrpc/com.atproto.repo.uploadBlob",
-                    "GET /xrpc/app.bsky.actor.searchActorsTypeahead"):
+                    "GET /xrpc/app.bsky.actor.searchActorsTypeahead", "POST /xrpc/com.atproto.repo.applyWrites"):
         expired = table[request]["expiredError"]
         expect(request, "expired", error(requests[request](made["accessJwt"])), (expired["status"], expired["error"]))
     expect("POST /xrpc/com.atproto.repo.createRecord", "with a token", first[0], 200)
@@ -456,6 +499,124 @@ def check_bluesky():
     for request in sorted(set(table) - checked):
         expect(request, "a check exists", False, True)
     return len(table)
+
+
+POST = "app.bsky.feed.post"
+RULES = {"app.bsky.feed.threadgate": ("allow", "#mentionRule"),
+         "app.bsky.feed.postgate": ("embeddingRules", "#disableRule")}
+
+
+def tid():
+    return "3kdd" + "".join(secrets.choice("234567abcdefghij") for _ in range(9))
+
+
+def creation(collection, rkey, value):
+    return {"$type": "com.atproto.repo.applyWrites#create", "collection": collection, "rkey": rkey, "value": value}
+
+
+def gate(did, collection, rkey, post_key=None, rules=None):
+    """A threadgate or postgate at `rkey` naming the post at `post_key` (the same unless given), with
+    `rules` (one, the lexicon's first, unless given)."""
+    field, rule = RULES[collection]
+    return creation(collection, rkey, {"$type": collection, "post": "at://%s/%s/%s" % (did, POST, post_key or rkey),
+                                     "createdAt": "2026-12-05T18:00:00Z",
+                                     field: rules if rules is not None else [{"$type": collection + rule}]})
+
+
+def apply_writes(made, writes, token=None, repo=None):
+    return xrpc("POST", "com.atproto.repo.applyWrites", token,
+                json_body={"repo": repo or made["did"], "writes": writes})
+
+
+def quote_embeds(made, rules, ref):
+    """A post's embed for each kind the row names, each quoting `ref`: app.bsky.embed.record, and
+    recordWithMedia with each media (an uploaded image, a card)."""
+    blob = xrpc("POST", "com.atproto.repo.uploadBlob", made["accessJwt"], raw=png(),
+                content_type="image/png")[1]["blob"]
+    media = {"app.bsky.embed.images": {"$type": "app.bsky.embed.images", "images": [{"image": blob, "alt": ""}]},
+             "app.bsky.embed.external": {"$type": "app.bsky.embed.external", "external": {
+                 "uri": "https://pages.example.org/card", "title": "", "description": ""}}}
+    quoted = {"uri": ref["uri"], "cid": ref["cid"]}
+    embeds = {}
+    for kind in rules["embeds"]:
+        for chosen in (rules["media"] if kind.endswith("WithMedia") else [None]):
+            embeds[kind + (" " + chosen if chosen else "")] = {"$type": kind, "record": quoted} if not chosen else {
+                "$type": kind, "record": {"$type": "app.bsky.embed.record", "record": quoted},
+                "media": media.get(chosen, {"$type": chosen})}  # one not modelled: the stand-in refuses it
+    return embeds
+
+
+def post_with(embed=None, text="quoting"):
+    made = {"$type": POST, "text": text, "createdAt": "2026-12-05T18:00:00Z"}
+    return dict(made, embed=embed) if embed else made
+
+
+def check_record_quotes(row, made, quoted):
+    request, stricter = "POST /xrpc/com.atproto.repo.createRecord", row["standInStricter"]
+    written = lambda embed: xrpc("POST", "com.atproto.repo.createRecord", made["accessJwt"], json_body={
+        "repo": made["did"], "collection": POST, "rkey": tid(), "record": post_with(embed)})[0]
+    embeds = quote_embeds(made, row["quotes"], quoted)
+    expect(request, "quotes", {kind: written(embed) for kind, embed in embeds.items()}, {kind: 200 for kind in embeds})
+    missing = {"$type": "app.bsky.embed.record", "record": {"uri": quoted["uri"], "cid": "bafyreinotthis"}}
+    expect(request, "standInStricter: quoteOfMissingRecord", written(missing), stricter["quoteOfMissingRecord"])
+
+
+def check_apply_writes(row, made):
+    """A post with its gates in one batch, as compose-window sends it; then what fails it, all of it."""
+    request, token, did, gates = "POST /xrpc/com.atproto.repo.applyWrites", made["accessJwt"], made["did"], row["gates"]
+    threadgate, stricter = gates["collections"][0], row["standInStricter"]
+    gated = lambda k, embed=None: [creation(POST, k, post_with(embed))] + [gate(did, c, k) for c in gates["collections"]]
+    key = tid()
+    writes = gated(key)
+    first = apply_writes(made, writes, token)
+    results = first[1].get("results", []) if first[0] == 200 else []
+    expect(request, "with a token", (first[0], sorted(first[1]), [r.get("$type") for r in results]),
+           (200, row["answer"]["keys"], [row["answer"]["result"]] * len(writes)))
+    expect(request, "answer: order", [r.get("uri") for r in results],
+           ["at://%s/%s/%s" % (did, w["collection"], key) for w in writes])
+    kept = [xrpc("GET", "com.atproto.repo.getRecord", query={"repo": did, "collection": c, "rkey": key})[1].get("cid")
+            for c in gates["collections"]]
+    expect(request, "gates: key", "the post's" if kept == [r.get("cid") for r in results[1:]] else kept, gates["key"])
+    expect(request, "takenKey", error(apply_writes(made, writes, token)),
+           (row["repeats"]["takenKey"], row["repeats"]["takenKeyError"]))
+    new = tid()  # a new post with a gate at the taken key: the whole batch fails
+    apply_writes(made, [creation(POST, new, post_with()), gate(did, threadgate, key)], token)
+    after = xrpc("GET", "com.atproto.repo.getRecord", query={"repo": did, "collection": POST, "rkey": new})
+    expect(request, "takenKeyWrites", "none" if after[0] == 400 else after, row["repeats"]["takenKeyWrites"])
+    many = [creation(POST, tid(), post_with()) for _ in range(row["maxWrites"] + 1)]
+    expect(request, "tooManyWrites", error(apply_writes(made, many, token)),
+           (row["tooManyWrites"], row["tooManyWritesError"]))
+    nobody = "did:plc:" + "nobody".ljust(24, "x")
+    expect(request, "unknownRepo", error(apply_writes(made, [creation(POST, tid(), post_with())], token, nobody)),
+           (row["unknownRepo"], row["unknownRepoError"]))
+    people = json.load(open(os.path.join(DIR, "accounts.json")))["bluesky"]
+    accounts(bluesky=dict(people, **{"bob.bsky.social": "bob-app-password"}))
+    other = apply_writes(made, [creation(POST, tid(), post_with())], token, "bob.bsky.social")
+    expect(request, "otherRepo", error(other),
+           (row["otherRepo"], row["otherRepoError"]))
+    accounts(bluesky=people)
+    rule = {"$type": threadgate + RULES[threadgate][1]}
+    k = tid()
+    expect(request, "gates: maxRules", apply_writes(made, [creation(POST, k, post_with()), gate(
+        did, threadgate, k, rules=[rule] * gates["maxRules"])], token)[0], 200)
+    wrong = {"tooManyRules": lambda k: gate(did, threadgate, k, rules=[rule] * (gates["maxRules"] + 1)),
+             "badCreatedAt": lambda k: creation(threadgate, k, dict(gate(did, threadgate, k)["value"], createdAt="now")),
+             "gateNamesAnotherPost": lambda k: gate(did, threadgate, k, post_key=key),
+             "unknownRule": lambda k: gate(did, threadgate, k, rules=[{"$type": threadgate + "#friendRule"}])}
+    for check, make in wrong.items():
+        k = tid()
+        answer = apply_writes(made, [creation(POST, k, post_with()), make(k)], token)
+        if check in stricter:
+            expect(request, "standInStricter: " + check, answer[0], stricter[check])
+        else:
+            expect(request, "gates: " + check, error(answer), (gates[check], gates[check + "Error"]))
+    quoted = results[0] if results else {"uri": "", "cid": ""}
+    embeds = quote_embeds(made, row["quotes"], quoted)
+    expect(request, "quotes", {kind: apply_writes(made, gated(tid(), embed), token)[0]
+                               for kind, embed in embeds.items()}, {kind: 200 for kind in embeds})
+    missing = {"$type": "app.bsky.embed.record", "record": {"uri": quoted["uri"], "cid": "bafyreinotthis"}}
+    expect(request, "standInStricter: quoteOfMissingRecord", apply_writes(made, gated(tid(), missing), token)[0],
+           stricter["quoteOfMissingRecord"])
 
 
 def check_refresh(table, made):

@@ -4,7 +4,10 @@
 PKCE), accounts, statuses, media, search and revoke, each answering as docs/servers.md says the
 servers' own code does (ServersTableTests holds them to its rows). Replies: Mastodon's
 in_reply_to_id must name a stored status (404 otherwise, as Mastodon); a Bluesky record's reply root
-and parent must name stored records with their cids (stricter than a PDS, on purpose). Search
+and parent must name stored records with their cids (stricter than a PDS, on purpose), and so must a
+quote embed's; applyWrites (a post with its threadgate and postgate, all or nothing) and what a
+quote or a gate must be are standin_gates'. Mastodon 4.5's quoted_status_id and
+quote_approval_policy are checked and answered as standin_status says. Search
 (/api/v2/search) finds the server's own statuses by URL, and with resolve=true a post on another
 server listed in DIR/remote.json ([{"url": URL, "status": {…}}]), stored then with a local id.
 Accounts are searched as standin_people says; look-ups are answered as standin_lookup says;
@@ -13,13 +16,14 @@ name; it runs inside the test's private network namespace, where /etc/hosts poin
 real names at 127.0.0.1 and a test CA is in the trust bundle.
 
 DIR/accounts.json: {"bluesky": {"HANDLE": "APP PASSWORD"}, "mastodon": "USERNAME", "mastodonLimit": N,
-"mastodonURLLength": N, "mastodonBeforeTheLock": BOOL, "mastodonRepeatFails": BOOL, "mastodonPrivacy":
-VISIBILITY, "mastodonOldClientScopes": SCOPES, "mastodonWithoutSource": BOOL} (the Mastodon user the
-browser is signed in as, on every Mastodon host; the servers' post limit, 500 unless given, and URL
-weight, 23 unless given; a server from before Mastodon's idempotency lock, 4.5 and older; one from
-4.6.0 to 4.7.x, where a repeated key gets 500; the account's default visibility, unlisted unless
-given; the scopes a token gets, as an older compose-window that asked for fewer got them; a server
-from before 3.5, without /source). A status's options are checked by standin_status.
+"mastodonURLLength": N, "mastodonApiVersion": N, "mastodonBeforeTheLock": BOOL, "mastodonRepeatFails":
+BOOL, "mastodonPrivacy": VISIBILITY, "mastodonOldClientScopes": SCOPES, "mastodonWithoutSource": BOOL}
+(the Mastodon user the browser is signed in as, on every Mastodon host; the servers' post limit, 500
+unless given, and URL weight, 23 unless given; their API version, 7 (4.5: quotes) unless given, 0 for
+one from before 4.3 (no api_versions, quotes ignored); a server from before Mastodon's idempotency
+lock, 4.5 and older; one from 4.6.0 to 4.7.x, where a repeated key gets 500; the account's default
+visibility, unlisted unless given; the scopes a token gets, as an older compose-window that asked for
+fewer got them; a server from before 3.5, without /source). A status's options are checked by standin_status.
 Mastodon's Idempotency-Key as PostStatusService keeps it: recorded only once the status is stored, for
 an hour, per account; a repeat while the first request holds the key's lock waits up to 10 s for it,
 then gets 503 (before the lock: a second status). Faults: {"method": "clock", "advance": SECONDS}
@@ -37,6 +41,7 @@ DIR/state.json (written after each request): sessions issued, records kept, requ
 import base64, hashlib, json, os, re, secrets, select, ssl, sys, threading, time, urllib.parse
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
+import standin_gates as gates
 import standin_lookup as lookup
 import standin_media as media
 import standin_people as people
@@ -379,6 +384,7 @@ class Handler(BaseHTTPRequestHandler):
                 raise Failure(400, "InvalidRequest", "Invalid repo")
             media.check_embed(STATE, session, body.get("record") or {}, Failure)
             check_reply(body.get("record") or {})
+            gates.check_record(STATE, session, body.get("collection"), body.get("rkey"), body.get("record"), Failure)
             rkey = body.get("rkey") or secrets.token_hex(7)
             uri = "at://%s/%s/%s" % (session["did"], body.get("collection"), rkey)
             if any(record["uri"] == uri for record in STATE["records"]):
@@ -387,6 +393,9 @@ class Handler(BaseHTTPRequestHandler):
             cid = "bafyrei" + secrets.token_hex(20)
             STATE["records"].append({"uri": uri, "cid": cid, "value": body.get("record"), "body": body})
             return {"uri": uri, "cid": cid, "validationStatus": "valid"}
+        if path == "/xrpc/com.atproto.repo.applyWrites" and verb == "POST":
+            return gates.apply_writes(STATE, self.session_for("accessJwt"), body, {
+                key: did_of(handle) for handle in accounts for key in (handle, did_of(handle))}, check_reply, Failure)
         if path == "/xrpc/com.atproto.repo.getRecord" and verb == "GET":
             repo = query.get("repo")
             did = repo if repo and repo.startswith("did:") else did_of(repo or "")
@@ -502,13 +511,17 @@ class Handler(BaseHTTPRequestHandler):
         if path == "/api/v2/instance" and verb == "GET":
             accounts = read_json("accounts.json", {})
             limit, url_length = accounts.get("mastodonLimit", 500), accounts.get("mastodonURLLength", 23)
-            return {"domain": host, "title": "Mastodon", "version": "4.3.0",
+            return {"domain": host, "title": "Mastodon",
                     "configuration": {"statuses": {"max_characters": limit, "max_media_attachments": 4,
-                                                   "characters_reserved_per_url": url_length}}}
+                                                   "characters_reserved_per_url": url_length}},
+                    **standin_status.instance_version(accounts)}  # version, api_versions
         if path == "/api/v1/statuses" and verb == "POST":
             grant = self.bearer_token()
             if "write:statuses" not in grant["scope"].split() and "write" not in grant["scope"].split():
                 raise MastodonFailure(403, "This action is outside the authorized scopes")
+            # 4.5's quote and policy are before_actions: checked before the key is looked at.
+            quote = standin_status.check_quote(STATE, host, grant["username"], body, read_json("accounts.json", {}),
+                                               MastodonFailure)
             key = self.headers.get("Idempotency-Key")
             for status in STATE["statuses"]:
                 # Mastodon answers a repeated Idempotency-Key with the status it made the first time,
@@ -535,7 +548,7 @@ class Handler(BaseHTTPRequestHandler):
             if at is not None:
                 return scheduled.schedule(STATE, grant, host, body, at, attached, key, server_time(),
                                           read_json("accounts.json", {}), MastodonFailure)
-            if not text.strip() and not attached:
+            if not text.strip() and not attached and not quote["quoted"]:  # a quote may have no text
                 raise MastodonFailure(422, "Validation failed: Text can't be blank")
             accounts = read_json("accounts.json", {})
             limit, url_length = accounts.get("mastodonLimit", 500), accounts.get("mastodonURLLength", 23)
@@ -543,7 +556,7 @@ class Handler(BaseHTTPRequestHandler):
             # characters_reserved_per_url "x"s.
             options = standin_status.check_options(body, text, limit, url_length, MastodonFailure)
             made = standin_status.store(STATE, host, grant["username"], text, options, parent, attached, key,
-                                        server_time(), accounts.get("mastodonPrivacy", "unlisted"))
+                                        server_time(), accounts.get("mastodonPrivacy", "unlisted"), quote)
             STATE["statuses"][-1]["body"] = body  # the request as it came, for the tests to compare
             return made
         if path == "/api/v1/accounts/search" and verb == "GET":

@@ -69,9 +69,13 @@ extension ComposeWindow {
         let url = Self.address(of: target)
         guard let linkOnly = QuotedPost(linkOnly: url) else { return }
         quoteRow.show(linkOnly, finding: true)
+        findingQuote = true
+        updateCounter()
         QuoteFinder.find(target, accountName: accountName, among: preferences?.accounts ?? []) {
             [weak self] result in
-            guard let self else { return }
+            guard let self, !self.closed else { return }
+            self.findingQuote = false
+            self.updateCounter()
             switch result {
             case .success(let found): self.setQuote(found)
             case .failure(let words):

@@ -11,8 +11,8 @@ extension ComposeWindow {
     /// The network of the post answered: given now, or of a post the outbox resumes.
     var replyNetwork: PostingAccount.Network? { replyParent?.network ?? poster?.plan?.replyNetwork }
 
-    /// Whether Send waits for an account: signing in, or the post being found through its server.
-    var waitingForAccount: Bool { signingIn != nil || findingReply != nil }
+    /// Whether Send waits for an account: signing in, or the post answered or quoted being found.
+    var waitingForAccount: Bool { signingIn != nil || findingReply != nil || findingQuote }
 
     /// The targets a reply window offers: its post's network, and the clipboard (which posts nothing).
     func limitTargetsToReply() {

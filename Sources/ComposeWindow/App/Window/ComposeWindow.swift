@@ -135,6 +135,8 @@ final class ComposeWindow {
     let replyHeader: UnsafeMutablePointer<GtkWidget>
     /// The post Send quotes (`--quote`, Quote a post…, a draft's, the outbox's), and its row.
     var quotedPost: QuotedPost?
+    /// A quote is being found through its network: Send waits.
+    var findingQuote = false
     let quoteRow: QuoteRow
 
     init(

@@ -37,16 +37,6 @@ package enum ReplyGate: String, CaseIterable, Hashable, Sendable {
         }
     }
 
-    /// The menu's words.
-    package var title: String {
-        switch self {
-        case .everyone: localized("Everyone")
-        case .following: localized("People you follow")
-        case .mentioned: localized("People you mention")
-        case .nobody: localized("Nobody")
-        }
-    }
-
     /// Where the networks the post goes to do not do what was chosen: one line per network that
     /// differs, saying what it does instead (empty: they all do). `mastodonTakesQuotes`: the
     /// Mastodon server's API version is 7 or later; `isReply`: the post answers another.

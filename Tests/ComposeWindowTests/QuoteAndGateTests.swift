@@ -1,0 +1,182 @@
+import Foundation
+import PlaceholderTestSupport
+import XCTest
+
+/// Quotes and who may reply, for real, on the stand-ins (which check gates and quotes as the PDS
+/// and Mastodon 4.5 do, and stricter: a gate must name its own post, a quote a stored record):
+/// Bluesky's gates in the post's own applyWrites, exactly once through a lost answer; Mastodon's
+/// quote policy and quoted_status_id where the server's API version says it takes them; a quote's
+/// link where a network cannot quote; Quote a post… in the window.
+final class QuoteAndGateTests: SandboxTestCase {
+    static let root = ReplyTests.root
+
+    /// The records the stand-in keeps, by collection.
+    func records(_ sandbox: NetworkSandbox, _ collection: String) -> [[String: Any]] {
+        sandbox.records.filter { ($0["uri"] as? String)?.contains("/\(collection)/") == true }
+    }
+
+    func validate(_ record: [String: Any], file: StaticString = #filePath, line: UInt = #line) throws {
+        let verdict = try AtprotoValidator.check(
+            try JSONSerialization.data(withJSONObject: record["body"] ?? [:]), root: Self.root)
+        XCTAssertEqual(verdict.status, 0, verdict.output, file: file, line: line)
+    }
+
+    /// Waits for the window to have the Mastodon server's answer (its API version), which it caches.
+    func waitForServerLimits(_ sandbox: NetworkSandbox) {
+        let cache = sandbox.home.appendingPathComponent("cache/compose-window/mastodon/mastodon.social.json")
+        XCTAssertTrue(waitUntil(timeout: 20) { FileManager.default.fileExists(atPath: cache.path) }, "the server asked")
+    }
+
+    /// The stand-in's Mastodon server at another API version (0: before 4.5, no `api_versions`).
+    func setMastodonAPIVersion(_ version: Int, _ sandbox: NetworkSandbox) throws {
+        let file = sandbox.directory.appendingPathComponent("accounts.json")
+        var accounts = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        accounts["mastodonApiVersion"] = version
+        try JSONSerialization.data(withJSONObject: accounts).write(to: file, options: .atomic)
+    }
+
+    /// The gates go in the post's own commit, each under its key and naming it; the answer lost
+    /// after the commit is read back, never sent again: one post, one threadgate, one postgate.
+    func testABlueskyPostGoesWithItsGatesOnceThroughALostAnswer() throws {
+        let sandbox = try NetworkSandbox.signedIn("bluesky")
+        try sandbox.inject([["method": "applyWrites", "drop": "after"]])
+        let window = try sandbox.send("Only people I follow", to: "bluesky", extra: ["--who-may-reply", "following"])
+        XCTAssertTrue(window.waitForStderr(containing: "did not take the post"), window.stderrSoFar)
+        XCTAssertEqual(sandbox.records.count, 3, "the commit was made, its answer lost")
+        window.key("ctrl+Return")  // Retry: read back first
+        let finished = try XCTUnwrap(window.finish(timeout: 60), window.stderrSoFar)
+        XCTAssertEqual(finished.code, 0, finished.stderr)
+        let posts = records(sandbox, "app.bsky.feed.post")
+        let threadgates = records(sandbox, "app.bsky.feed.threadgate")
+        let postgates = records(sandbox, "app.bsky.feed.postgate")
+        XCTAssertEqual([posts.count, threadgates.count, postgates.count], [1, 1, 1], "\(sandbox.records)")
+        let post = try XCTUnwrap(posts.first)
+        let key = try XCTUnwrap((post["uri"] as? String)?.split(separator: "/").last)
+        for gate in threadgates + postgates {
+            XCTAssertEqual((gate["uri"] as? String)?.split(separator: "/").last, key, "under the post's key")
+            XCTAssertEqual((gate["value"] as? [String: Any])?["post"] as? String, post["uri"] as? String)
+            XCTAssertEqual(gate["via"] as? String, "applyWrites")
+            try validate(gate)
+        }
+        try validate(post)
+        let allow = (threadgates.first?["value"] as? [String: Any])?["allow"] as? [[String: Any]]
+        XCTAssertEqual(allow?.compactMap { $0["$type"] as? String }, ["app.bsky.feed.threadgate#followingRule"])
+        XCTAssertTrue(
+            String(decoding: finished.stdout, as: UTF8.self).hasSuffix("/post/\(key)\n"), "its link, once")
+        XCTAssertEqual(
+            sandbox.requests.map(\.path).filter { $0.contains("Record") || $0.contains("Writes") },
+            ["/xrpc/com.atproto.repo.applyWrites", "/xrpc/com.atproto.repo.getRecord"], "read back, never written again"
+        )
+    }
+
+    /// Cross-posted to nobody: Bluesky's gates, Mastodon 4.5's quote policy; `--preview` shows both.
+    /// On a server before 4.5 no policy is sent, and nothing is limited there.
+    func testNobodyMayReplyGoesToEachNetworkAsItCan() throws {
+        let sandbox = try NetworkSandbox.signedInToBoth()
+        let window = try sandbox.window(
+            "Nobody answers this", to: "mastodon,bluesky", extra: ["--who-may-reply", "nobody"])
+        waitForServerLimits(sandbox)
+        window.key("ctrl+Return")
+        XCTAssertEqual(try XCTUnwrap(window.finish(timeout: 60), window.stderrSoFar).code, 0)
+        XCTAssertEqual(sandbox.statuses.last?["quote_approval_policy"] as? String, "nobody")
+        let threadgate = try XCTUnwrap(records(sandbox, "app.bsky.feed.threadgate").first)
+        XCTAssertEqual(((threadgate["value"] as? [String: Any])?["allow"] as? [Any])?.count, 0, "nobody")
+        XCTAssertEqual(records(sandbox, "app.bsky.feed.postgate").count, 1)
+
+        let preview = try sandbox.composeWindow(
+            ["--to", "mastodon,bluesky", "--preview", "--who-may-reply", "following", "--text", "Hi"])
+        XCTAssertEqual(preview.code, 0, preview.stderr)
+        XCTAssertTrue(preview.stdout.contains(#""quote_approval_policy":"followers""#), preview.stdout)
+        XCTAssertTrue(preview.stdout.contains("com.atproto.repo.applyWrites"), preview.stdout)
+
+        try setMastodonAPIVersion(0, sandbox)
+        try FileManager.default.removeItem(
+            at: sandbox.home.appendingPathComponent("cache/compose-window/mastodon/mastodon.social.json"))
+        let older = try sandbox.window("Older server", to: "mastodon", extra: ["--who-may-reply", "nobody"])
+        waitForServerLimits(sandbox)
+        let olderPreview = try sandbox.composeWindow(
+            ["--to", "mastodon", "--preview", "--who-may-reply", "nobody", "--text", "Hi"])
+        XCTAssertFalse(olderPreview.stdout.contains("quote_approval_policy"), olderPreview.stdout)
+        older.key("ctrl+Return")
+        XCTAssertEqual(try XCTUnwrap(older.finish(timeout: 60), older.stderrSoFar).code, 0)
+        XCTAssertEqual(sandbox.statuses.last?["text"] as? String, "Older server")
+    }
+
+    /// A Bluesky post quoted: embedded on Bluesky (with its cid; the SDK accepts the record), its
+    /// link at the end of the Mastodon status.
+    func testABlueskyQuoteIsEmbeddedThereAndLinkedOnMastodon() throws {
+        let sandbox = try NetworkSandbox.signedInToBoth()
+        let first = try sandbox.send("The post quoted", to: "bluesky")
+        let posted = try XCTUnwrap(first.finish(timeout: 30))
+        XCTAssertEqual(posted.code, 0, posted.stderr)
+        let link = String(decoding: posted.stdout, as: UTF8.self).trimmingCharacters(in: .newlines)
+        let quoted = try XCTUnwrap(sandbox.records.first)
+
+        let window = try sandbox.window("Look at this", to: "mastodon,bluesky", extra: ["--quote", link])
+        waitForServerLimits(sandbox)
+        window.key("ctrl+Return")
+        XCTAssertEqual(try XCTUnwrap(window.finish(timeout: 60), window.stderrSoFar).code, 0)
+        let post = try XCTUnwrap(records(sandbox, "app.bsky.feed.post").last)
+        let embed = (post["value"] as? [String: Any])?["embed"] as? [String: Any]
+        XCTAssertEqual(embed?["$type"] as? String, "app.bsky.embed.record")
+        XCTAssertEqual((embed?["record"] as? [String: String])?["cid"], quoted["cid"] as? String)
+        try validate(post)
+        XCTAssertEqual(sandbox.statuses.last?["text"] as? String, "Look at this\n\n" + link)
+        XCTAssertTrue(
+            sandbox.statuses.last?["quoted_status_id"] is NSNull || sandbox.statuses.last?["quoted_status_id"] == nil)
+    }
+
+    /// A Mastodon post found through the account's own server is quoted by its id there.
+    func testMastodonQuotesAPostItsServerFound() throws {
+        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        let remote = """
+            [{"url": "https://other.example/@bob/42",
+              "status": {"account": {"id": "5", "username": "bob", "acct": "bob@other.example"},
+                         "content": "<p>Quote me</p>", "mentions": [], "visibility": "public",
+                         "quote_approval": {"automatic": ["public"], "manual": [], "current_user": "automatic"}}}]
+            """
+        try Data(remote.utf8).write(to: sandbox.directory.appendingPathComponent("remote.json"))
+        let window = try sandbox.window("Agreed", to: "mastodon", extra: ["--quote", "https://other.example/@bob/42"])
+        waitForServerLimits(sandbox)
+        window.key("ctrl+Return")
+        XCTAssertEqual(try XCTUnwrap(window.finish(timeout: 60), window.stderrSoFar).code, 0)
+        let bob = try XCTUnwrap(
+            sandbox.statuses.first {
+                ($0["json"] as? [String: Any])?["url"] as? String == "https://other.example/@bob/42"
+            })
+        let quote = try XCTUnwrap(sandbox.statuses.last)
+        XCTAssertEqual(quote["text"] as? String, "Agreed", "quoted, not linked")
+        XCTAssertEqual(quote["quoted_status_id"] as? String, (bob["json"] as? [String: Any])?["id"] as? String)
+
+        let missing = try sandbox.composeWindow([
+            "--to", "mastodon", "--quote", "https://other.example/@nobody/1", "--text", "x",
+        ])
+        XCTAssertEqual(missing.code, 2, missing.stderr)
+        XCTAssertTrue(missing.stderr.contains("--quote: no post was found"), missing.stderr)
+        XCTAssertEqual(missing.stderr.split(separator: "\n").count, 1, "one line")
+    }
+
+    /// Quote a post… (Ctrl+Shift+Q) in the window: the address typed, the post found, and Send
+    /// (which waits while it is found) embeds it.
+    func testQuoteAPostFromTheWindow() throws {
+        let sandbox = try NetworkSandbox.signedIn("bluesky")
+        let first = try sandbox.send("From the window", to: "bluesky")
+        let posted = try XCTUnwrap(first.finish(timeout: 30))
+        let link = String(decoding: posted.stdout, as: UTF8.self).trimmingCharacters(in: .newlines)
+        let window = try sandbox.window("Quoting it", to: "bluesky")
+        window.key("ctrl+shift+q")
+        XCTAssertTrue(window.waitForWindows(2), "the dialog")
+        window.type(link)
+        window.key("Return")
+        let options = sandbox.home.appendingPathComponent("state/compose-window/drafts/default.options.json")
+        XCTAssertTrue(
+            waitUntil(timeout: 20) {
+                (try? String(contentsOf: options, encoding: .utf8))?.contains("\"cid\"") == true
+            }, "found, and kept with the draft")
+        window.key("ctrl+Return")
+        XCTAssertEqual(try XCTUnwrap(window.finish(timeout: 60), window.stderrSoFar).code, 0)
+        let post = try XCTUnwrap(records(sandbox, "app.bsky.feed.post").last)
+        let embed = (post["value"] as? [String: Any])?["embed"] as? [String: Any]
+        XCTAssertEqual((embed?["record"] as? [String: String])?["uri"], sandbox.records.first?["uri"] as? String)
+    }
+}
