@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Renders Resources/screenshots/gallery.png, gallery-gtk4.png, compose-window.png,
-# compose-window-desktop.png, compose-window-posting.png, compose-window-images.png, compose-window-link-card.png and
+# compose-window-desktop.png, compose-window-posting.png, compose-window-images.png, compose-window-link-card.png,
+# compose-window-quote.png and
 # compose-window-options.png from the
 # built binaries in $1.
 # Needs a display: `make screenshots` starts Xvfb when DISPLAY is unset; and root, for the posting
@@ -216,7 +217,23 @@ card() { # locale title-match png text
 }
 card C.UTF-8 "New Post" "$work/card-en.png" "A day with the pandas https://pages.example.org/card"
 card zh_CN.UTF-8 "发微博" "$work/card-zh.png" "熊猫的一天 https://pages.example.org/card"
+# A quote and who may reply, cross-posted: Bob's post quoted above the text, "People you follow may
+# reply", and the lines that say what each network does instead.
+quote() { # locale title-match png text
+    LANG=$1 LC_ALL=$1 "${inside[@]}" "$bin/compose-window" --desktop --to mastodon,bluesky --height 300 --no-spell \
+        --no-draft --quote https://other.example/@bob/42 --who-may-reply following </dev/null &
+    local pid=$!
+    capture "$2" "$work/blank.png"
+    local id
+    id=$(cat "$work/last-window")
+    xdotool type --delay 15 --window "$id" "$4"
+    sleep 1.5
+    window_shot "$id" "$pid" "$3"
+}
+quote C.UTF-8 "New Post" "$work/quote-en.png" "Fish, yes. Chips, always."
+quote zh_CN.UTF-8 "发微博" "$work/quote-zh.png" "炸鱼可以，薯条必须。"
 kill "$sandbox_pid"
+convert "$work/quote-en.png" "$work/quote-zh.png" +append "$out/compose-window-quote.png"
 convert "$work/card-en.png" "$work/card-zh.png" +append "$out/compose-window-link-card.png"
 convert "$work/mention-en.png" "$work/mention-zh.png" +append "$out/compose-window-mention.png"
 convert "$work/reply-en.png" "$work/reply-zh.png" +append "$out/compose-window-reply.png"
@@ -228,4 +245,4 @@ convert \( "$work/images-en-strip.png" "$work/images-zh-strip.png" +append \) \
 echo "wrote $out/gallery.png, $out/gallery-gtk4.png, $out/compose-window.png, $out/compose-window-desktop.png"
 echo "  and $out/compose-window-posting.png, $out/compose-window-images.png, $out/compose-window-options.png,"
 echo "  $out/compose-window-thread.png, $out/compose-window-reply.png, $out/compose-window-mention.png,"
-echo "  $out/compose-window-link-card.png"
+echo "  $out/compose-window-link-card.png, $out/compose-window-quote.png"

@@ -128,6 +128,23 @@ import Testing
         #expect(lines?.author == "@bob\\nrm -rf", "shown on one line, its control characters spelt out")
     }
 
+    @Test func theLinkCountsWhereItEndsTheText() throws {
+        let mastodon = Self.mastodonQuote.linkUnits(
+            on: .mastodon, mastodonHost: "mastodon.social", serverTakesQuotes: false, urlWeight: 23)
+        #expect(mastodon == 25, "two line breaks and a URL as Mastodon weighs it")
+        #expect(
+            Self.mastodonQuote.linkUnits(
+                on: .mastodon, mastodonHost: "mastodon.social", serverTakesQuotes: true, urlWeight: 23)
+                == 0, "quoted: nothing added")
+        let bluesky = Self.mastodonQuote.linkUnits(
+            on: .bluesky, mastodonHost: nil, serverTakesQuotes: true, urlWeight: 23)
+        let record = try record(Self.plan(Self.mastodonQuote), 1)
+        let text = try #require(record["text"]?.string)
+        #expect(bluesky == text.count - "My words".count, "what the record's text gains, as Bluesky counts it")
+        #expect(
+            Self.blueskyQuote.linkUnits(on: .bluesky, mastodonHost: nil, serverTakesQuotes: false, urlWeight: 23) == 0)
+    }
+
     @Test func theWindowSaysWhereTheLinkGoesInstead() {
         #expect(
             Self.blueskyQuote.linkNote(networks: [.bluesky], mastodonHost: nil, serverTakesQuotes: false) == nil)

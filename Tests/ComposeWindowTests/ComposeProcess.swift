@@ -101,6 +101,10 @@ final class ComposeProcess: @unchecked Sendable {
         return true
     }
 
+    /// Gives the window the keyboard focus again after a dialog of its own closed, as a window
+    /// manager does (without one, X gives the keys to whatever is under the pointer).
+    func focusWindowAgain() { Xdotool.run("windowfocus", "--sync", windowID) }
+
     /// The window is the staged install's binary, and the toolchain is out of its sight (an empty
     /// tmpfs over it in its mount namespace).
     private func checkRunsAsInstalled(file: StaticString, line: UInt) {

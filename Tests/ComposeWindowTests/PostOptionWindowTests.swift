@@ -63,8 +63,9 @@ final class PostOptionWindowTests: SandboxTestCase {
     }
 
     /// Chosen with the keyboard: Ctrl+Shift+W and the warning's text, then Tab to the visibility
-    /// (which starts at the account's own default, unlisted here) and one step down, Tab to the
-    /// language, whose search takes "japan" and Return, and Alt+S for Sensitive.
+    /// (which starts at the account's own default, unlisted here) and one step down, Tab to who may
+    /// reply and one step down (people you follow), Tab to the language, whose search takes "japan"
+    /// and Return, and Alt+S for Sensitive.
     func testTheOptionsChosenInTheWindowAreThePosts() throws {
         let sandbox = try NetworkSandbox.signedIn("mastodon")
         let pictures = try sandbox.testImages()
@@ -78,11 +79,15 @@ final class PostOptionWindowTests: SandboxTestCase {
         window.key("ctrl+Tab")  // out of it, to CW
         window.key("Tab")  // to the visibility
         window.key("Down")
+        window.key("Tab")  // to who may reply
+        window.key("Down")
         window.key("Tab")  // to the language
         window.key("Return")  // its popover, the search focused
         window.type("japan")
         window.key("Return")  // the first match
         window.key("alt+s")
+        let cache = sandbox.home.appendingPathComponent("cache/compose-window/mastodon/mastodon.social.json")
+        XCTAssertTrue(waitUntil(timeout: 20) { FileManager.default.fileExists(atPath: cache.path) }, "4.5, asked")
         window.key("ctrl+Return")
         let finished = try XCTUnwrap(window.finish(timeout: 60))
         XCTAssertEqual(finished.code, 0, finished.stderr)
@@ -92,6 +97,7 @@ final class PostOptionWindowTests: SandboxTestCase {
         XCTAssertEqual(status["visibility"] as? String, "private", "one below the account's unlisted")
         XCTAssertEqual(status["sensitive"] as? Bool, true)
         XCTAssertEqual(status["language"] as? String, "ja", "picked over the spell checker's (en)")
+        XCTAssertEqual(status["quote_approval_policy"] as? String, "nobody", "a followers-only post: nobody quotes")
     }
 
     /// Refused once (422), closed, started again without any option: the outbox's post goes with

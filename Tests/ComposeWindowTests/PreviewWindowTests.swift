@@ -12,6 +12,7 @@ final class PreviewWindowTests: SandboxTestCase {
         XCTAssertTrue(window.waitForWindows(2), "the Preview dialog")
         window.key("Escape")
         XCTAssertTrue(window.waitForWindows(1), "Escape closes it")
+        window.focusWindowAgain()
         XCTAssertTrue(sandbox.statuses.isEmpty && sandbox.records.isEmpty, "a preview sends nothing")
         XCTAssertTrue(window.waitForText("Both networks see this"))
     }

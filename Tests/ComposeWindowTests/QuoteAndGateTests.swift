@@ -126,6 +126,20 @@ final class QuoteAndGateTests: SandboxTestCase {
             sandbox.statuses.last?["quoted_status_id"] is NSNull || sandbox.statuses.last?["quoted_status_id"] == nil)
     }
 
+    /// Who may reply, chosen in the window with the keyboard: out of the text to the menu (the first
+    /// of the row for Bluesky), three steps down to Nobody; the post goes with both gates.
+    func testWhoMayReplyIsChosenInTheWindow() throws {
+        let sandbox = try NetworkSandbox.signedIn("bluesky")
+        let window = try sandbox.window("Chosen with the keyboard", to: "bluesky")
+        window.key("ctrl+Tab")  // out of the text, to who may reply
+        window.key("Down", "Down", "Down")
+        window.key("ctrl+Return")
+        XCTAssertEqual(try XCTUnwrap(window.finish(timeout: 60), window.stderrSoFar).code, 0)
+        let threadgate = try XCTUnwrap(records(sandbox, "app.bsky.feed.threadgate").first, "\(sandbox.records)")
+        XCTAssertEqual(((threadgate["value"] as? [String: Any])?["allow"] as? [Any])?.count, 0, "nobody")
+        XCTAssertEqual(records(sandbox, "app.bsky.feed.postgate").count, 1)
+    }
+
     /// A Mastodon post found through the account's own server is quoted by its id there.
     func testMastodonQuotesAPostItsServerFound() throws {
         let sandbox = try NetworkSandbox.signedIn("mastodon")
@@ -173,6 +187,7 @@ final class QuoteAndGateTests: SandboxTestCase {
             waitUntil(timeout: 20) {
                 (try? String(contentsOf: options, encoding: .utf8))?.contains("\"cid\"") == true
             }, "found, and kept with the draft")
+        window.focusWindowAgain()
         window.key("ctrl+Return")
         XCTAssertEqual(try XCTUnwrap(window.finish(timeout: 60), window.stderrSoFar).code, 0)
         let post = try XCTUnwrap(records(sandbox, "app.bsky.feed.post").last)

@@ -97,8 +97,24 @@ extension ComposeWindow {
         return AccountChoice.account(for: target, preferred: accountName, among: preferences?.accounts ?? [])?.host
     }
 
-    /// What the content warning adds to `network`'s count: Mastodon counts it with the text.
+    /// What the text is counted with on `network`: Mastodon's content warning, and the quoted
+    /// post's link where it ends the text.
     func warningUnits(for network: PostTarget) -> Int {
+        quoteLinkUnits(for: network) + contentWarningUnits(for: network)
+    }
+
+    private func quoteLinkUnits(for network: PostTarget) -> Int {
+        let posting: PostingAccount.Network = network == .mastodon ? .mastodon : .bluesky
+        guard network == .mastodon || network == .bluesky, let quotedPost, accountNetworks.contains(posting) else {
+            return 0
+        }
+        return quotedPost.linkUnits(
+            on: posting, mastodonHost: accountHost(of: .mastodon), serverTakesQuotes: serverRules?.takesQuotes == true,
+            urlWeight: serverRules?.charactersPerURL ?? 23)
+    }
+
+    /// What the content warning adds to `network`'s count: Mastodon counts it with the text.
+    private func contentWarningUnits(for network: PostTarget) -> Int {
         guard network == .mastodon else { return 0 }
         let warning = postOptionsRow.contentWarning
         guard !warning.isEmpty, accountNetworks.contains(.mastodon) else { return 0 }

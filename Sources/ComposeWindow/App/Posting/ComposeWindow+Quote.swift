@@ -18,6 +18,7 @@ extension ComposeWindow {
         quotedPost = quote
         quoteRow.show(quote)
         fitPostOptions()
+        updateCounter()  // its link, where it ends the text, counts
         autosave?.textChanged()  // the draft keeps it
         if poster != nil { postEdited() }
     }

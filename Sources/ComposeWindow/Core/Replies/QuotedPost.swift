@@ -80,6 +80,19 @@ package struct QuotedPost: Hashable, Sendable {
         return localized("On {0}: the quoted post's link goes at the end of the text", linked.joined(separator: ", "))
     }
 
+    /// What the link ending the text adds to a network's count where the network gets it (0 where
+    /// it quotes the post): two line breaks and the link, as Mastodon weighs a URL (`urlWeight`)
+    /// or as Bluesky shortens it.
+    package func linkUnits(
+        on network: PostingAccount.Network, mastodonHost: String?, serverTakesQuotes: Bool, urlWeight: Int
+    ) -> Int {
+        switch network {
+        case .mastodon:
+            mastodonID(host: mastodonHost ?? "", serverTakesQuotes: serverTakesQuotes) == nil ? 2 + urlWeight : 0
+        case .bluesky: blueskyRecord == nil ? 2 + BlueskyLinks.shortened(url).count : 0
+        }
+    }
+
     /// As the outbox and the draft keep it.
     var json: JSONValue {
         var members: [JSONValue.Member] = [
