@@ -19,6 +19,7 @@ capture() {
     local id
     id=$(timeout 20 xdotool search --sync --onlyvisible --name "$1" | head -1)
     xdotool windowmove "$id" 0 0 windowfocus --sync "$id" 2>/dev/null || true
+    xdotool mousemove 1279 1023 2>/dev/null || true  # no tooltip where the pointer happens to be
     sleep 0.8
     echo "$id" >"$work/last-window"
     import -window "$id" "$2"

@@ -61,18 +61,18 @@ extension ComposeWindow {
             let chosen = postOptionsRow.languageNames(options.languages).joined(separator: localized(", "))
             notes += (notes.isEmpty ? "" : "\n") + localized("The text reads as {0}, not {1}", read, chosen)
         }
+        // Where a network cannot limit replies or quotes as chosen.
+        for line in options.replyGate.differences(
+            networks: networks, mastodonTakesQuotes: serverRules?.takesQuotes == true, isReply: replyParent != nil)
+        {
+            notes += (notes.isEmpty ? "" : "\n") + line
+        }
         // Where a network gets the quoted post's link instead of the quote.
         if let note = quotedPost?.linkNote(
             networks: networks, mastodonHost: accountHost(of: .mastodon),
             serverTakesQuotes: serverRules?.takesQuotes == true)
         {
             notes += (notes.isEmpty ? "" : "\n") + note
-        }
-        // Where a network cannot limit replies or quotes as chosen.
-        for line in options.replyGate.differences(
-            networks: networks, mastodonTakesQuotes: serverRules?.takesQuotes == true, isReply: replyParent != nil)
-        {
-            notes += (notes.isEmpty ? "" : "\n") + line
         }
         // Without an account the options do not go, and Send says so: they stay in sight, to turn off.
         let shownFor: Set<PostingAccount.Network> =

@@ -40,6 +40,8 @@ extension ComposeWindow {
         highlighter.follow(rule)
         overflow.reconfigure(rule: rule, limit: textLimit)
         updateCounter()
+        // Whether the server takes quotes changes what the options row says of it.
+        if postOptionsRow.onChange != nil { fitPostOptions() }  // once the row is set up
     }
 
     /// This window's outbox entry: its draft's, or, with `--no-draft`, one of this run's own.
