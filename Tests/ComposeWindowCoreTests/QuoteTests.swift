@@ -104,6 +104,12 @@ import Testing
         let linked = Self.mastodonQuote.withLink("Ends with https://example.social/@bob/1100")
         #expect(linked == "Ends with https://example.social/@bob/1100", "already there: not twice")
         #expect(Self.mastodonQuote.withLink("  \n") == "https://example.social/@bob/1100")
+        let typed = "see https://example.social/@bob/1100\n"
+        #expect(Self.mastodonQuote.withLink(typed) == typed, "typed before a line break: still not twice")
+        #expect(
+            Self.mastodonQuote.linkUnits(
+                on: .mastodon, mastodonHost: nil, serverTakesQuotes: false, urlWeight: 23, ending: typed) == 0,
+            "and not counted twice")
     }
 
     @Test func theOutboxKeepsTheQuoteAndNeverTrustsAHostileOne() throws {
@@ -126,6 +132,42 @@ import Testing
                 .init("url", .string("https://example.social/@bob/1")), .init("author", .string("@bob\nrm -rf")),
             ]))
         #expect(lines?.author == "@bob\\nrm -rf", "shown on one line, its control characters spelt out")
+    }
+
+    /// A reply that also quotes: Mastodon's 404 names which post is gone; only the reply's is
+    /// "the post answered is gone" (posting without answering would meet the quote's 404 again).
+    @Test func aQuotesNotFoundIsNotTheRepliesParentGone() throws {
+        let parent = try #require(
+            ReplyParent(
+                mastodonSearch: APIAnswer(
+                    status: 200,
+                    json: .object([
+                        .init(
+                            "statuses",
+                            .array([
+                                .object([
+                                    .init("id", .string("77")), .init("content", .string("<p>Hi</p>")),
+                                    .init("account", .object([.init("acct", .string("carol"))])),
+                                ])
+                            ]))
+                    ])), host: "mastodon.social"))
+        for (words, parentGone) in [
+            ("The post you are trying to quote does not appear to exist.", false),
+            ("The post you are trying to reply to does not appear to exist.", true),
+        ] {
+            var options = PostOptions()
+            options.quote = Self.mastodonQuote
+            options.mastodonTakesQuotes = true
+            var plan = PostingPlan(
+                text: "Both", options: options, accounts: [Thread.mastodon], replyTo: parent,
+                microsecondsSinceEpoch: 1_796_196_600_123_456)
+            plan.startRun()
+            plan.willSend(0, now: Thread.now)
+            plan.received(
+                0, .success(APIAnswer(status: 404, json: .object([.init("error", .string(words))]))), now: Thread.now)
+            #expect((plan.failure(0) == .parentGone) == parentGone, "\(words)")
+            #expect(!plan.mayHaveBeenSentSomewhere, "a 404 made nothing")
+        }
     }
 
     @Test func theLinkCountsWhereItEndsTheText() throws {

@@ -158,6 +158,8 @@ import Testing
         let following = ReplyGate.following.differences(networks: [.mastodon, .bluesky], mastodonTakesQuotes: true)
         #expect(following.count == 2)
         #expect(following[0].contains("followers may quote") && following[1].contains("nobody may quote"))
+        let unknown = ReplyGate.nobody.differences(networks: [.mastodon], mastodonTakesQuotes: nil)
+        #expect(unknown.count == 1 && unknown[0].contains("not known yet"), "never said to be older when not known")
         let older = ReplyGate.nobody.differences(networks: [.mastodon], mastodonTakesQuotes: false)
         #expect(older.count == 1 && older[0].contains("older than 4.5"))
         let reply = ReplyGate.nobody.differences(networks: [.bluesky], mastodonTakesQuotes: false, isReply: true)
@@ -171,6 +173,11 @@ import Testing
         let cached = try #require(MastodonRules.Limits.cached(limits.cache(fetchedAt: 5)))
         #expect(cached.limits.apiVersion == 7 && cached.fetchedAt == 5)
         #expect(!MastodonRules.Limits(instance: .object([])).takesQuotes, "no api_versions: before 4.5")
+        let before = try #require(
+            MastodonRules.Limits.cached(MastodonRules.Limits(instance: .object([])).cache(fetchedAt: 5)))
+        #expect(!before.limits.takesQuotes, "an older server's answer is kept as such")
+        let olderCache = JSONValue.object([.init("fetched_at", .integer(5)), .init("configuration", .object([]))])
+        #expect(MastodonRules.Limits.cached(olderCache) == nil, "a cache from before the version was kept: asked again")
         let hostile = JSONValue.object([.init("api_versions", .object([.init("mastodon", .string("99"))]))])
         #expect(!MastodonRules.Limits(instance: hostile).takesQuotes)
     }

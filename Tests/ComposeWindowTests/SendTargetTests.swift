@@ -102,6 +102,23 @@ final class SendTargetTests: XCTestCase {
         XCTAssertEqual(opened.first.flatMap { FakeDesktop.parameter("text", of: $0) }, "The ending")
     }
 
+    /// Who may reply cannot go through a compose page either: the bar says so, nothing is handed
+    /// off, and once it is Everyone again the text goes.
+    func testWhoMayReplyNeverGoesThroughAComposePage() throws {
+        let desktop = try FakeDesktop()
+        let window = try launch(
+            ["--to", "mastodon", "--instance", "mastodon.social", "--who-may-reply", "nobody"], desktop: desktop,
+            stdin: "Closed to replies")
+        func infoBarPixels() -> Int {
+            ((try? window.pixels()) ?? []).filter { abs($0.0 - 241) < 4 && abs($0.1 - 230) < 4 && abs($0.2 - 217) < 4 }
+                .count
+        }
+        window.key("ctrl+Return")
+        XCTAssertTrue(waitUntil(timeout: 5) { infoBarPixels() > 5_000 }, "no error bar")
+        XCTAssertTrue(window.isRunning, "the window stays")
+        XCTAssertTrue(desktop.opened.isEmpty, "nothing handed off")
+    }
+
     /// The server question: an address, a name with a space and an empty answer are refused (the
     /// question stays), a host name is taken, and the next run asks no more.
     func testTheMastodonServerIsAskedOnceAndBadAnswersAreRefused() throws {

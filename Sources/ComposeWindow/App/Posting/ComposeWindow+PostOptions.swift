@@ -63,7 +63,7 @@ extension ComposeWindow {
         }
         // Where a network cannot limit replies or quotes as chosen.
         for line in options.replyGate.differences(
-            networks: networks, mastodonTakesQuotes: serverRules?.takesQuotes == true, isReply: replyParent != nil)
+            networks: networks, mastodonTakesQuotes: serverRules?.takesQuotes, isReply: replyNetwork != nil)
         {
             notes += (notes.isEmpty ? "" : "\n") + line
         }
@@ -108,9 +108,18 @@ extension ComposeWindow {
         guard network == .mastodon || network == .bluesky, let quotedPost, accountNetworks.contains(posting) else {
             return 0
         }
+        // The text's end alone (a link typed there already is not added again): never the whole buffer.
+        var end = GtkTextIter()
+        gtk_text_buffer_get_end_iter(compose.buffer, &end)
+        var start = end
+        gtk_text_iter_backward_chars(&start, gint(quotedPost.url.count + 16))
+        let ending = gtk_text_iter_get_slice(&start, &end).map { slice in
+            defer { g_free(slice) }
+            return String(cString: slice)
+        }
         return quotedPost.linkUnits(
             on: posting, mastodonHost: accountHost(of: .mastodon), serverTakesQuotes: serverRules?.takesQuotes == true,
-            urlWeight: serverRules?.charactersPerURL ?? 23)
+            urlWeight: serverRules?.charactersPerURL ?? 23, ending: ending ?? "")
     }
 
     /// What the content warning adds to `network`'s count: Mastodon counts it with the text.

@@ -17,7 +17,13 @@ extension ComposeWindow {
     /// Counts as the Mastodon server does (its own limit and URL weight) when Send posts to an
     /// account there: the cached figures at once, the server's answer when it comes.
     func followServerLimits() {
-        guard target == .mastodon, let account = postingAccount else {
+        let account =
+            target == .mastodon
+            ? postingAccount
+            : alsoTo.contains(where: { $0.target == .mastodon })
+                ? AccountChoice.account(for: .mastodon, preferred: accountName, among: preferences?.accounts ?? [])
+                : nil
+        guard let account else {
             serverLimits = nil
             return rulesChanged(nil)
         }
@@ -170,6 +176,7 @@ extension ComposeWindow {
     /// The text can be edited unless a run is on its way or a network may have the post unsaid.
     func showEditability() {
         gtk_text_view_set_editable(compose.textView, (poster?.session.textIsEditable ?? true).gboolean)
+        quoteRow.setEditable(poster?.session.textIsEditable ?? true)
         showImages()
     }
 

@@ -15,6 +15,10 @@ extension ComposeWindow {
     }
 
     func setQuote(_ quote: QuotedPost?) {
+        // Only while the post may change: what may be on a network keeps what it was sent with.
+        guard imagesEditable else { return gtk_widget_error_bell(window) }
+        quoteLookups += 1  // a look-up still under way no longer sets it
+        findingQuote = false
         quotedPost = quote
         quoteRow.show(quote)
         fitPostOptions()
@@ -25,6 +29,7 @@ extension ComposeWindow {
 
     /// Ctrl+Shift+Q: asks for the post's address, then finds it.
     func askForQuote() {
+        guard imagesEditable else { return gtk_widget_error_bell(window) }
         let dialog = newObject(gtk_dialog_get_type()).cast(to: GtkWidget.self)
         gtk_window_set_title(dialog.cast(), localized("Quote a post"))
         gtk_window_set_transient_for(dialog.cast(), window.cast())
@@ -70,11 +75,13 @@ extension ComposeWindow {
         let url = Self.address(of: target)
         guard let linkOnly = QuotedPost(linkOnly: url) else { return }
         quoteRow.show(linkOnly, finding: true)
+        quoteLookups += 1
+        let lookup = quoteLookups
         findingQuote = true
         updateCounter()
         QuoteFinder.find(target, accountName: accountName, among: preferences?.accounts ?? []) {
             [weak self] result in
-            guard let self, !self.closed else { return }
+            guard let self, !self.closed, self.quoteLookups == lookup else { return }
             self.findingQuote = false
             self.updateCounter()
             switch result {

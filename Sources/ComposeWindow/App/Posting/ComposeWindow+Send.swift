@@ -101,6 +101,14 @@ extension ComposeWindow {
                     "A content warning, a visibility or a sensitive mark goes only through a signed-in Mastodon or Bluesky account: sign in, or turn it off."
                 ))
         }
+        // Nor without the quote, or open to replies the person closed.
+        guard throughAccount || (quotedPost == nil && postOptionsRow.options.replyGate == .everyone) else {
+            gtk_widget_error_bell(window)
+            return infoBar.showSendFailure(
+                localized(
+                    "A quote, or who may reply, goes only through a signed-in Mastodon or Bluesky account: sign in, or remove it."
+                ))
+        }
         // A time for the post: it goes through an account, or not at all.
         if scheduleAt != nil, !throughAccount, target != .stdout {
             gtk_widget_error_bell(window)

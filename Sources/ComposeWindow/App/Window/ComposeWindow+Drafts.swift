@@ -58,6 +58,7 @@ extension ComposeWindow {
         }
         if let draftOptions {
             chosenMentions = draftOptions.mentions
+            if imagesEditable { setQuote(draftOptions.quote) }
             postOptionsRow.show(draftOptions)
             fitPostOptions()
             warningChanged()

@@ -137,6 +137,8 @@ final class ComposeWindow {
     var quotedPost: QuotedPost?
     /// A quote is being found through its network: Send waits.
     var findingQuote = false
+    /// Quote look-ups asked so far: only the latest one's answer is taken.
+    var quoteLookups = 0
     let quoteRow: QuoteRow
 
     init(

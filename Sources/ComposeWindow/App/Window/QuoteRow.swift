@@ -11,6 +11,8 @@ final class QuoteRow {
     private let text: UnsafeMutablePointer<GtkWidget>
     private var row: UnsafeMutablePointer<GtkWidget>?
     private var label: UnsafeMutablePointer<GtkWidget>?
+    private var remove: UnsafeMutablePointer<GtkWidget>?
+    private var editable = true
     /// The person removed the quote.
     var onRemove: (@MainActor () -> Void)?
 
@@ -36,6 +38,12 @@ final class QuoteRow {
         if let row { gtk_widget_show_all(row) }
     }
 
+    /// Remove quote only while the post may change.
+    func setEditable(_ editable: Bool) {
+        self.editable = editable
+        if let remove { gtk_widget_set_sensitive(remove, editable.gboolean) }
+    }
+
     /// The words shown now (tests read them as a person does).
     var shownText: String? {
         guard let row, gtk_widget_get_visible(row) != 0, let label else { return nil }
@@ -55,6 +63,8 @@ final class QuoteRow {
         let remove = gtk_button_new_with_label(localized("Remove quote"))!
         gtk_button_set_relief(remove.cast(), GTK_RELIEF_NONE)
         Signal.connect(remove, "clicked") { [weak self] in self?.onRemove?() }
+        gtk_widget_set_sensitive(remove, editable.gboolean)
+        self.remove = remove
         gtk_box_pack_start(row.cast(), label, 1, 1, 0)
         gtk_box_pack_end(row.cast(), remove, 0, 0, 0)
         let position = boxPosition(of: text, in: column)

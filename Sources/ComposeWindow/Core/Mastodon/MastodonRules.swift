@@ -110,10 +110,11 @@ package enum MastodonRules {
             if let supportedMimeTypes {
                 media.append(.init("supported_mime_types", .array(supportedMimeTypes.map(JSONValue.string))))
             }
-            var members: [JSONValue.Member] = [.init("fetched_at", .integer(fetchedAt))]
-            if let apiVersion {
-                members.append(.init("api_versions", .object([.init("mastodon", .integer(apiVersion))])))
-            }
+            // 0: the server said none (before 4.5); kept so that the cache is not asked again for it.
+            let members: [JSONValue.Member] = [
+                .init("fetched_at", .integer(fetchedAt)),
+                .init("api_versions", .object([.init("mastodon", .integer(apiVersion ?? 0))])),
+            ]
             return .object(
                 members + [
                     .init(
@@ -124,7 +125,8 @@ package enum MastodonRules {
 
         /// The cache file's limits and when they were asked; nil for anything else.
         package static func cached(_ json: JSONValue) -> (limits: Limits, fetchedAt: Int)? {
-            guard case .integer(let fetchedAt)? = json["fetched_at"] else { return nil }
+            // A cache from before the API version was kept says nothing of quotes: asked again.
+            guard case .integer(let fetchedAt)? = json["fetched_at"], json["api_versions"] != nil else { return nil }
             return (Limits(instance: json), fetchedAt)
         }
     }

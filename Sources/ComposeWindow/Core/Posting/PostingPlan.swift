@@ -421,7 +421,9 @@ package struct PostingPlan: Hashable, Sendable {
             // Our key, taken: a request of ours made it (one that seemed lost, or is slower than
             // this one). It is read back now, in this run.
             outbox.recordMayExist(index)
-        case .postStatus where answer.status == 404 && mastodonParentID(index) != nil:
+        case .postStatus
+        where answer.status == 404 && mastodonParentID(index) != nil
+            && !(answer.serverMessage?.lowercased().contains(bytes: "quote") ?? false):
             // The only 404 a status that answers another gets: that post is gone (deleted, or no
             // longer visible). Sent again, it fails the same way; the person decides.
             fail(index, .parentGone, now: now)

@@ -41,17 +41,19 @@ package enum ReplyGate: String, CaseIterable, Hashable, Sendable {
     /// differs, saying what it does instead (empty: they all do). `mastodonTakesQuotes`: the
     /// Mastodon server's API version is 7 or later; `isReply`: the post answers another.
     package func differences(
-        networks: Set<PostingAccount.Network>, mastodonTakesQuotes: Bool, isReply: Bool = false
+        networks: Set<PostingAccount.Network>, mastodonTakesQuotes: Bool?, isReply: Bool = false
     ) -> [String] {
         guard self != .everyone else { return [] }
         var lines: [String] = []
         if networks.contains(.mastodon) {
             lines.append(
-                !mastodonTakesQuotes
-                    ? localized("On Mastodon: anyone who sees it may reply or quote (the server is older than 4.5)")
-                    : self == .following
-                        ? localized("On Mastodon: anyone who sees it may reply; your followers may quote")
-                        : localized("On Mastodon: anyone who sees it may reply; nobody may quote"))
+                mastodonTakesQuotes == nil
+                    ? localized("On Mastodon: anyone who sees it may reply (whether it limits quotes: not known yet)")
+                    : mastodonTakesQuotes == false
+                        ? localized("On Mastodon: anyone who sees it may reply or quote (the server is older than 4.5)")
+                        : self == .following
+                            ? localized("On Mastodon: anyone who sees it may reply; your followers may quote")
+                            : localized("On Mastodon: anyone who sees it may reply; nobody may quote"))
         }
         if networks.contains(.bluesky) {
             if isReply {

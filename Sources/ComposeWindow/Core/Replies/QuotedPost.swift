@@ -59,9 +59,16 @@ package struct QuotedPost: Hashable, Sendable {
 
     /// `text` with the post's link at its end, on a line of its own (once).
     func withLink(_ text: String) -> String {
-        if text.hasSuffix(url) { return text }
-        let trimmed = String(text.reversed().drop { $0 == " " || $0 == "\n" || $0 == "\t" }.reversed())
+        let trimmed = Self.trimmingEnd(text)
+        if trimmed.hasSuffix(url) { return text }
         return trimmed.isEmpty ? url : trimmed + "\n\n" + url
+    }
+
+    /// Whether `ending` (the end of a text) ends with the post's link already.
+    package func endsWithLink(_ ending: String) -> Bool { Self.trimmingEnd(ending).hasSuffix(url) }
+
+    private static func trimmingEnd(_ text: String) -> String {
+        String(text.reversed().drop { $0 == " " || $0 == "\n" || $0 == "\t" }.reversed())
     }
 
     /// What the window says where a network gets the link instead of the quote; nil where every
@@ -81,12 +88,14 @@ package struct QuotedPost: Hashable, Sendable {
     }
 
     /// What the link ending the text adds to a network's count where the network gets it (0 where
-    /// it quotes the post): two line breaks and the link, as Mastodon weighs a URL (`urlWeight`)
-    /// or as Bluesky shortens it.
+    /// it quotes the post, or `ending`, the text's end, has it already): two line breaks and the
+    /// link, as Mastodon weighs a URL (`urlWeight`) or as Bluesky shortens it.
     package func linkUnits(
-        on network: PostingAccount.Network, mastodonHost: String?, serverTakesQuotes: Bool, urlWeight: Int
+        on network: PostingAccount.Network, mastodonHost: String?, serverTakesQuotes: Bool, urlWeight: Int,
+        ending: String = ""
     ) -> Int {
-        switch network {
+        if endsWithLink(ending) { return 0 }
+        return switch network {
         case .mastodon:
             mastodonID(host: mastodonHost ?? "", serverTakesQuotes: serverTakesQuotes) == nil ? 2 + urlWeight : 0
         case .bluesky: blueskyRecord == nil ? 2 + BlueskyLinks.shortened(url).count : 0
