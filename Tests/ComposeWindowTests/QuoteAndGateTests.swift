@@ -69,12 +69,13 @@ final class QuoteAndGateTests: SandboxTestCase {
         )
     }
 
-    /// Cross-posted to nobody: Bluesky's gates, Mastodon 4.5's quote policy; `--preview` shows both.
+    /// Cross-posted to nobody (Bluesky named first: the Mastodon server is asked all the same):
+    /// Bluesky's gates, Mastodon 4.5's quote policy; `--preview` shows both.
     /// On a server before 4.5 no policy is sent, and nothing is limited there.
     func testNobodyMayReplyGoesToEachNetworkAsItCan() throws {
         let sandbox = try NetworkSandbox.signedInToBoth()
         let window = try sandbox.window(
-            "Nobody answers this", to: "mastodon,bluesky", extra: ["--who-may-reply", "nobody"])
+            "Nobody answers this", to: "bluesky,mastodon", extra: ["--who-may-reply", "nobody"])
         waitForServerLimits(sandbox)
         window.key("ctrl+Return")
         XCTAssertEqual(try XCTUnwrap(window.finish(timeout: 60), window.stderrSoFar).code, 0)
