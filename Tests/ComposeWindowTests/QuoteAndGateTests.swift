@@ -141,6 +141,30 @@ final class QuoteAndGateTests: SandboxTestCase {
         XCTAssertEqual(records(sandbox, "app.bsky.feed.postgate").count, 1)
     }
 
+    /// `--preview` of a thread that quotes: the first post leaves room for the link that ends it,
+    /// as the window does, so that every part fits Bluesky's 300.
+    func testAQuotingThreadsFirstPostFitsWithItsLink() throws {
+        let sandbox = try NetworkSandbox.signedIn("bluesky")
+        let words = Array(repeating: "word", count: 110).joined(separator: " ")
+        let preview = try sandbox.composeWindow([
+            "--to", "bluesky", "--preview", "--thread", "--text", words,
+            "--quote", "https://example.social/@bob/1100",
+        ])
+        XCTAssertEqual(preview.code, 0, preview.stderr)
+        let json = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(preview.stdout.utf8)) as? [String: Any], preview.stdout)
+        let posts = try XCTUnwrap(json["posts"] as? [[String: Any]])
+        XCTAssertGreaterThan(posts.count, 1, "a thread")
+        for post in posts {
+            let text = try XCTUnwrap(
+                ((post["body"] as? [String: Any])?["record"] as? [String: Any])?["text"] as? String)
+            XCTAssertLessThanOrEqual(text.count, 300, text)
+        }
+        let first = ((posts[0]["body"] as? [String: Any])?["record"] as? [String: Any])?["text"] as? String
+        XCTAssertTrue(first?.hasSuffix("example.social/@bob/1100") == true, first ?? "")
+        XCTAssertEqual(json["quoteFoundAtSend"] as? String, "https://example.social/@bob/1100")
+    }
+
     /// A Mastodon post found through the account's own server is quoted by its id there.
     func testMastodonQuotesAPostItsServerFound() throws {
         let sandbox = try NetworkSandbox.signedIn("mastodon")

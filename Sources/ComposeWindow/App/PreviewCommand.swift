@@ -42,7 +42,7 @@ enum PreviewCommand {
         let microseconds = UInt64(max(0, g_get_real_time()))
         var preview = PostPreview.json(
             text: text, images: options.images, options: postOptions, accounts: accounts,
-            parts: parts(of: text, options: options, accounts: accounts),
+            parts: parts(of: text, options: options, accounts: accounts, quote: postOptions.quote),
             createdAt: Poster.rfc3339(now: Int64(microseconds / 1_000_000)), microsecondsSinceEpoch: microseconds)
         if case .object(var members) = preview {
             if !handoff.isEmpty { members.append(.init("handoff", .array(handoff))) }
@@ -71,13 +71,17 @@ enum PreviewCommand {
 
     /// `--thread`: each network's posts, split by its rule within its limit, as the window splits them.
     private static func parts(
-        of text: String, options: ComposeOptions, accounts: [PostingAccount]
+        of text: String, options: ComposeOptions, accounts: [PostingAccount], quote: QuotedPost?
     ) -> [PostingAccount.Network: [String]] {
         guard options.thread || ThreadDraft.hasMarker(text) else { return [:] }
         let networks = accounts.compactMap { account -> (PostingAccount.Network, CountingRule, Int)? in
             let target: PostTarget = account.network == .mastodon ? .mastodon : .bluesky
             guard let limit = options.limit(for: target) else { return nil }
-            return (account.network, options.counting(for: target), limit)
+            // Room for the quoted post's link, as the window leaves it (the link alone here).
+            let link =
+                quote?.linkUnits(
+                    on: account.network, mastodonHost: nil, serverTakesQuotes: false, urlWeight: 23, ending: text) ?? 0
+            return (account.network, options.counting(for: target), max(1, limit - link))
         }
         let draft = ThreadDraft(
             text: text, networks: networks.map { (network: $0.0, rule: $0.1, limit: $0.2) },
