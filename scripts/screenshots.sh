@@ -96,7 +96,7 @@ printf '[Default Applications]\nx-scheme-handler/https=browser.desktop\n' >"$san
 "${inside[@]}" "$bin/compose-window" --sign-in mastodon --instance mastodon.social </dev/null
 printf 'screenshot-app-password' | "${inside[@]}" "$bin/compose-window" --sign-in bluesky --handle alice.bsky.social
 posting() { # locale title-match png text to [fault]
-    if [ -n "${6:-}" ]; then printf '%s' "$6" >"$sandbox/faults.json"; fi
+    if [ -n "${6:-}" ]; then printf "%s" "$6" >"$sandbox/faults.new" && mv "$sandbox/faults.new" "$sandbox/faults.json"; fi
     LANG=$1 LC_ALL=$1 "${inside[@]}" "$bin/compose-window" --desktop --to "$5" --height 280 --no-spell --no-draft </dev/null &
     local pid=$!
     capture "$2" "$work/blank.png"

@@ -147,7 +147,7 @@ final class BlueskyAccountTests: SandboxTestCase {
                 "method": "createSession", "status": 302, "json": [:] as [String: Any],
                 "location": "http://bsky.social/xrpc/com.atproto.server.createSession",
             ]
-        ]).write(to: sandbox.directory.appendingPathComponent("faults.json"))
+        ]).write(to: sandbox.directory.appendingPathComponent("faults.json"), options: .atomic)
         let refused = try signIn(sandbox)
         XCTAssertEqual(refused.code, 3)
         XCTAssertTrue(refused.stderr.contains("HTTP 302"), refused.stderr)

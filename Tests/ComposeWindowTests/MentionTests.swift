@@ -32,7 +32,7 @@ final class MentionTests: SandboxTestCase {
 
     func sandbox(_ network: String) throws -> NetworkSandbox {
         let sandbox = try NetworkSandbox.signedIn(network)
-        try Data(Self.people.utf8).write(to: sandbox.directory.appendingPathComponent("people.json"))
+        try Data(Self.people.utf8).write(to: sandbox.directory.appendingPathComponent("people.json"), options: .atomic)
         return sandbox
     }
 

@@ -23,7 +23,7 @@ final class ReplyTests: SandboxTestCase {
 
     func testAMastodonReplyStartsWithItsMentionsAndAnswersThePostFromAnotherServer() throws {
         let sandbox = try NetworkSandbox.signedIn("mastodon")
-        try Data(Self.remote.utf8).write(to: sandbox.directory.appendingPathComponent("remote.json"))
+        try Data(Self.remote.utf8).write(to: sandbox.directory.appendingPathComponent("remote.json"), options: .atomic)
         let window = try sandbox.window("Yes!", to: "mastodon", extra: ["--reply-to", "https://other.example/@bob/42"])
         XCTAssertTrue(window.waitForText("@bob@other.example @carol@third.example Yes!"), "Mastodon's own mentions")
         window.key("ctrl+Return")
@@ -44,7 +44,7 @@ final class ReplyTests: SandboxTestCase {
     /// posts her words once, answering nothing.
     func testAReplyToADeletedPostIsSaidAndPostsWithoutAnsweringIt() throws {
         let sandbox = try NetworkSandbox.signedIn("mastodon")
-        try Data(Self.remote.utf8).write(to: sandbox.directory.appendingPathComponent("remote.json"))
+        try Data(Self.remote.utf8).write(to: sandbox.directory.appendingPathComponent("remote.json"), options: .atomic)
         let window = try sandbox.window("Yes!", to: "mastodon", extra: ["--reply-to", "https://other.example/@bob/42"])
         XCTAssertTrue(window.waitForText("@bob@other.example @carol@third.example Yes!"))
         try sandbox.inject([["method": "deleteStatus", "url": "https://other.example/@bob/42"]])
@@ -66,7 +66,7 @@ final class ReplyTests: SandboxTestCase {
     /// post answering the post and the second the first.
     func testAReplyThreadWithoutToGoesToThePostsNetwork() throws {
         let sandbox = try NetworkSandbox.signedIn("mastodon")
-        try Data(Self.remote.utf8).write(to: sandbox.directory.appendingPathComponent("remote.json"))
+        try Data(Self.remote.utf8).write(to: sandbox.directory.appendingPathComponent("remote.json"), options: .atomic)
         let window = try ComposeProcess(
             ["--reply-to", "https://other.example/@bob/42", "--thread", "--no-spell"],
             stateHome: sandbox.home.appendingPathComponent("state"), stdin: Data("One.\n---\nTwo.".utf8),

@@ -6,7 +6,7 @@ answer must be the row's. A row with no check here, or a check with no row, fail
 changed in the table fails until the stand-in says the same.
 Usage: check_table.py DIR DOC (DIR: the stand-in's folder; DOC: docs/servers.md). Prints one line a
 check ("ok ROW: CHECK" or "MISMATCH ROW: CHECK: ..."), then "checked N rows"; exit 1 on a mismatch."""
-import base64, calendar, hashlib, http.client, io, json, os, secrets, ssl, sys, threading, time, urllib.parse
+import base64, calendar, hashlib, http.client, io, json, os, secrets, select, ssl, sys, threading, time, urllib.parse
 
 DIR, DOC = sys.argv[1], sys.argv[2]
 CONTEXT = ssl.create_default_context(cafile="/etc/ssl/certs/ca-certificates.crt")
@@ -56,18 +56,23 @@ def expect(row, check, got, wanted):
           % ((row, check) if same else (row, check, wanted, got)), flush=True)
 
 
+def write_whole(name, value):
+    """Replaced at once (a rename), as the stand-in reads it at any request."""
+    path = os.path.join(DIR, name)
+    with open(path + ".new", "w") as file:
+        json.dump(value, file)
+    os.replace(path + ".new", path)
+
+
 def fault(*faults):
-    with open(os.path.join(DIR, "faults.json"), "w") as file:
-        json.dump(list(faults), file)
+    write_whole("faults.json", list(faults))
 
 
 def accounts(**changes):
-    path = os.path.join(DIR, "accounts.json")
-    with open(path) as file:
+    with open(os.path.join(DIR, "accounts.json")) as file:
         current = json.load(file)
     current.update(changes)
-    with open(path, "w") as file:
-        json.dump(current, file)
+    write_whole("accounts.json", current)
 
 
 # MARK: Mastodon
@@ -280,16 +285,16 @@ def check_statuses_repeats(row, token):
     accounts(mastodonRepeatFails=False)
     # The first of two requests with a new key held longer than the lock waits.
     wait = repeats["keyInFlightWaitSeconds"]
-    fault({"method": "/api/v1/statuses", "delay": wait + 3})
+    announce = os.path.join(DIR, "arrived.fifo")
+    os.mkfifo(announce)
+    arrived = os.open(announce, os.O_RDONLY | os.O_NONBLOCK)
+    fault({"method": "/api/v1/statuses", "delay": wait + 3, "announce": "arrived.fifo"})
     key, statuses = secrets.token_hex(8), []
     slow = threading.Thread(target=post_keyed, args=(token, key, "in flight", statuses))
-    arrived = lambda: sum(r["path"] == "/api/v1/statuses" for r in json.load(open(os.path.join(DIR, "state.json")))[
-        "requests"])
-    before, deadline = arrived(), time.monotonic() + 10
     slow.start()
     # Until the slow one has arrived (and holds the key's lock), within a deadline.
-    while arrived() == before and time.monotonic() < deadline:
-        time.sleep(0.02)
+    select.select([arrived], [], [], 10)
+    os.close(arrived)
     began = time.monotonic()
     second = post_keyed(token, key, "in flight")[0]
     waited = time.monotonic() - began

@@ -34,7 +34,7 @@ DIR/faults.json (optional, read at each request): a list of {"method": "createRe
 first that matches is taken out and applied, unless its "skip" counts matching requests still to let
 through ("method": an XRPC method's last part, or a Mastodon path): "status" and "json" (an answer in its place), "retryAfter", "location" (a
 Location header), "drop": "before" (the connection is cut once the request has arrived, before it is handled) or "after" (handled, then cut
-before the answer), "delay" (seconds before handling; a client that hangs up meanwhile is noted in
+before the answer), "announce" (a FIFO in DIR written once the request has arrived), "delay" (seconds before handling; a client that hangs up meanwhile is noted in
 "hungUp", and the request handled all the same); "method": "connect" or "tls" applies to the
 next connection (closed before TLS, or shown a certificate no trusted CA signed).
 DIR/state.json (written after each request): sessions issued, records kept, requests seen."""
@@ -67,16 +67,13 @@ def server_time():
 
 
 def read_json(name, default):
-    """The file's JSON; a test may be writing it just now (not atomically): read again then."""
-    for _ in range(50):
-        try:
-            with open(os.path.join(DIR, name)) as file:
-                return json.load(file)
-        except FileNotFoundError:
-            return default
-        except ValueError:
-            time.sleep(0.01)
-    return default
+    """The file's JSON, or `default` without one. The tests replace these files whole (rename), so
+    a file is never read half-written."""
+    try:
+        with open(os.path.join(DIR, name)) as file:
+            return json.load(file)
+    except FileNotFoundError:
+        return default
 
 
 def save_state():
@@ -261,6 +258,11 @@ class Handler(BaseHTTPRequestHandler):
             self.close_connection = True
             self.connection.shutdown(2)
             return
+        if fault and fault.get("announce"):
+            # A test waiting on this FIFO learns the request has arrived (and holds what it holds).
+            announce = os.open(os.path.join(DIR, fault["announce"]), os.O_WRONLY | os.O_NONBLOCK)
+            os.write(announce, b"arrived\n")
+            os.close(announce)
         if fault and fault.get("delay"):
             time.sleep(fault["delay"])
             if self.client_hung_up():  # noted, then handled as a server would: it may not notice
