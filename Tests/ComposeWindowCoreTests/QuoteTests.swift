@@ -20,7 +20,11 @@ import Testing
                 ])), author: "bob.bsky.social")!)
     static let mastodonQuote = QuotedPost(
         url: "https://example.social/@bob/1100",
-        found: ReplyParent(
+        found: mastodonPost(id: "1100", acct: "bob@example.social")!)
+
+    /// The post Mastodon's search on mastodon.social finds.
+    static func mastodonPost(id: String, acct: String) -> ReplyParent? {
+        ReplyParent(
             mastodonSearch: APIAnswer(
                 status: 200,
                 json: .object([
@@ -28,11 +32,12 @@ import Testing
                         "statuses",
                         .array([
                             .object([
-                                .init("id", .string("1100")), .init("content", .string("<p>Toot</p>")),
-                                .init("account", .object([.init("acct", .string("bob@example.social"))])),
+                                .init("id", .string(id)), .init("content", .string("<p>Toot</p>")),
+                                .init("account", .object([.init("acct", .string(acct))])),
                             ])
                         ]))
-                ])), host: "mastodon.social")!)
+                ])), host: "mastodon.social")
+    }
 
     static func plan(
         _ quote: QuotedPost, text: String = "My words", images: [PostImage] = [], takesQuotes: Bool = true,
@@ -137,20 +142,7 @@ import Testing
     /// A reply that also quotes: Mastodon's 404 names which post is gone; only the reply's is
     /// "the post answered is gone" (posting without answering would meet the quote's 404 again).
     @Test func aQuotesNotFoundIsNotTheRepliesParentGone() throws {
-        let parent = try #require(
-            ReplyParent(
-                mastodonSearch: APIAnswer(
-                    status: 200,
-                    json: .object([
-                        .init(
-                            "statuses",
-                            .array([
-                                .object([
-                                    .init("id", .string("77")), .init("content", .string("<p>Hi</p>")),
-                                    .init("account", .object([.init("acct", .string("carol"))])),
-                                ])
-                            ]))
-                    ])), host: "mastodon.social"))
+        let parent = try #require(Self.mastodonPost(id: "77", acct: "carol"))
         for (words, parentGone) in [
             ("The post you are trying to quote does not appear to exist.", false),
             ("The post you are trying to reply to does not appear to exist.", true),

@@ -152,6 +152,13 @@ import Testing
         #expect(PostingPlan(file: .object(members)) == nil, "an unknown choice: this version leaves the post alone")
     }
 
+    @Test func aGateIsMoreThanTextAndNeverLeftForAComposePage() {
+        var options = PostOptions()
+        #expect(!options.asksForMoreThanText(hasImages: false))
+        options.replyGate = .following
+        #expect(options.asksForMoreThanText(hasImages: false), "a compose page would post it open to all")
+    }
+
     @Test func whereANetworkDiffersItIsSaidOnceForIt() {
         #expect(ReplyGate.everyone.differences(networks: [.mastodon, .bluesky], mastodonTakesQuotes: false).isEmpty)
         #expect(ReplyGate.nobody.differences(networks: [.bluesky], mastodonTakesQuotes: false).isEmpty)

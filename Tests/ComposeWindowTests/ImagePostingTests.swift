@@ -238,9 +238,6 @@ extension NetworkSandbox {
     }
 
     func setServer(_ values: [String: Any]) throws {
-        let file = directory.appendingPathComponent("accounts.json")
-        var accounts = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
-        accounts.merge(values) { $1 }
-        try JSONSerialization.data(withJSONObject: accounts).write(to: file)
+        try setAccounts(values)
     }
 }

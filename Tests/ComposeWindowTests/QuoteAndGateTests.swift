@@ -27,14 +27,6 @@ final class QuoteAndGateTests: SandboxTestCase {
         XCTAssertTrue(waitUntil(timeout: 20) { FileManager.default.fileExists(atPath: cache.path) }, "the server asked")
     }
 
-    /// The stand-in's Mastodon server at another API version (0: before 4.5, no `api_versions`).
-    func setMastodonAPIVersion(_ version: Int, _ sandbox: NetworkSandbox) throws {
-        let file = sandbox.directory.appendingPathComponent("accounts.json")
-        var accounts = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
-        accounts["mastodonApiVersion"] = version
-        try JSONSerialization.data(withJSONObject: accounts).write(to: file, options: .atomic)
-    }
-
     /// The gates go in the post's own commit, each under its key and naming it; the answer lost
     /// after the commit is read back, never sent again: one post, one threadgate, one postgate.
     func testABlueskyPostGoesWithItsGatesOnceThroughALostAnswer() throws {
@@ -90,7 +82,7 @@ final class QuoteAndGateTests: SandboxTestCase {
         XCTAssertTrue(preview.stdout.contains(#""quote_approval_policy":"followers""#), preview.stdout)
         XCTAssertTrue(preview.stdout.contains("com.atproto.repo.applyWrites"), preview.stdout)
 
-        try setMastodonAPIVersion(0, sandbox)
+        try sandbox.setAccounts(["mastodonApiVersion": 0])  // a server from before 4.5
         try FileManager.default.removeItem(
             at: sandbox.home.appendingPathComponent("cache/compose-window/mastodon/mastodon.social.json"))
         let older = try sandbox.window("Older server", to: "mastodon", extra: ["--who-may-reply", "nobody"])
@@ -174,7 +166,7 @@ final class QuoteAndGateTests: SandboxTestCase {
                          "content": "<p>Quote me</p>", "mentions": [], "visibility": "public",
                          "quote_approval": {"automatic": ["public"], "manual": [], "current_user": "automatic"}}}]
             """
-        try Data(remote.utf8).write(to: sandbox.directory.appendingPathComponent("remote.json"))
+        try Data(remote.utf8).write(to: sandbox.directory.appendingPathComponent("remote.json"), options: .atomic)
         let window = try sandbox.window("Agreed", to: "mastodon", extra: ["--quote", "https://other.example/@bob/42"])
         waitForServerLimits(sandbox)
         window.key("ctrl+Return")

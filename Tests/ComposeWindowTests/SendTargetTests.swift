@@ -58,17 +58,13 @@ final class SendTargetTests: XCTestCase {
             handler.stdout.contains("No default"), "precondition: this machine has a browser: \(handler.stdout)")
         let window = try launch(["--to", "bluesky"], desktop: desktop)
         // Adwaita's info bar background (#F1E6D9), which nothing else in the window has.
-        func infoBarPixels() -> Int {
-            ((try? window.pixels()) ?? []).filter { abs($0.0 - 241) < 4 && abs($0.1 - 230) < 4 && abs($0.2 - 217) < 4 }
-                .count
-        }
         window.type("keep me safe")
-        XCTAssertEqual(infoBarPixels(), 0)
+        XCTAssertEqual(Self.errorBarPixels(window), 0)
         window.key("ctrl+Return")
         // The failed handoff writes the draft at once.
         XCTAssertTrue(waitUntil(timeout: 5) { self.state.draft() == "keep me safe" })
         XCTAssertTrue(window.isRunning, "the window stays")
-        XCTAssertTrue(waitUntil(timeout: 5) { infoBarPixels() > 5_000 }, "no error bar")
+        XCTAssertTrue(waitUntil(timeout: 5) { Self.errorBarPixels(window) > 5_000 }, "no error bar")
         window.type(" still here")
         window.signal(SIGTERM)
         let result = try XCTUnwrap(window.finish())
@@ -86,12 +82,8 @@ final class SendTargetTests: XCTestCase {
         let window = try launch(
             ["--to", "mastodon", "--instance", "mastodon.social", "--cw", "Spoilers"], desktop: desktop,
             stdin: "The ending")
-        func infoBarPixels() -> Int {
-            ((try? window.pixels()) ?? []).filter { abs($0.0 - 241) < 4 && abs($0.1 - 230) < 4 && abs($0.2 - 217) < 4 }
-                .count
-        }
         window.key("ctrl+Return")
-        XCTAssertTrue(waitUntil(timeout: 5) { infoBarPixels() > 5_000 }, "no error bar")
+        XCTAssertTrue(waitUntil(timeout: 5) { Self.errorBarPixels(window) > 5_000 }, "no error bar")
         XCTAssertTrue(window.isRunning, "the window stays")
         window.key("ctrl+shift+w")
         window.key("ctrl+Return")
@@ -102,6 +94,12 @@ final class SendTargetTests: XCTestCase {
         XCTAssertEqual(opened.first.flatMap { FakeDesktop.parameter("text", of: $0) }, "The ending")
     }
 
+    /// The window's pixels in the error bar's colour (Adwaita's).
+    static func errorBarPixels(_ window: ComposeProcess) -> Int {
+        ((try? window.pixels()) ?? []).filter { abs($0.0 - 241) < 4 && abs($0.1 - 230) < 4 && abs($0.2 - 217) < 4 }
+            .count
+    }
+
     /// Who may reply cannot go through a compose page either: the bar says so, nothing is handed
     /// off, and once it is Everyone again the text goes.
     func testWhoMayReplyNeverGoesThroughAComposePage() throws {
@@ -109,12 +107,8 @@ final class SendTargetTests: XCTestCase {
         let window = try launch(
             ["--to", "mastodon", "--instance", "mastodon.social", "--who-may-reply", "nobody"], desktop: desktop,
             stdin: "Closed to replies")
-        func infoBarPixels() -> Int {
-            ((try? window.pixels()) ?? []).filter { abs($0.0 - 241) < 4 && abs($0.1 - 230) < 4 && abs($0.2 - 217) < 4 }
-                .count
-        }
         window.key("ctrl+Return")
-        XCTAssertTrue(waitUntil(timeout: 5) { infoBarPixels() > 5_000 }, "no error bar")
+        XCTAssertTrue(waitUntil(timeout: 5) { Self.errorBarPixels(window) > 5_000 }, "no error bar")
         XCTAssertTrue(window.isRunning, "the window stays")
         XCTAssertTrue(desktop.opened.isEmpty, "nothing handed off")
     }

@@ -90,12 +90,15 @@ extension ComposeWindow {
         }
     }
 
-    /// The server of the account Send posts with on `network`, if any.
-    func accountHost(of network: PostingAccount.Network) -> String? {
-        if postingAccount?.network == network { return postingAccount?.host }
+    /// The account Send posts with on `network` (the target's, or a cross-post's other), if any.
+    func postingAccount(on network: PostingAccount.Network) -> PostingAccount? {
+        if postingAccount?.network == network { return postingAccount }
         let target: PostTarget = network == .mastodon ? .mastodon : .bluesky
-        return AccountChoice.account(for: target, preferred: accountName, among: preferences?.accounts ?? [])?.host
+        guard alsoTo.contains(where: { $0.target == target }) else { return nil }
+        return AccountChoice.account(for: target, preferred: accountName, among: preferences?.accounts ?? [])
     }
+
+    func accountHost(of network: PostingAccount.Network) -> String? { postingAccount(on: network)?.host }
 
     /// What the text is counted with on `network`: Mastodon's content warning, and the quoted
     /// post's link where it ends the text.

@@ -17,13 +17,7 @@ extension ComposeWindow {
     /// Counts as the Mastodon server does (its own limit and URL weight) when Send posts to an
     /// account there: the cached figures at once, the server's answer when it comes.
     func followServerLimits() {
-        let account =
-            target == .mastodon
-            ? postingAccount
-            : alsoTo.contains(where: { $0.target == .mastodon })
-                ? AccountChoice.account(for: .mastodon, preferred: accountName, among: preferences?.accounts ?? [])
-                : nil
-        guard let account else {
+        guard let account = postingAccount(on: .mastodon) else {
             serverLimits = nil
             return rulesChanged(nil)
         }

@@ -93,20 +93,20 @@ extension ComposeWindow {
                 localized(
                     "Images are posted only through a signed-in Mastodon or Bluesky account: sign in, or remove them."))
         }
-        // Nor without the warning, the audience or the mark the person chose.
-        guard throughAccount || !postOptionsRow.options.asksForMoreThanText(hasImages: !images.isEmpty) else {
-            gtk_widget_error_bell(window)
-            return infoBar.showSendFailure(
-                localized(
-                    "A content warning, a visibility or a sensitive mark goes only through a signed-in Mastodon or Bluesky account: sign in, or turn it off."
-                ))
-        }
         // Nor without the quote, or open to replies the person closed.
         guard throughAccount || (quotedPost == nil && postOptionsRow.options.replyGate == .everyone) else {
             gtk_widget_error_bell(window)
             return infoBar.showSendFailure(
                 localized(
                     "A quote, or who may reply, goes only through a signed-in Mastodon or Bluesky account: sign in, or remove it."
+                ))
+        }
+        // Nor without the warning, the audience or the mark the person chose.
+        guard throughAccount || !postOptionsRow.options.asksForMoreThanText(hasImages: !images.isEmpty) else {
+            gtk_widget_error_bell(window)
+            return infoBar.showSendFailure(
+                localized(
+                    "A content warning, a visibility or a sensitive mark goes only through a signed-in Mastodon or Bluesky account: sign in, or turn it off."
                 ))
         }
         // A time for the post: it goes through an account, or not at all.

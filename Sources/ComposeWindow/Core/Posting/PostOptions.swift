@@ -118,11 +118,11 @@ package struct PostOptions: Hashable, Sendable {
     }
 
     /// Whether anything is set that a post without an account (a compose page, standard output)
-    /// would lose: a warning, a narrower audience, a mark on its images. The language is not: a
-    /// network guesses it.
+    /// would lose: a warning, a narrower audience, a mark on its images, fewer people who may
+    /// reply. The language is not: a network guesses it.
     package func asksForMoreThanText(hasImages: Bool) -> Bool {
         !contentWarning.isEmpty || (visibility != nil && visibility != .public)
-            || (hasImages && (sensitive || selfLabel != nil))
+            || (hasImages && (sensitive || selfLabel != nil)) || replyGate != .everyone
     }
 }
 
