@@ -115,7 +115,8 @@ final class ReplyAccountTests: SandboxTestCase {
     /// never hands the text to the browser's compose page, which would post it answering nothing.
     func testAReplyWithoutAnAccountIsNeverHandedToTheBrowser() throws {
         let sandbox = try NetworkSandbox.signedIn("mastodon")
-        try Data(ReplyTests.remote.utf8).write(to: sandbox.directory.appendingPathComponent("remote.json"), options: .atomic)
+        try Data(ReplyTests.remote.utf8).write(
+            to: sandbox.directory.appendingPathComponent("remote.json"), options: .atomic)
         let window = try sandbox.window("Yes!", to: "mastodon", extra: ["--reply-to", "https://other.example/@bob/42"])
         XCTAssertTrue(window.waitForText("@bob@other.example @carol@third.example Yes!"))
         let opened = sandbox.browserLines("opened").count  // the sign-in's page
