@@ -124,17 +124,28 @@ final class ComposeProcess: @unchecked Sendable {
 
     /// Types `text` after `existing` one character at a time, waiting for each to arrive. xdotool
     /// sends a character the keyboard lacks by remapping a spare keycode, and a window still busy
-    /// with the one before (loading a CJK fallback font) may read the key after the next remap:
-    /// "fits 中文" once arrived as "fits 中".
+    /// with the one before (loading a CJK fallback font) may read the key after the remap is undone:
+    /// "fits 中文" once arrived as "fits 中". The selection's round trip proves every key sent before
+    /// it was handled, so a character it shows missing was lost, never late: it is typed again
+    /// (three tries).
     @discardableResult
     func typeEachCharacter(_ text: String, after existing: String, file: StaticString = #filePath, line: UInt = #line)
         -> Bool
     {
         var typed = existing
         for character in text {
-            type(String(character))
+            let before = typed
             typed.append(character)
-            guard waitForText(typed, file: file, line: line) else { return false }
+            var shown = before
+            for _ in 0..<3 where shown == before {
+                type(String(character))
+                shown = textShown(becoming: typed, timeout: 5)
+            }
+            guard shown == typed else {
+                XCTFail(
+                    "the window holds \(shown.debugDescription), not \(typed.debugDescription)", file: file, line: line)
+                return false
+            }
         }
         return true
     }
@@ -153,10 +164,21 @@ final class ComposeProcess: @unchecked Sendable {
     func waitForText(_ expected: String, timeout: Double = 10, file: StaticString = #filePath, line: UInt = #line)
         -> Bool
     {
+        let shown = textShown(becoming: expected, timeout: timeout)
+        guard shown == expected else {
+            XCTFail(
+                "the window holds \(shown.debugDescription), not \(expected.debugDescription)", file: file, line: line)
+            return false
+        }
+        return true
+    }
+
+    /// The text the window holds once it is `expected`, or when `timeout` seconds have passed.
+    private func textShown(becoming expected: String, timeout: Double) -> String {
         var last = ""
         // Ctrl+A again on each try: keys sent before may move the focus (a button's mnemonic is
         // clicked a moment later), and selecting everything twice changes nothing.
-        let arrived = waitUntil(timeout: timeout) {
+        _ = waitUntil(timeout: timeout) {
             key("ctrl+a")
             last =
                 (try? Shell.run("/usr/bin/timeout", ["5", "/usr/bin/xclip", "-o", "-selection", "primary"]))?.stdout
@@ -164,12 +186,7 @@ final class ComposeProcess: @unchecked Sendable {
             return last == expected || !isRunning
         }
         key("ctrl+End")
-        guard arrived, last == expected else {
-            XCTFail(
-                "the window holds \(last.debugDescription), not \(expected.debugDescription)", file: file, line: line)
-            return false
-        }
-        return true
+        return last
     }
 
     /// The process's mapped windows: the compose window, and a dialog or menu while one is open.
