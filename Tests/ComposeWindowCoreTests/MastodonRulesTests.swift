@@ -53,6 +53,47 @@ import Testing
         #expect(nonsense.maximumCharacters == nil)
     }
 
+    /// A server's figures are input (#61): one past any sane range is brought to the range's end, so
+    /// the counter counts (no overflow trap) and the cache keeps the sane figure; a cache whose time
+    /// is out of range is asked again rather than subtracted from.
+    @Test func hugeFiguresAreClampedAndCount() throws {
+        let huge = JSONValue.integer(Int.max)
+        let instance = JSONValue.object([
+            .init(
+                "configuration",
+                .object([
+                    .init(
+                        "statuses",
+                        .object([
+                            .init("max_characters", huge), .init("characters_reserved_per_url", huge),
+                            .init("max_media_attachments", huge),
+                        ])),
+                    .init(
+                        "media_attachments",
+                        .object([
+                            .init("image_size_limit", huge), .init("image_matrix_limit", huge),
+                            .init("description_limit", huge),
+                        ])),
+                ])),
+            .init("api_versions", .object([.init("mastodon", huge)])),
+        ])
+        let limits = MastodonRules.Limits(instance: instance)
+        #expect(limits.charactersPerURL == MastodonRules.Limits.urlWeightRange.upperBound)
+        #expect(limits.maximumCharacters == MastodonRules.Limits.characterRange.upperBound)
+        #expect(limits.maximumImages == MastodonRules.Limits.imageCountRange.upperBound)
+        #expect(limits.imageSizeLimit == MastodonRules.Limits.byteRange.upperBound)
+        #expect(limits.takesQuotes)
+        let urls = Array(repeating: "https://example.com/a", count: 1_000).joined(separator: " ")
+        let rule = CountingRule.mastodon.counting(urlsAs: limits.charactersPerURL)
+        #expect(rule.units(of: urls) == 1_000 * 10_000 + 999)
+        #expect(IncrementalCounter.counting(urls, rule: rule).displayed == 1_000 * 10_000 + 999)
+        let cached = try #require(MastodonRules.Limits.cached(limits.cache(fetchedAt: 7)))
+        #expect(cached.limits == limits)
+        for time in [Int.min, -1, Int.max] {
+            #expect(MastodonRules.Limits.cached(limits.cache(fetchedAt: time)) == nil, "\(time)")
+        }
+    }
+
     @Test func cachedLimitsAreAskedAgainAfterADay() {
         #expect(!MastodonRules.Limits.isStale(fetchedAt: 1_000, now: 1_000 + 86_399))
         #expect(MastodonRules.Limits.isStale(fetchedAt: 1_000, now: 1_000 + 86_400))

@@ -71,6 +71,27 @@ import Testing
         }
     }
 
+    /// A time needs a network compose-window posts to: standard output, the clipboard or a compose
+    /// page would release an embargoed text at once (#61). From the desktop, Send checks the choice.
+    @Test func atWithoutANetworkIsRefusedInOneLine() throws {
+        func parsed(_ values: [String: String], _ flags: Set<String> = []) throws(ComposeOptions.UsageError)
+            -> ComposeOptions
+        {
+            try ComposeOptions(values: values.asOptions, flags: flags.asOptions, standardInputIsTerminal: true)
+        }
+        for values in [["at": "23:59", "text": "x"], ["at": "23:59", "to": "stdout"], ["at": "23:59", "to": "x"]] {
+            #expect(throws: ComposeOptions.UsageError.self, "\(values)") { try parsed(values) }
+            do {
+                _ = try parsed(values)
+            } catch {
+                #expect(error.description.hasPrefix("--at: ") && !error.description.contains("\n"))
+            }
+        }
+        #expect(try parsed(["at": "23:59", "to": "mastodon"]).scheduledAt != nil)
+        #expect(try parsed(["at": "23:59", "to": "bluesky"]).scheduledAt != nil)
+        #expect(try parsed(["at": "23:59"], ["desktop"]).scheduledAt != nil, "the window asks where to")
+    }
+
     @Test func thePastAndMoreThanAYearAheadAreRefused() {
         #expect(throws: ComposeOptions.UsageError.self) { try ScheduleTime.parse("2026-12-02T07:00Z", now: Self.now) }
         #expect(throws: ComposeOptions.UsageError.self) { try ScheduleTime.parse("2028-12-02T14:00Z", now: Self.now) }

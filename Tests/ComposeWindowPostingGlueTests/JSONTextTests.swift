@@ -36,6 +36,23 @@ import Testing
         #expect(throws: JSONText.Failure.self) { try JSONText.text(of: .string("a\u{0}b")) }
     }
 
+    /// JSON nested 200,000 deep (an outbox file, a server's answer) is refused before json-glib
+    /// recurses through it, which ended the process (#61); 64 levels are read, brackets inside
+    /// strings (escaped quotes too) do not count.
+    @Test func deepNestingIsRefusedBeforeParsing() throws {
+        for open in ["[", "{\"a\":"] {
+            let deep = String(repeating: open, count: 200_000)
+            #expect(throws: JSONText.Failure.self) { try JSONText.value(of: deep) }
+        }
+        let most = JSONNesting.mostLevels
+        let deepest = String(repeating: "[", count: most) + String(repeating: "]", count: most)
+        #expect(try JSONText.value(of: deepest) != .null)
+        #expect(throws: JSONText.Failure.self) { try JSONText.value(of: "[" + deepest + "]") }
+        let bracketsInText = #"{"text": "[[[[{{{{ \" [[[[", "n": [1]}"#
+        #expect(!JSONNesting.isTooDeep(bracketsInText, most: 2))
+        #expect(JSONNesting.isTooDeep(#"{"a": [[1]]}"#, most: 2))
+    }
+
     /// The outbox file as the app will write it: every state read back as written.
     @Test func theOutboxFileIsReadBackAsWritten() throws {
         let outbox = Outbox(

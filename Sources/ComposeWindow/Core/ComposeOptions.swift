@@ -275,7 +275,8 @@ public struct ComposeOptions: Equatable, Sendable {
             values, languages: lists[.language] ?? [], flags: flags,
             networks: targetGiven || !fromDesktop ? ([target] + alsoTo.map(Optional.some)).compactMap { $0 } : nil,
             hasImages: !images.isEmpty || fromDesktop)
-        (scheduledAt, deliver) = try Self.schedule(values, flags, now: now, target: target, targetGiven: targetGiven)
+        (scheduledAt, deliver) = try Self.schedule(
+            values, flags, now: now, target: target, targetGiven: targetGiven, fromDesktop: fromDesktop)
         if deliver { initialText = .none }
     }
 

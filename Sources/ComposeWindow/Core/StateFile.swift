@@ -59,6 +59,15 @@ public struct StateFile: Sendable {
         return state + "/compose-window/" + folder
     }
 
+    /// Whether anything is at the path (a file, or a link or folder in its place).
+    package var exists: Bool { Self.pathExists(path) }
+
+    /// Whether anything is at `path`; one that cannot be looked at counts as there.
+    package static func pathExists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 || errno != ENOENT
+    }
+
     /// The content, or nil when there is no file.
     public func load() throws(Failure) -> String? {
         let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)

@@ -25,8 +25,12 @@ package enum JSONText {
         return String(cString: data)
     }
 
-    /// The value `text` holds; a Failure for anything that is not JSON.
+    /// The value `text` holds; a Failure for anything that is not JSON, or nests deeper than
+    /// `JSONNesting.mostLevels` (refused before json-glib recurses through it).
     package static func value(of text: String) throws(Failure) -> JSONValue {
+        guard !JSONNesting.isTooDeep(text) else {
+            throw Failure(description: "nested deeper than \(JSONNesting.mostLevels) levels")
+        }
         let parser = json_parser_new()!
         defer { g_object_unref(parser) }
         var error: UnsafeMutablePointer<GError>?

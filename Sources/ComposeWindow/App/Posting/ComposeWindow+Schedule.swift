@@ -20,7 +20,7 @@ extension ComposeWindow {
         infoBar.showPosting(localized("Scheduling…"))
         StateWriter.shared.write { () -> Result<DraftLock, StateFile.Failure> in
             do throws(StateFile.Failure) {
-                let lock = try DraftLock.claim(wanted, environment: environment)
+                let lock = try DraftLock.claimUnused(wanted, environment: environment)
                 let draft = try DraftStore(name: lock.name, environment: environment)
                 try draft.save(text)
                 try draft.saveImages(imagesJSON)

@@ -110,7 +110,7 @@ extension ComposeWindow {
                 ))
         }
         // A time for the post: it goes through an account, or not at all.
-        if scheduleAt != nil, !throughAccount, target != .stdout {
+        if scheduleAt != nil, !throughAccount {
             gtk_widget_error_bell(window)
             return infoBar.showSendFailure(
                 localized(

@@ -23,12 +23,34 @@ package final class DraftLock: Sendable {
 
     /// The lock of `wanted`, or of the first free name after it.
     package static func claim(_ wanted: String, environment: [String: String]) throws(StateFile.Failure) -> DraftLock {
+        try claim(wanted, tries: mostTries, environment: environment) { _ throws(StateFile.Failure) in true }
+    }
+
+    /// The lock of `wanted`, or of the first name after it that no process holds and that no draft,
+    /// kept-aside draft or outbox entry uses: a scheduled post's draft never takes another's place,
+    /// however many share its minute. Checked while holding the lock, so no other process can take
+    /// the name between the check and the first write.
+    package static func claimUnused(_ wanted: String, environment: [String: String]) throws(StateFile.Failure)
+        -> DraftLock
+    {
+        try claim(wanted, tries: 9_999, environment: environment) { name throws(StateFile.Failure) in
+            let draft = try DraftStore(name: name, environment: environment)
+            let outbox = try OutboxStore(draftName: name, environment: environment)
+            return !draft.isUsed && !outbox.exists
+        }
+    }
+
+    private static func claim(
+        _ wanted: String, tries: Int, environment: [String: String],
+        accepts: (String) throws(StateFile.Failure) -> Bool
+    ) throws(StateFile.Failure) -> DraftLock {
         let folder = try StateFile.folder("locks", environment: environment)
         try makeFolders(folder)
-        for number in 1...mostTries {
+        for number in 1...tries {
             let name = number == 1 ? wanted : wanted + "-" + String(number)
             guard DraftStore.isValidName(name) else { break }
-            if let lock = try take(name, in: folder) { return lock }
+            // A lock taken on a name in use is let go (its deinit) and the next name is tried.
+            if let lock = try take(name, in: folder), try accepts(name) { return lock }
         }
         throw StateFile.Failure(
             description: localized("every draft name from “{0}” on is open in another window", wanted))

@@ -46,6 +46,13 @@ public struct DraftStore: Sendable {
         }
     }
 
+    /// Whether the name holds anything: the text, its images, its options, or one kept aside.
+    package var isUsed: Bool {
+        [file.path, imagesFile.path, optionsFile.path].contains {
+            StateFile.pathExists($0) || StateFile.pathExists($0 + "~")
+        }
+    }
+
     /// The saved draft, or nil when there is none.
     public func load() throws(Failure) -> String? { try file.load() }
 

@@ -61,17 +61,26 @@ package enum MastodonRules {
             APIRequest(.get, host: host, path: "/api/v2/instance")
         }
 
+        /// The sane range of each figure: a server's answer (or a cache of it) is input, and a
+        /// figure past its range is taken as the range's end, never multiplied into a trap.
+        static let characterRange = 1...10_000_000
+        static let urlWeightRange = 1...10_000
+        static let imageCountRange = 1...1_000
+        static let byteRange = 1...(1 << 40)
+        static let pixelRange = 1...(1 << 40)
+        static let apiVersionRange = 1...1_000_000
+
         package init(instance: JSONValue) {
             let statuses = instance["configuration"]?["statuses"]
-            maximumCharacters = statuses?["max_characters"]?.positiveInteger
-            charactersPerURL = statuses?["characters_reserved_per_url"]?.positiveInteger
-            maximumImages = statuses?["max_media_attachments"]?.positiveInteger
+            maximumCharacters = statuses?["max_characters"]?.positiveInteger(in: Self.characterRange)
+            charactersPerURL = statuses?["characters_reserved_per_url"]?.positiveInteger(in: Self.urlWeightRange)
+            maximumImages = statuses?["max_media_attachments"]?.positiveInteger(in: Self.imageCountRange)
             let media = instance["configuration"]?["media_attachments"]
-            imageSizeLimit = media?["image_size_limit"]?.positiveInteger
-            imageMatrixLimit = media?["image_matrix_limit"]?.positiveInteger
-            descriptionLimit = media?["description_limit"]?.positiveInteger
-            supportedMimeTypes = media?["supported_mime_types"]?.elements?.compactMap(\.string)
-            apiVersion = instance["api_versions"]?["mastodon"]?.positiveInteger
+            imageSizeLimit = media?["image_size_limit"]?.positiveInteger(in: Self.byteRange)
+            imageMatrixLimit = media?["image_matrix_limit"]?.positiveInteger(in: Self.pixelRange)
+            descriptionLimit = media?["description_limit"]?.positiveInteger(in: Self.characterRange)
+            supportedMimeTypes = media?["supported_mime_types"]?.elements?.prefix(1_000).compactMap(\.string)
+            apiVersion = instance["api_versions"]?["mastodon"]?.positiveInteger(in: Self.apiVersionRange)
         }
 
         /// What the server takes of an image: its own figures, Mastodon's defaults for the rest.
@@ -126,15 +135,18 @@ package enum MastodonRules {
         /// The cache file's limits and when they were asked; nil for anything else.
         package static func cached(_ json: JSONValue) -> (limits: Limits, fetchedAt: Int)? {
             // A cache from before the API version was kept says nothing of quotes: asked again.
-            guard case .integer(let fetchedAt)? = json["fetched_at"], json["api_versions"] != nil else { return nil }
+            guard case .integer(let fetchedAt)? = json["fetched_at"], StateValues.times.contains(Int64(fetchedAt)),
+                json["api_versions"] != nil
+            else { return nil }
             return (Limits(instance: json), fetchedAt)
         }
     }
 }
 
 extension JSONValue {
-    fileprivate var positiveInteger: Int? {
+    /// A positive integer, brought into `range`; nil for anything else.
+    fileprivate func positiveInteger(in range: ClosedRange<Int>) -> Int? {
         guard case .integer(let value) = self, value > 0 else { return nil }
-        return value
+        return min(max(value, range.lowerBound), range.upperBound)
     }
 }

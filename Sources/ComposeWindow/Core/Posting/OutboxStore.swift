@@ -21,6 +21,9 @@ package struct OutboxStore: Sendable {
     package var path: String { file.path }
     var directory: String { file.directory }
 
+    /// Whether an entry (or anything else) is there.
+    package var exists: Bool { file.exists }
+
     package func load() throws(StateFile.Failure) -> String? { try file.load() }
     package func save(_ json: String) throws(StateFile.Failure) { try file.save(json) }
 

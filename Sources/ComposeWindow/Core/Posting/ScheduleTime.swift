@@ -149,7 +149,8 @@ package enum ScheduleTime {
 
 extension ScheduleTime {
     /// The draft a post scheduled for `time` moves to, so that the draft the person writes in
-    /// stays free: `scheduled-20261206-0900` in local time (DraftLock adds `-2`, … when taken).
+    /// stays free: `scheduled-20261206-0900` in local time (`DraftLock.claimUnused` adds `-2`, …
+    /// while a window, a draft or an outbox entry holds it).
     package static func draftName(for time: Int64) -> String {
         var seconds = time_t(time)
         var parts = tm()
