@@ -18,6 +18,16 @@ package final class MainLoopSource {
         return source
     }
 
+    /// Fires once at `time` (seconds since the epoch, the wall clock as it reads now), to the
+    /// millisecond (GLib's seconds timer may fire up to a second early), while `action` returns
+    /// true. A time from a file or a server is input: one past any sane range waits the longest
+    /// GLib can, never overflows.
+    package static func timeout(until time: Int64, _ action: @escaping @MainActor () -> Bool) -> MainLoopSource {
+        let (microseconds, overflow) = time.multipliedReportingOverflow(by: 1_000_000)
+        let left = overflow ? Int64.max : (microseconds - Int64(g_get_real_time())) / 1_000
+        return timeout(milliseconds: UInt32(clamping: max(0, left)), action)
+    }
+
     /// Fires once `seconds` have passed, then every `seconds` while `action` returns true (GLib's
     /// second-granularity timer: any UInt32 number of seconds, nothing to overflow in milliseconds).
     package static func timeout(seconds: UInt32, _ action: @escaping @MainActor () -> Bool) -> MainLoopSource {

@@ -195,9 +195,7 @@ extension ComposeWindow {
         shownPostFailureWithoutRetry = text
         if let retryAt {
             text += "\n" + localized("compose-window tries again at {0}.", TimeWords.clock(retryAt))
-            // To the millisecond, not a seconds timeout (GLib may fire those up to a second early).
-            let milliseconds = UInt32(clamping: max(0, (Int64(retryAt) * 1_000_000 - Int64(g_get_real_time())) / 1_000))
-            retryTimer = MainLoopSource.timeout(milliseconds: milliseconds) { [weak self] in
+            retryTimer = MainLoopSource.timeout(until: Int64(retryAt)) { [weak self] in
                 guard let self else { return false }
                 self.retryTimer = nil
                 // The person is deciding whether to abandon the post, or signing in: it goes after.

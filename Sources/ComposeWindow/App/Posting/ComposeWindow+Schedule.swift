@@ -105,9 +105,8 @@ extension ComposeWindow {
                     "Scheduled for {0} on {1}; {2} keeps it, and posts it with this computer off. Edit it and Send to change it there.",
                     TimeWords.when(time, now: Poster.now), names, kept.joined(separator: ", ")),
             postNow: { [weak self] in self?.postNow() }, discard: { [weak self] in self?.discardPost() })
-        let milliseconds = UInt32(clamping: max(0, (time * 1_000_000 - Int64(g_get_real_time())) / 1_000))
         retryTimer?.cancel()
-        retryTimer = MainLoopSource.timeout(milliseconds: milliseconds) { [weak self] in
+        retryTimer = MainLoopSource.timeout(until: time) { [weak self] in
             guard let self else { return false }
             self.retryTimer = nil
             if self.poster?.session.promisedRetryMayGo == false {

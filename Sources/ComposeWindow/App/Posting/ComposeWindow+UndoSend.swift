@@ -18,9 +18,8 @@ extension ComposeWindow {
             self.showCountdown(deadline)
             return true
         }
-        let milliseconds = UInt32(clamping: max(0, (deadline * 1_000_000 - Int64(g_get_real_time())) / 1_000))
         retryTimer?.cancel()
-        retryTimer = MainLoopSource.timeout(milliseconds: milliseconds) { [weak self] in
+        retryTimer = MainLoopSource.timeout(until: deadline) { [weak self] in
             guard let self else { return false }
             self.retryTimer = nil
             self.stopCountdown()

@@ -71,10 +71,10 @@ extension Outbox {
         }
         self.init(text: text, images: images, options: options, replyTo: replyTo, deliveries: deliveries)
         if let kept = json["hold"] {
-            guard case .integer(let until)? = kept["until"], until >= 0,
+            guard case .some(let until?) = StateValues.time(kept["until"]),
                 case .string(let kindName)? = kept["kind"], let kind = Hold.Kind(rawValue: kindName)
             else { return nil }
-            hold = Hold(until: Int64(until), kind: kind)
+            hold = Hold(until: until, kind: kind)
         }
     }
 }
