@@ -94,10 +94,10 @@ lint:
 # XCTest and Swift Testing each print their own totals; scripts/test-summary.sh ends with what failed
 # (or the test a crashed run was in) and the sum, for CI, which shows only the end. The
 # GTK 4 suite is its own package (Tests/GTK4): one test binary cannot hold GTK 3 and GTK 4.
-# The posting promise's end-to-end tests (#50: one for each fix) run a second time against the
+# The posting promise's end-to-end tests (#50 and #61: one for each fix) run a second time against the
 # installed app: the staged `make install` tree, with the Swift toolchain hidden
 # (COMPOSE_WINDOW_INSTALLED=1, Tests/ComposeWindowTests/ComposeProcess.swift).
-INSTALLED_TESTS := ComposeWindowTests\.(OnDemandLibraryTests|LookupTests|ReplyAccountTests|ResumedAccountTests|DraftOwnerTests|StateFileInputTests)/|ComposeWindowTests\.PostingFailureTests/testAnEditCallsOff|ComposeWindowTests\.ReplyTests/(testAReplyToADeletedPost|testAReplyThreadWithoutTo)
+INSTALLED_TESTS := ComposeWindowTests\.(OnDemandLibraryTests|LookupTests|ReplyAccountTests|ResumedAccountTests|DraftOwnerTests|StateFileInputTests)/|ComposeWindowTests\.PostingFailureTests/testAnEditCallsOff|ComposeWindowTests\.ReplyTests/(testAReplyToADeletedPost|testAReplyThreadWithoutTo)|ComposeWindowTests\.ScheduledPostTests/testPostsForTheSameMinute|ComposeWindowTests\.ScriptModeTests/testUsageErrors
 test-installed: test-deps
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
 	$(MAKE) --no-print-directory test-fixtures

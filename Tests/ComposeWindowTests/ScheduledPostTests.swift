@@ -94,6 +94,32 @@ final class ScheduledPostTests: SandboxTestCase {
         XCTAssertEqual(sandbox.statuses.map { $0["text"] as? String }, ["Second wording"])
     }
 
+    /// Posts scheduled for one minute, one after another as a script schedules a morning's posts
+    /// (#61): each keeps a draft of its own, even once the window before it has closed, and each
+    /// goes once at its time. The first was lost before (the second took its draft's name).
+    func testPostsForTheSameMinuteEachKeepTheirOwnAndEachGoOnce() throws {
+        let sandbox = try NetworkSandbox.waitingHere()
+        let texts = ["First of the morning", "Second of the morning", "Third of the morning"]
+        for text in texts {
+            let window = try sandbox.send(text, to: "mastodon", extra: ["--at", inAnHour])
+            let closed = try XCTUnwrap(window.finish(timeout: 30))
+            XCTAssertEqual(closed.code, 0, closed.stderr)
+        }
+        let listed = try sandbox.composeWindow(["--outbox"]).stdout.split(separator: "\n")
+        XCTAssertEqual(listed.count, 3, "\(listed)")
+        XCTAssertEqual(Set(listed.map { $0.split(separator: "\t").first ?? "" }).count, 3, "three drafts")
+        for text in texts { XCTAssertTrue(listed.contains { $0.hasSuffix(text) || $0.contains(text + "\t") }, text) }
+        XCTAssertEqual(try sandbox.runTheUnit(clockAhead: "+50m").code, 0)
+        XCTAssertEqual(sandbox.statuses.count, 0, "never before its time")
+        let due = try sandbox.runTheUnit(clockAhead: "+61m")
+        XCTAssertEqual(due.code, 0, due.stderr)
+        XCTAssertEqual(Set(sandbox.statuses.compactMap { $0["text"] as? String }), Set(texts))
+        XCTAssertEqual(sandbox.statuses.count, 3, "each once")
+        XCTAssertEqual(try sandbox.runTheUnit(clockAhead: "+62m").code, 0)
+        XCTAssertEqual(sandbox.statuses.count, 3)
+        XCTAssertEqual(try sandbox.composeWindow(["--outbox"]).stdout, "")
+    }
+
     /// Post now, from the window on the scheduled draft: it goes at once, and its timer and draft
     /// with it.
     func testPostNowPostsItAtOnceAndItsTimerGoes() throws {

@@ -17,6 +17,8 @@ final class ScriptModeTests: XCTestCase {
             ["--bogus"], ["--limit", "abc"], ["--limit", "-1"], ["--limit"], ["--count", "words"],
             ["--placeholder-color", "not-a-colour"], ["--width", "10"], ["--timeout", "0"],
             ["--draft", "../escape"], ["--draft", "x", "--no-draft"], ["stray-argument"], ["--spell", "xx_YY"],
+            // A time needs a network: standard output would release an embargoed text at once (#61).
+            ["--at", "23:59", "--text", "x"], ["--at", "23:59", "--to", "clipboard", "--text", "x"],
         ]
         for arguments in cases {
             let result = try run(arguments)
