@@ -51,11 +51,12 @@ extension NetworkSandbox {
         return (finished.code, String(decoding: finished.stdout, as: UTF8.self), finished.stderr)
     }
 
-    /// A window on the scheduled draft, its clock `clockAhead` (faketime's offset) if given.
-    func open(_ draft: String, clockAhead: String? = nil) throws -> ComposeProcess {
+    /// A window on the scheduled draft, its clock `clockAhead` (faketime's offset) if given; `to`
+    /// nil opens it as the docs say, with `--draft NAME` alone.
+    func open(_ draft: String, clockAhead: String? = nil, to network: String? = "mastodon") throws -> ComposeProcess {
         let binary = ComposeProcess.binary.path
         let window = try ComposeProcess(
-            ["--to", "mastodon", "--no-spell", "--draft", draft],
+            (network.map { ["--to", $0] } ?? []) + ["--no-spell", "--draft", draft],
             stateHome: home.appendingPathComponent("state"),
             environment: environment,
             launcher: clockAhead.map { launcher("/usr/bin/faketime") + ["-f", $0, binary] }

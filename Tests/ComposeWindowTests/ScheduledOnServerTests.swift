@@ -18,11 +18,14 @@ final class ScheduledOnServerTests: SandboxTestCase {
         kept(sandbox).map { ($0["params"] as? [String: Any])?["text"] as? String }
     }
 
-    /// `text` scheduled for `time` (`--at`), then a window opened on its scheduled draft.
-    private func scheduledWindow(_ text: String, in sandbox: NetworkSandbox, at time: String) throws -> ComposeProcess {
+    /// `text` scheduled for `time` (`--at`), then a window opened on its scheduled draft (with
+    /// `--to network`, or with `--draft NAME` alone for nil).
+    private func scheduledWindow(
+        _ text: String, in sandbox: NetworkSandbox, at time: String, openedTo network: String? = "mastodon"
+    ) throws -> ComposeProcess {
         let first = try sandbox.send(text, to: "mastodon", extra: ["--at", time])
         XCTAssertEqual(try XCTUnwrap(first.finish(timeout: 30)).code, 0)
-        return try sandbox.open(try sandbox.scheduledDraft())
+        return try sandbox.open(try sandbox.scheduledDraft(), to: network)
     }
 
     /// The stand-in's clock past the hour (the server publishes what is due), then the timer's
@@ -74,10 +77,19 @@ final class ScheduledOnServerTests: SandboxTestCase {
         XCTAssertEqual(sandbox.statuses.map { $0["text"] as? String }, ["Waits here"])
     }
 
-    /// Post now in the window on the kept post (Alt+P): withdrawn there, then posted once.
+    /// Post now in the window on the kept post (Alt+P): withdrawn there, then posted once; in a
+    /// window opened with `--to mastodon` and in one opened with `--draft NAME` alone (#61).
     func testPostNowWithdrawsItThereThenPostsItOnce() throws {
+        try postNowWithdrawsItThereThenPostsItOnce(openedTo: "mastodon")
+    }
+
+    func testPostNowWithdrawsItThereInAWindowOpenedOnTheDraftAlone() throws {
+        try postNowWithdrawsItThereThenPostsItOnce(openedTo: nil)
+    }
+
+    private func postNowWithdrawsItThereThenPostsItOnce(openedTo network: String?) throws {
         let sandbox = try NetworkSandbox.signedIn("mastodon")
-        let window = try scheduledWindow("Sooner, once", in: sandbox, at: inAnHour)
+        let window = try scheduledWindow("Sooner, once", in: sandbox, at: inAnHour, openedTo: network)
         window.key("alt+p")
         let posted = try XCTUnwrap(window.finish(timeout: 30))
         XCTAssertEqual(posted.code, 0, posted.stderr)
@@ -87,10 +99,19 @@ final class ScheduledOnServerTests: SandboxTestCase {
         XCTAssertEqual(sandbox.statuses.map { $0["text"] as? String }, ["Sooner, once"], "never published as well")
     }
 
-    /// An edit of the kept post, sent: the old version is withdrawn, the new one kept instead.
+    /// An edit of the kept post, sent: the old version is withdrawn, the new one kept instead;
+    /// in a window opened with `--to mastodon` and in one opened with `--draft NAME` alone (#61).
     func testAnEditReplacesItThereOnce() throws {
+        try anEditReplacesItThereOnce(openedTo: "mastodon")
+    }
+
+    func testAnEditReplacesItThereInAWindowOpenedOnTheDraftAlone() throws {
+        try anEditReplacesItThereOnce(openedTo: nil)
+    }
+
+    private func anEditReplacesItThereOnce(openedTo network: String?) throws {
         let sandbox = try NetworkSandbox.signedIn("mastodon")
-        let window = try scheduledWindow("First wording", in: sandbox, at: inAnHour)
+        let window = try scheduledWindow("First wording", in: sandbox, at: inAnHour, openedTo: network)
         window.key("ctrl+a")
         window.type("Second wording")
         window.key("ctrl+Return")
@@ -99,6 +120,25 @@ final class ScheduledOnServerTests: SandboxTestCase {
         let due = try timerAfterItsTime(sandbox)
         XCTAssertEqual(due.code, 0, due.stderr)
         XCTAssertEqual(sandbox.statuses.map { $0["text"] as? String }, ["Second wording"])
+    }
+
+    /// Discard… in the window opened on the kept post as the docs say (`--draft NAME` alone), confirmed
+    /// (#61): withdrawn there (DELETE) before the post, its draft and its timer go; the server
+    /// publishes nothing at its time. It used to send nothing and keep the post.
+    func testDiscardInTheWindowWithdrawsItThere() throws {
+        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        let window = try scheduledWindow("Withdrawn from the window", in: sandbox, at: inAnHour, openedTo: nil)
+        XCTAssertEqual(kept(sandbox).count, 1)
+        window.key("alt+i")  // the bar's D_iscard…
+        XCTAssertTrue(window.waitForWindows(2), "the confirmation")
+        window.key("alt+d")
+        let closed = try XCTUnwrap(window.finish(timeout: 30), window.stderrSoFar)
+        XCTAssertEqual(closed.code, 1, closed.stderr)
+        XCTAssertEqual(kept(sandbox).count, 0, "withdrawn there")
+        XCTAssertEqual(try sandbox.composeWindow(["--outbox"]).stdout, "")
+        XCTAssertEqual(try sandbox.composeWindow(["--drafts"]).stdout, "")
+        XCTAssertEqual(try timerAfterItsTime(sandbox).code, 0)
+        XCTAssertEqual(sandbox.statuses.count, 0, "never published")
     }
 
     /// Discard… from the Drafts list, confirmed: `--deliver` withdraws it there, then the post,

@@ -22,6 +22,13 @@ extension ComposeWindow {
         }
     }
 
+    /// Whether the window's draft has an outbox entry to resume: a post through an account, which
+    /// needs the accounts whatever the window's target.
+    static func outboxHoldsAPost(_ options: ComposeOptions) -> Bool {
+        guard let name = options.draftName else { return false }
+        return (try? OutboxStore(draftName: name, environment: SystemIO.environment))?.exists == true
+    }
+
     /// A post left in the outbox by a process that ended before every network had it (a crash, a
     /// kill, a closed window): the window shows it with what is known, and Send is the safe retry.
     /// Only the draft's own post, and only for a window without a text of its own (or with the same

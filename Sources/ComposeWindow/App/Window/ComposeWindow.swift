@@ -152,8 +152,10 @@ final class ComposeWindow {
         self.initialText = initialText
         self.finish = finish
         // Scripts' standard output needs nothing remembered; every other target reads and keeps
-        // the person's choices.
-        let preferences = options.target == .stdout ? nil : Preferences()
+        // the person's choices. A draft whose outbox entry holds a post (a scheduled post opened
+        // with `--draft NAME` alone) needs its accounts, so that Discard, Post now and an edit
+        // reach the server that keeps it (#61: Discard sent nothing and kept the post).
+        let preferences = options.target == .stdout && !Self.outboxHoldsAPost(options) ? nil : Preferences()
         self.preferences = preferences
         accountName = options.accountName
         // From the desktop the window checks them (attachOpened), after the draft's own.
