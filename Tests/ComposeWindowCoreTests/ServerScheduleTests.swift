@@ -75,6 +75,24 @@ import Testing
         #expect(session.plan?.outbox.scheduledOnServers == [Self.mastodon.name])
     }
 
+    /// A server that ignores `scheduled_at` answers the scheduled request with a published status
+    /// (#61): the post is there (its link, never sent again), and the plan says it went before its
+    /// time; kept by the server, or published at its time, it does not.
+    @Test func aServerThatIgnoresTheTimePublishedItEarlyAndSaysSo() throws {
+        var ignored = Self.scheduling()
+        let (index, _) = try #require(Self.next(&ignored, now: Self.now))
+        ignored.received(index, Self.answer(200, MastodonLookupTests.status(12, offset: 1)), now: Self.now + 1)
+        #expect(ignored.nextMove(now: Self.now + 1) == .finished(.posted(["https://m.example/@a/12"])))
+        let plan = try #require(ignored.plan)
+        #expect(plan.publishedBeforeItsTime(now: Self.now + 1))
+        #expect(try #require(PostingPlan(file: plan.file)).publishedBeforeItsTime(now: Self.now + 2), "read back")
+        #expect(!plan.publishedBeforeItsTime(now: Self.time), "at its time it is not early")
+
+        var kept = Self.scheduling()
+        Self.scheduled(&kept)
+        #expect(kept.plan?.publishedBeforeItsTime(now: Self.now + 1) == false)
+    }
+
     @Test func aTimeTooNearOrAThreadWaitsHereAskingNothing() {
         var near = Self.scheduling(at: Self.now + 5 * 60)
         #expect(near.nextMove(now: Self.now) == .finished(.notYet(failures: [], waitUntil: Self.now + 300)))

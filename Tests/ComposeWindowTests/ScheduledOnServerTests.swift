@@ -63,6 +63,25 @@ final class ScheduledOnServerTests: SandboxTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: timer.path), "its timer goes with it")
     }
 
+    /// A server that ignores `scheduled_at` publishes the post at Send (#61): the script gets its
+    /// link and one line saying it went at once, not at its time; nothing is left to post again.
+    /// It used to say nothing, as if the post had gone as planned.
+    func testAServerThatIgnoresTheTimeIsSaidPlainly() throws {
+        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        try sandbox.setAccounts(["mastodonIgnoresScheduledAt": true])
+        let window = try sandbox.send("Not yet, please", to: "mastodon", extra: ["--at", inAnHour])
+        let closed = try XCTUnwrap(window.finish(timeout: 30))
+        XCTAssertEqual(closed.code, 0, closed.stderr)
+        XCTAssertTrue(String(decoding: closed.stdout, as: UTF8.self).hasPrefix("https://mastodon.social/"))
+        let lines = closed.stderr.split(separator: "\n").filter { $0.contains("published the post at once") }
+        XCTAssertEqual(lines.count, 1, closed.stderr)
+        XCTAssertEqual(sandbox.statuses.map { $0["text"] as? String }, ["Not yet, please"])
+        XCTAssertEqual(try sandbox.composeWindow(["--outbox"]).stdout, "", "nothing left to post at its time")
+        XCTAssertEqual(try sandbox.composeWindow(["--drafts"]).stdout, "")
+        XCTAssertEqual(try sandbox.composeWindow(["--deliver"]).code, 0)
+        XCTAssertEqual(sandbox.statuses.count, 1, "never posted again")
+    }
+
     /// The server refuses the time as under 5 minutes ahead by its clock (ahead of this one): the
     /// post waits here instead, and the timer posts it.
     func testATimeTheServerRefusesWaitsHere() throws {

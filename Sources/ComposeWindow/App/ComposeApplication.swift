@@ -43,6 +43,11 @@ final class ComposeApplication {
     private let loop = g_main_loop_new(nil, 0)!
     private var outcome: Outcome = .cancelled
     private var finished = false
+    /// What the window knew of a post that went, read before it closes (`deliver` runs after): an
+    /// edit made too late for the server that kept the post, kept as the draft; a server that
+    /// published a scheduled post at once.
+    private var editKeptInDraft = false
+    private var publishedEarly: String?
     private var drafts: DraftStore?
     private var signalSources: [MainLoopSource] = []
     private var clipboardLost = false
@@ -164,7 +169,11 @@ final class ComposeApplication {
     private func finish(_ outcome: Outcome) {
         guard !finished else { return }
         switch outcome {
-        case .sent, .handedOff, .posted: break
+        case .sent, .handedOff: break
+        case .posted:
+            editKeptInDraft = window?.textDiffersFromPost == true
+            if editKeptInDraft { window?.saveDraftNow() }
+            publishedEarly = window?.publishedEarly
         case .copied(let text):
             let taken = ClipboardHandoff.take(text) { [unowned self] in
                 self.clipboardLost = true
@@ -209,18 +218,18 @@ final class ComposeApplication {
         case .posted(let links, let outbox):
             // The draft first: an outbox left behind says the post is there, a draft alone would
             // be sent again. One edited too late for the server that kept the post stays.
-            if window?.textDiffersFromPost == true {
-                window?.saveDraftNow()
+            if editKeptInDraft {
                 reportError(
                     localized("the post went out as it was scheduled; your later changes are kept in the draft"))
             } else {
                 removeDraft()
             }
             do { try outbox.remove() } catch { reportError(error.description) }
+            if let publishedEarly { reportError(publishedEarly) }
             // Where the post is: for a script, one link per line; from the desktop (no one reads
             // standard output there) a notification.
             if options.fromDesktop {
-                PostedNotification.show(links)
+                PostedNotification.show(links, early: publishedEarly)
             } else {
                 let lines = links.map { $0 + "\n" }.joined()
                 do throws(SystemIO.Failure) { try SystemIO.writeAll(lines.utf8, to: STDOUT_FILENO) } catch {

@@ -17,13 +17,15 @@ real names at 127.0.0.1 and a test CA is in the trust bundle.
 
 DIR/accounts.json: {"bluesky": {"HANDLE": "APP PASSWORD"}, "mastodon": "USERNAME", "mastodonLimit": N,
 "mastodonURLLength": N, "mastodonApiVersion": N, "mastodonBeforeTheLock": BOOL, "mastodonRepeatFails":
-BOOL, "mastodonPrivacy": VISIBILITY, "mastodonOldClientScopes": SCOPES, "mastodonWithoutSource": BOOL}
+BOOL, "mastodonPrivacy": VISIBILITY, "mastodonOldClientScopes": SCOPES, "mastodonWithoutSource": BOOL,
+"mastodonIgnoresScheduledAt": BOOL}
 (the Mastodon user the browser is signed in as, on every Mastodon host; the servers' post limit, 500
 unless given, and URL weight, 23 unless given; their API version, 7 (4.5: quotes) unless given, 0 for
 one from before 4.3 (no api_versions, quotes ignored); a server from before Mastodon's idempotency
 lock, 4.5 and older; one from 4.6.0 to 4.7.x, where a repeated key gets 500; the account's default
 visibility, unlisted unless given; the scopes a token gets, as an older compose-window that asked for
-fewer got them; a server from before 3.5, without /source). A status's options are checked by standin_status.
+fewer got them; a server from before 3.5, without /source; one that publishes at once what it is
+asked to keep for later, as a server without scheduled statuses does). A status's options are checked by standin_status.
 Mastodon's Idempotency-Key as PostStatusService keeps it: recorded only once the status is stored, for
 an hour, per account; a repeat while the first request holds the key's lock waits up to 10 s for it,
 then gets 503 (before the lock: a second status). Faults: {"method": "clock", "advance": SECONDS}
@@ -547,6 +549,10 @@ class Handler(BaseHTTPRequestHandler):
                 raise MastodonFailure(404, "The post you are trying to reply to does not appear to exist.")
             attached = media.attach(STATE, grant, body.get("media_ids") or [], server_time(), MastodonFailure)
             at = scheduled.post_time(body, server_time(), MastodonFailure)  # None: posted now
+            # A server that does not know scheduled_at (Mastodon before 2.7.0, or another kind of
+            # server) takes the rest of the body and publishes the post at once.
+            if read_json("accounts.json", {}).get("mastodonIgnoresScheduledAt"):
+                at = None
             if at is not None:
                 return scheduled.schedule(STATE, grant, host, body, at, attached, key, server_time(),
                                           read_json("accounts.json", {}), MastodonFailure)

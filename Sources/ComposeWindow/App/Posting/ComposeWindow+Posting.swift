@@ -142,6 +142,7 @@ extension ComposeWindow {
             case .posted(let links):
                 // A scheduled post is out: its own draft and timer go too.
                 self.removeScheduledDraft()
+                self.publishedEarly = poster.plan.flatMap(Self.publishedEarlyWords)
                 self.finish(.posted(links, outbox: poster.store))
             case .failed(let lines, let retryAt):
                 self.armTimerWhileScheduled()

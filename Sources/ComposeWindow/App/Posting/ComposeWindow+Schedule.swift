@@ -57,6 +57,14 @@ extension ComposeWindow {
         }
     }
 
+    /// A server that ignored the time published the post at Send: said plainly, naming the time.
+    static func publishedEarlyWords(_ plan: PostingPlan) -> String? {
+        guard plan.publishedBeforeItsTime(now: Poster.now), let time = plan.heldUntil else { return nil }
+        return localized(
+            "{0} published the post at once, not at {1}: that server ignored the time it was scheduled for",
+            plan.accountNames.joined(separator: ", "), TimeWords.when(time, now: Poster.now))
+    }
+
     /// A scheduled post that did not settle at Send (its server refused it or did not answer):
     /// its timer is armed all the same, so that it goes at its time with the window closed.
     func armTimerWhileScheduled() {

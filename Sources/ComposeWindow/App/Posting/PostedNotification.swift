@@ -12,10 +12,12 @@ enum PostedNotification {
     static let waitSeconds: UInt32 = 10 * 60
 
     /// Shows the notification for `links` (one per network) and waits for a click, or the time.
-    static func show(_ links: [String], waitSeconds: UInt32 = waitSeconds) {
+    /// `early`: a scheduled post a server published at once, said first.
+    static func show(_ links: [String], early: String? = nil, waitSeconds: UInt32 = waitSeconds) {
         guard let first = links.first else { return }
         notify(
-            id: "posted", title: localized("Posted"), body: links.joined(separator: "\n"), button: localized("Open"),
+            id: "posted", title: early == nil ? localized("Posted") : localized("Posted before its time"),
+            body: ([early].compactMap { $0 } + links).joined(separator: "\n"), button: localized("Open"),
             action: "open-link", target: first, waitSeconds: waitSeconds)
     }
 

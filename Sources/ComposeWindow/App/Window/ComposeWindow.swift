@@ -73,6 +73,8 @@ final class ComposeWindow {
     var scheduleAt: Int64?
     /// The draft a scheduled post moves to, held from Send until the process ends.
     var scheduledDraft: DraftLock?
+    /// What to say of a scheduled post a server published at Send, ignoring its time (#61).
+    var publishedEarly: String?
     /// The header bar's Drafts button and list (not with `--no-draft`).
     var draftsList: DraftsList?
     /// This window's outbox entry, once made (`outboxStore()`).

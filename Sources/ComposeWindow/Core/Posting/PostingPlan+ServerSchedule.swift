@@ -143,6 +143,17 @@ extension PostingPlan {
         outbox.lookedUp(index, foundAt: nil)  // not made: scheduled again, under the same key
     }
 
+    /// Whether a network has the post well before the time it was scheduled for: a server that
+    /// ignored `scheduled_at` (an older or another kind of server) published it at Send. Said
+    /// plainly, never as a post that went as planned (#61). Derived from the outbox, so a run after
+    /// a crash says it too; Post now clears the time, so it never counts.
+    package func publishedBeforeItsTime(now: Int64) -> Bool {
+        guard let hold = outbox.hold, hold.kind == .scheduled, now < hold.until - Outbox.withdrawMargin else {
+            return false
+        }
+        return outbox.deliveries.indices.contains { outbox.isConfirmed($0) }
+    }
+
     /// The server no longer keeps delivery `index`: it goes as the hold says, under a new key.
     mutating func withdrawn(_ index: Int, now: Int64) {
         var random = SystemRandomNumberGenerator()
