@@ -133,4 +133,47 @@ final class LinkCardWindowTests: SandboxTestCase {
         XCTAssertNotNil(value["facets"], "the link is still a link")
         XCTAssertFalse(sandbox.requests.contains { $0.host.hasPrefix("pages.example.org") })
     }
+
+    /// Turned off while the window is open (the Drafts list's check box, or gsettings from
+    /// another process): a link typed after that is fetched from nowhere.
+    func testTurnedOffInAnOpenWindowNoPageIsFetched() throws {
+        let sandbox = try NetworkSandbox.signedIn("bluesky")
+        let window = try sandbox.window("No link yet", to: "bluesky")
+        try sandbox.setting("link-cards=false")
+        // The keyfile's change reaches the window long before the typing pause after the link ends.
+        window.type(" https://pages.example.org/card")
+        let fetched = waitUntil(timeout: 3) { sandbox.requests.contains { $0.host.hasPrefix("pages.example.org") } }
+        XCTAssertFalse(fetched, "no page fetched once the setting is off")
+        window.key("ctrl+Return")
+        XCTAssertEqual(try XCTUnwrap(window.finish(timeout: 60)).code, 0)
+        XCTAssertNil((sandbox.records.first?["value"] as? [String: Any])?["embed"])
+    }
+
+    /// A link to this machine under a public-looking name (intranet.example.net is 127.0.0.1 in
+    /// the sandbox) shows no card and asks nothing of it; a public page whose picture is on this
+    /// machine keeps its card without the picture, which is never asked for either.
+    func testALinkOrAPictureOnThisMachineIsNeverAskedFor() throws {
+        let sandbox = try NetworkSandbox.signedIn("bluesky")
+        let window = try sandbox.window("The router http://intranet.example.net/card", to: "bluesky")
+        // Absence can only be waited for: five times the typing pause after which a page is asked for.
+        let asked = waitUntil(timeout: 3) { sandbox.requests.contains { $0.host.hasPrefix("intranet") } }
+        XCTAssertFalse(asked, "nothing asked of this machine")
+        window.key("ctrl+Return")
+        XCTAssertEqual(try XCTUnwrap(window.finish(timeout: 60)).code, 0)
+        let value = try XCTUnwrap(sandbox.records.first?["value"] as? [String: Any])
+        XCTAssertNil(value["embed"], "refused, not pending: no card at all")
+        XCTAssertNotNil(value["facets"], "the link is still a link")
+
+        let pictured = try sandbox.window("Pandas http://pages.example.org/local-picture", to: "bluesky")
+        XCTAssertTrue(
+            waitUntil(timeout: 20) { sandbox.requests.contains { $0.path == "/local-picture" } }, "the page is read")
+        XCTAssertFalse(waitUntil(timeout: 3) { sandbox.requests.contains { $0.host.hasPrefix("127.0.0.1") } })
+        pictured.key("ctrl+Return")
+        XCTAssertEqual(try XCTUnwrap(pictured.finish(timeout: 60)).code, 0)
+        let second = try XCTUnwrap(sandbox.records.last?["value"] as? [String: Any])
+        let external = try XCTUnwrap((second["embed"] as? [String: Any])?["external"] as? [String: Any])
+        XCTAssertEqual(external["title"] as? String, "Pandas & bamboo: 熊猫的一天")
+        XCTAssertNil(external["thumb"], "its picture on this machine: none")
+        XCTAssertFalse(sandbox.requests.contains { $0.host.hasPrefix("127.0.0.1") || $0.host.hasPrefix("intranet") })
+    }
 }

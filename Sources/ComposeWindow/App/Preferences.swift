@@ -22,6 +22,8 @@ final class Preferences {
     /// and a mention may use), and reading a GSettings list parses it anew each time. Dropped
     /// when the key changes, here or in another process (a sign-in from the command line).
     var readAccounts: [PostingAccount]?
+    /// Called when `link-cards` changes, here or in another process.
+    var onLinkCardsChanged: (@MainActor () -> Void)?
 
     init() {
         let schema = Self.schema()
@@ -30,7 +32,7 @@ final class Preferences {
         knowsServerSchedule = schema.map { g_settings_schema_has_key($0, "mastodon-keeps-scheduled") != 0 } ?? false
         knowsLinkCards = schema.map { g_settings_schema_has_key($0, "link-cards") != 0 } ?? false
         bindableKeys = Set(
-            ["undo-send-seconds", "mastodon-keeps-scheduled"].filter { key in
+            ["undo-send-seconds", "mastodon-keeps-scheduled", "link-cards"].filter { key in
                 schema.map { g_settings_schema_has_key($0, key) != 0 } ?? false
             })
         settings = schema.map { schema in
@@ -39,6 +41,8 @@ final class Preferences {
         }
         if let settings {
             Signal.connect(settings, "changed::accounts", withArgument: { [weak self] _ in self?.readAccounts = nil })
+            Signal.connect(
+                settings, "changed::link-cards", withArgument: { [weak self] _ in self?.onLinkCardsChanged?() })
         }
     }
 

@@ -2,10 +2,11 @@ import CComposeWindowSoup
 import ComposeWindowCore
 
 /// A link card's page, and its picture, fetched through libsoup on the main loop without ever
-/// waiting on it: http(s) only, at most PageFetchRules.mostRedirects redirects (each to http(s)),
-/// and only the first bytes of a page (a picture over its limit is not used). No cookies, no
-/// credentials: a session of its own. The caller's Cancellation calls it off (a changed link, a
-/// deadline).
+/// waiting on it: http(s) only, public addresses only (PublicConnection, for every redirect and
+/// the picture too), at most PageFetchRules.mostRedirects redirects (each to http(s)), and only
+/// the first bytes of a page (a picture over its limit, or not its type, or over its pixels, is not
+/// used: LinkPicture). No cookies, no credentials, no proxy: a session of its own. The caller's
+/// Cancellation calls it off (a changed link, a deadline).
 @MainActor
 package final class PageFetcher {
     package enum Kind: Sendable {
@@ -27,6 +28,10 @@ package final class PageFetcher {
         /// An error status, or not a page (or not a picture) by its type.
         case notWhatWasAsked(status: Int)
         case tooLarge
+        /// Not on the public internet: a local name, or an address of this machine or its network.
+        case notPublic
+        /// Not a JPEG, PNG, GIF or WebP as its type says, or more pixels than a card's picture may have.
+        case unusablePicture
         /// No answer: GIO's or libsoup's words.
         case noAnswer(String)
     }
@@ -45,6 +50,8 @@ package final class PageFetcher {
         let session = soup_session_new()!
         soup_session_set_timeout(session, PageFetchRules.seconds)
         soup_session_set_user_agent(session, userAgent)
+        // Direct only: through a proxy, the proxy would look the name up where no check reaches.
+        soup_session_set_proxy_resolver(session, nil)
         made = session
         return session
     }
@@ -64,10 +71,17 @@ package final class PageFetcher {
         guard LinkCard.isWebLink(url), let message = soup_message_new("GET", url) else {
             return completion(.failure(.notWeb))
         }
+        guard PublicConnection.allowsHost(of: message) else {
+            g_object_unref(UnsafeMutableRawPointer(message))
+            return completion(.failure(.notPublic))
+        }
+        let connection = PublicConnection.watch(message)
         soup_message_set_flags(message, SOUP_MESSAGE_NO_REDIRECT)
         let accept = kind == .page ? "text/html,application/xhtml+xml" : "image/jpeg,image/png,image/gif,image/webp"
         soup_message_headers_replace(soup_message_get_request_headers(message), "Accept", accept)
-        let exchange = PageExchange(url: url, kind: kind, message: message, cancellation: cancellation) {
+        let exchange = PageExchange(
+            url: url, kind: kind, message: message, connection: connection, cancellation: cancellation
+        ) {
             [weak self] outcome in
             switch outcome {
             case .redirect(let next):
@@ -101,6 +115,7 @@ private final class PageExchange {
     let url: String
     let kind: PageFetcher.Kind
     let message: OpaquePointer
+    let connection: PublicConnection
     /// Held until the answer: GIO keeps its GCancellable only as long as the call does.
     let cancellation: Cancellation
     let finish: @MainActor (Outcome) -> Void
@@ -111,12 +126,13 @@ private final class PageExchange {
     var capacity: Int { kind == .page ? PageFetchRules.pageBytes : PageFetchRules.pictureBytes + 1 }
 
     init(
-        url: String, kind: PageFetcher.Kind, message: OpaquePointer, cancellation: Cancellation,
-        finish: @escaping @MainActor (Outcome) -> Void
+        url: String, kind: PageFetcher.Kind, message: OpaquePointer, connection: PublicConnection,
+        cancellation: Cancellation, finish: @escaping @MainActor (Outcome) -> Void
     ) {
         self.url = url
         self.kind = kind
         self.message = message
+        self.connection = connection
         self.cancellation = cancellation
         self.finish = finish
     }
@@ -127,6 +143,7 @@ private final class PageExchange {
         guard let stream else {
             var error = error
             defer { g_clear_error(&error) }
+            if connection.refusedAddress { return end(.done(.failure(.notPublic)), releasing: this) }
             let words = error.map { String(cString: $0.pointee.message) } ?? "no answer"
             return end(.done(.failure(.noAnswer(words.onOneLine))), releasing: this)
         }
@@ -172,6 +189,12 @@ private final class PageExchange {
             return end(.done(.failure(.tooLarge)), releasing: this)
         }
         let bytes = buffer.map { Array(UnsafeRawBufferPointer(start: $0, count: count)) } ?? []
+        // Its size only, from its header: cheap enough for the main loop, and nothing is decoded.
+        if kind == .picture,
+            PageFetchRules.pictureType(contentType).flatMap({ LinkPicture.size(of: bytes, type: $0) }) == nil
+        {
+            return end(.done(.failure(.unusablePicture)), releasing: this)
+        }
         end(.done(.success(PageFetcher.Fetched(url: url, bytes: bytes, contentType: contentType))), releasing: this)
     }
 

@@ -631,6 +631,12 @@ server = TLSServer(("127.0.0.1", 443), Handler)
 # The page hosts answer plain http too, as most of the web still does.
 plain = ThreadingHTTPServer(("127.0.0.1", 80), Handler)
 threading.Thread(target=plain.serve_forever, daemon=True).start()
+# The web pages' hosts answer on the sandbox's public address too (sandbox.sh): the app fetches a
+# link card's page from the public internet only.
+if os.environ.get("PUBLIC_ADDRESS"):
+    for public in (TLSServer((os.environ["PUBLIC_ADDRESS"], 443), Handler),
+                   ThreadingHTTPServer((os.environ["PUBLIC_ADDRESS"], 80), Handler)):
+        threading.Thread(target=public.serve_forever, daemon=True).start()
 save_state()
 print("listening", flush=True)
 server.serve_forever()

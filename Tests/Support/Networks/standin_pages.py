@@ -1,9 +1,12 @@
 """Web pages for link cards, as awkward as the web: a page with Open Graph and Twitter tags and a
 picture; one with none; broken markup; a page in GBK; redirect chains and loops, and a redirect to
-ftp://; a huge page whose head comes first; a slow page; a PDF; a picture over the card's limit.
-Used by standin.py for the page hosts inside the posting sandbox, and on its own (python3
-standin_pages.py PORTFILE) as a plain-HTTP server on 127.0.0.1 for the glue's tests. Every request
-is counted in HITS by path, so a test can tell what the app fetched."""
+ftp://; a huge page whose head comes first; a slow page; a PDF; a picture over the card's limit,
+one declaring 40,000 x 40,000 pixels, one whose bytes are not its type; redirects and pictures
+pointing at this machine (by address and by a name that resolves to it). Used by standin.py for the
+page hosts inside the posting sandbox, and on its own (python3 standin_pages.py PORTFILE [ADDRESS
+[LOGFILE]]) as a plain-HTTP server for the glue's tests, in a private network of their own. Every
+request is counted in HITS by path, so a test can tell what the app fetched; on its own, every
+connection accepted is also logged, with the address it came to, before any request is read."""
 import io, select, sys, threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -72,6 +75,22 @@ def answer(path):
         return 200, {"Content-Type": "image/png"}, PANDA, 0
     if path == "/pictures/huge.png":
         return 200, {"Content-Type": "image/png"}, b"\x89PNG" + b"\x00" * (9 * 1024 * 1024), 0
+    if path == "/pictures/vast.png":
+        if not VAST:
+            VAST.append(vast_png())
+        return 200, {"Content-Type": "image/png"}, VAST[0], 0
+    if path == "/pictures/svg-as-png":  # an SVG said to be a PNG: the PNG loader, never the SVG one
+        return 200, {"Content-Type": "image/png"}, SVG, 0
+    if path == "/pictures/svg":
+        return 200, {"Content-Type": "image/svg+xml"}, SVG, 0
+    local = "http://127.0.0.1:%d" % LOCAL["port"]
+    if path == "/to-loopback":
+        return 302, {"Location": local + "/card"}, b"", 0
+    if path == "/to-intranet":
+        return 302, {"Location": "http://intranet.example.net:%d/card" % LOCAL["port"]}, b"", 0
+    if path == "/local-picture":
+        page = CARD.replace("/pictures/panda.png", local + "/pictures/panda.png")
+        return 200, {"Content-Type": "text/html"}, page.encode(), 0
     if path == "/huge-picture":
         page = CARD.replace("/pictures/panda.png", "/pictures/huge.png")
         return 200, {"Content-Type": "text/html"}, page.encode(), 0
@@ -79,6 +98,27 @@ def answer(path):
 
 
 PANDA = png(400, 210)
+# Where "this machine" is for the pages that point at it: the stand-in's own port on loopback, by
+# address and by a name the test network resolves to 127.0.0.1 (set by whoever serves the pages).
+LOCAL = {"port": 80}
+
+
+def vast_png():
+    """A PNG that declares 40,000 x 40,000 pixels in about 200 KB: decoded, 4.8 GB (issue #61)."""
+    import struct, zlib
+    width, height = 40000, 40000
+    packer = zlib.compressobj(9)
+    row = b"\x00" * (1 + width * 3)
+    data = b"".join(packer.compress(row) for _ in range(1700)) + packer.flush()
+
+    def chunk(kind, body):
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", data) + chunk(b"IEND", b"")
+
+
+VAST = []  # made on first request: a second's work every sandbox would otherwise pay at start
+SVG = b'<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>'
 
 
 def serve(handler, path):
@@ -112,8 +152,21 @@ class Handler(BaseHTTPRequestHandler):
         serve(self, self.path.split("?")[0])
 
 
+class LoggingServer(ThreadingHTTPServer):
+    """Logs each connection accepted, with the address it came to, before any request is read."""
+    log = None
+
+    def verify_request(self, request, client_address):
+        if self.log:
+            with LOCK, open(self.log, "a") as file:
+                file.write(request.getsockname()[0] + "\n")
+        return True
+
+
 if __name__ == "__main__":
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    LoggingServer.log = sys.argv[3] if len(sys.argv) > 3 else None
+    server = LoggingServer((sys.argv[2] if len(sys.argv) > 2 else "127.0.0.1", 0), Handler)
+    LOCAL["port"] = server.server_address[1]
     with open(sys.argv[1] + ".new", "w") as file:
         file.write(str(server.server_address[1]))
     import os

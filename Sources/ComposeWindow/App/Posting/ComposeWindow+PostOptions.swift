@@ -15,6 +15,8 @@ extension ComposeWindow {
             self.warningChanged()
             if self.poster != nil { self.postEdited() }
         }
+        // Turned off (the Drafts list, or gsettings): no page is fetched from now on.
+        preferences?.onLinkCardsChanged = { [weak self] in self?.fitPostOptions() }
     }
 
     /// The networks Send posts to through a signed-in account now (none for a handoff).

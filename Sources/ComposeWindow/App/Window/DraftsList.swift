@@ -56,7 +56,8 @@ final class DraftsList {
     }
 
     /// How the outbox holds what is sent: Undo Send's seconds (0 to 30) and whether Mastodon keeps
-    /// a scheduled post, both GSettings keys bound to their controls; nil with nowhere to keep them.
+    /// a scheduled post; and whether Bluesky posts get link cards (each page fetched from here).
+    /// GSettings keys bound to their controls; nil with nowhere to keep them.
     private func settingsRow() -> UnsafeMutablePointer<GtkWidget>? {
         guard let preferences else { return nil }
         let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
@@ -76,6 +77,17 @@ final class DraftsList {
             gtk_box_pack_start(column.cast(), keeps, 0, 0, 0)
         } else {
             gtk_widget_destroy(keeps)
+        }
+        let cards = gtk_check_button_new_with_mnemonic(localized("Make lin_k cards for Bluesky"))!
+        gtk_widget_set_tooltip_text(
+            cards,
+            localized(
+                "This computer fetches each linked page and its picture, so the page’s site sees your address. Off: no page is fetched."
+            ))
+        if preferences.bind("link-cards", to: cards, property: "active") {
+            gtk_box_pack_start(column.cast(), cards, 0, 0, 0)
+        } else {
+            gtk_widget_destroy(cards)
         }
         return column
     }

@@ -152,7 +152,9 @@ final class LinkCardPreview {
                 if let path, var pictured = self.draft.card {
                     pictured.picture = path
                     self.draft.read(pictured)
-                    Thumbnail.load(path, size: LinkCardRow.pictureSize) { [weak self] pixbuf in
+                    let type = PageFetchRules.pictureType(fetched.contentType) ?? ""
+                    let (bytes, side) = (fetched.bytes, LinkCardRow.pictureSize)
+                    Thumbnail.make({ LinkPicture.thumbnail(of: bytes, type: type, side: side) }) { [weak self] pixbuf in
                         guard let self, self.draft.link == next else {
                             if let pixbuf { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
                             return

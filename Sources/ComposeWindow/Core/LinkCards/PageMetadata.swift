@@ -35,8 +35,9 @@ package struct PageMetadata: Hashable, Sendable {
     private static func isBlank(_ text: String) -> Bool { text.allSatisfy(\.isWhitespace) }
 }
 
-/// The bounds a page's fetch keeps to, whatever the page does: http(s) only, a few redirects, a
-/// bounded read and a bounded time (PageFetcher).
+/// The bounds a page's fetch keeps to, whatever the page does: http(s) only, public addresses only
+/// (PublicAddress), a few redirects, a bounded read, a bounded time and a bounded picture
+/// (PageFetcher).
 package enum PageFetchRules {
     /// Redirects followed before giving up (a loop ends here too).
     package static let mostRedirects = 5
@@ -45,6 +46,9 @@ package enum PageFetchRules {
     package static let pageBytes = 512 * 1024
     /// A picture larger than this is not used (it would be scaled down to 1 MB anyway).
     package static let pictureBytes = 8 * 1024 * 1024
+    /// A picture declaring more pixels than this is refused before it is decoded: a 200 KB PNG can
+    /// declare 40,000 × 40,000, which decoded is 4.8 GB.
+    package static let pictureMostPixels = 40_000_000
     /// The whole fetch, redirects included, in seconds.
     package static let seconds: UInt32 = 10
     /// The typing pause after which the card's page is fetched, in milliseconds.
@@ -66,8 +70,21 @@ package enum PageFetchRules {
 
     /// Whether a picture's answer can be used: a success with an image type.
     package static func isPicture(status: Int, contentType: String?) -> Bool {
-        guard (200...299).contains(status), let contentType else { return false }
+        guard (200...299).contains(status) else { return false }
+        return pictureType(contentType) != nil
+    }
+
+    /// The picture's type as its answer declares it, if it is one of the four a card takes: the one
+    /// gdk-pixbuf loader that may read it (no other is ever tried on a page's picture).
+    package static func pictureType(_ contentType: String?) -> String? {
+        guard let contentType else { return nil }
         let type = contentType.split(separator: ";").first.map { $0.trimmingSpaces.lowercased() } ?? ""
-        return ["image/jpeg", "image/png", "image/gif", "image/webp"].contains(type)
+        return ["image/jpeg", "image/png", "image/gif", "image/webp"].contains(type) ? type : nil
+    }
+
+    /// Whether a picture of `width` × `height` may be decoded.
+    package static func isPictureSizeAllowed(width: Int, height: Int) -> Bool {
+        width > 0 && height > 0 && width.multipliedReportingOverflow(by: height).partialValue <= pictureMostPixels
+            && width <= pictureMostPixels && height <= pictureMostPixels
     }
 }

@@ -6,6 +6,12 @@ static inline GCallback compose_window_message_callback(void (*callback)(SoupMes
     return (GCallback)callback;
 }
 
+/* SoupMessage::network-event's shape, as a GCallback (a link card's connection is checked on it). */
+static inline GCallback compose_window_network_event_callback(
+    void (*callback)(SoupMessage *, GSocketClientEvent, GIOStream *, gpointer)) {
+    return (GCallback)callback;
+}
+
 static void compose_window_disconnect_after(SoupServer *server, SoupServerMessage *message, gpointer data) {
     (void)message;
     (void)data;
