@@ -42,7 +42,8 @@ import Testing
             names.append(lock.name)
         }  // each lock let go, as each window closes
         #expect(Set(names).count == 50)
-        #expect(names.prefix(3) == ["scheduled-20261207-0900", "scheduled-20261207-0900-2", "scheduled-20261207-0900-3"])
+        #expect(
+            names.prefix(3) == ["scheduled-20261207-0900", "scheduled-20261207-0900-2", "scheduled-20261207-0900-3"])
         // Every draft still says its own post.
         for (number, name) in names.enumerated() where number.isMultiple(of: 2) {
             #expect(try DraftStore(name: name, environment: environment).load() == "post \(number)")

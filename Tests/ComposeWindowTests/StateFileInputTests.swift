@@ -36,7 +36,9 @@ final class StateFileInputTests: XCTestCase {
         let twoLines = #""state": "confirmed", "link": "https://m.example/@a/1\nhttps://evil.example/""#
         // A hold past any time compose-window writes trapped every start (#61); so did JSON nested
         // 200,000 deep, in json-glib.
-        let farHold = String(Self.entry(key: "k1", version: 10).dropLast()) + #", "hold": {"until": 9223372036854775000, "kind": "scheduled"}}"#
+        let farHold =
+            String(Self.entry(key: "k1", version: 10).dropLast())
+            + #", "hold": {"until": 9223372036854775000, "kind": "scheduled"}}"#
         let deep = String(repeating: "[", count: 200_000)
         for entry in [Self.entry(key: "../../../drafts"), Self.entry(key: "k1", state: twoLines), farHold, deep] {
             let (state, window) = try opened(with: entry)

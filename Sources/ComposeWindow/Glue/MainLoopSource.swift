@@ -1,5 +1,6 @@
 import CComposeWindowUnix
 import CPlaceholderGObject
+import Glibc
 import PlaceholderGObjectGlue
 
 /// A GLib main-loop source calling a Swift closure. GLib holds it until it ends or `cancel()`.
@@ -18,14 +19,41 @@ package final class MainLoopSource {
         return source
     }
 
-    /// Fires once at `time` (seconds since the epoch, the wall clock as it reads now), to the
-    /// millisecond (GLib's seconds timer may fire up to a second early), while `action` returns
-    /// true. A time from a file or a server is input: one past any sane range waits the longest
-    /// GLib can, never overflows.
+    /// Fires once at `time` (seconds since the epoch) on the wall clock: also when the machine
+    /// slept past it (at the first moment it is awake after), and at once when the clock is set
+    /// past it. GLib's timeouts wait on the monotonic clock, which stops while the machine sleeps
+    /// (a post due at 09:00, asleep from 08:00 to 17:00, went at about 18:00); a timerfd on
+    /// CLOCK_REALTIME, absolute and cancelled when the clock is set, does not. Where no timerfd can
+    /// be made, a GLib timeout to the millisecond. A time from a file or a server is input: one past
+    /// any sane range never overflows.
     package static func timeout(until time: Int64, _ action: @escaping @MainActor () -> Bool) -> MainLoopSource {
-        let (microseconds, overflow) = time.multipliedReportingOverflow(by: 1_000_000)
-        let left = overflow ? Int64.max : (microseconds - Int64(g_get_real_time())) / 1_000
-        return timeout(milliseconds: UInt32(clamping: max(0, left)), action)
+        let source = MainLoopSource(action: action)
+        let descriptor = timerfd_create(CLOCK_REALTIME, Int32(TFD_CLOEXEC | TFD_NONBLOCK))
+        guard descriptor >= 0, arm(descriptor, at: time) else {
+            if descriptor >= 0 { close(descriptor) }
+            let (microseconds, overflow) = time.multipliedReportingOverflow(by: 1_000_000)
+            let left = overflow ? Int64.max : (microseconds - Int64(g_get_real_time())) / 1_000
+            source.id = g_timeout_add_full(
+                G_PRIORITY_DEFAULT, UInt32(clamping: max(0, left)), dispatch, source.retainedPointer, releaseSource)
+            return source
+        }
+        source.descriptor = descriptor
+        source.wallClockTime = time
+        source.id = g_unix_fd_add_full(
+            G_PRIORITY_DEFAULT, descriptor, G_IO_IN, dispatchWallClock, source.retainedPointer, releaseWallClock)
+        return source
+    }
+
+    /// The timer's file and its moment, for a wall-clock timeout.
+    fileprivate var descriptor: Int32 = -1
+    fileprivate var wallClockTime: Int64 = 0
+
+    /// Arms `descriptor` for `time`, absolute, cancelled (read fails with ECANCELED) when the clock
+    /// is set. A time already past expires at once.
+    fileprivate static func arm(_ descriptor: Int32, at time: Int64) -> Bool {
+        var value = itimerspec()
+        value.it_value.tv_sec = time_t(clamping: max(1, time))
+        return timerfd_settime(descriptor, Int32(TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET), &value, nil) == 0
     }
 
     /// Fires once `seconds` have passed, then every `seconds` while `action` returns true (GLib's
@@ -79,4 +107,35 @@ private let dispatch: GSourceFunc = { data in
 
 private let releaseSource: GDestroyNotify = { data in
     Unmanaged<MainLoopSource>.fromOpaque(data!).release()
+}
+
+/// The timerfd is readable: expired (the action runs, once), or the clock was set (ECANCELED: armed
+/// again for the same moment, which fires at once if the new time is past it).
+private let dispatchWallClock: GUnixFDSourceFunc = { descriptor, _, data in
+    let source = Unmanaged<MainLoopSource>.fromOpaque(data!).takeUnretainedValue()
+    return MainActor.assumeIsolated {
+        var expirations: UInt64 = 0
+        let count = read(descriptor, &expirations, MemoryLayout<UInt64>.size)
+        if count == MemoryLayout<UInt64>.size {
+            _ = source.action()
+            source.finished()
+            return 0
+        }
+        if count < 0, errno == ECANCELED, !MainLoopSource.arm(descriptor, at: source.wallClockTime) {
+            _ = source.action()  // never left waiting: a timer that cannot be armed again fires now
+            source.finished()
+            return 0
+        }
+        return 1  // EAGAIN, or armed again
+    }
+}
+
+private let releaseWallClock: GDestroyNotify = { data in
+    let source = Unmanaged<MainLoopSource>.fromOpaque(data!)
+    MainActor.assumeIsolated {
+        let descriptor = source.takeUnretainedValue().descriptor
+        if descriptor >= 0 { close(descriptor) }
+        source.takeUnretainedValue().descriptor = -1
+    }
+    source.release()
 }

@@ -10,7 +10,19 @@ package final class Cancellation {
 
     isolated deinit { g_object_unref(UnsafeMutableRawPointer(cancellable)) }
 
-    package func cancel() { g_cancellable_cancel(cancellable) }
+    /// Those cancelled with this one (a request's own, which its deadline also cancels).
+    private var followers: [Cancellation] = []
+
+    package func cancel() {
+        g_cancellable_cancel(cancellable)
+        for follower in followers { follower.cancel() }
+        followers = []
+    }
+
+    /// `other` is cancelled when this is (at once if it already is).
+    func cancels(_ other: Cancellation) {
+        if isCancelled { other.cancel() } else { followers.append(other) }
+    }
 
     package var isCancelled: Bool { g_cancellable_is_cancelled(cancellable) != 0 }
 }

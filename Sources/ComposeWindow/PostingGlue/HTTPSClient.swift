@@ -45,10 +45,17 @@ package struct HTTPSFailure: Error, Sendable, Equatable, CustomStringConvertible
 
 /// HTTPS through libsoup 3 with GIO's TLS (glib-networking): the system's certificate checks, which
 /// nothing here turns off; redirects are not followed (an API never needs one, and one to plain
-/// http must not be taken); I/O times out after `timeoutSeconds`. Requests run on the main loop.
+/// http must not be taken); I/O times out after `timeoutSeconds`. A server's answer is input: at
+/// most `mostAnswerBytes` are read, and the whole answer must come within `answerSeconds` (an
+/// upload's within `uploadSeconds`), so that a server trickling a byte at a time cannot keep
+/// "Posting…" up for ever. Requests run on the main loop.
 @MainActor
 package final class HTTPSClient {
     package static let timeoutSeconds: UInt32 = 30
+    /// Far past any answer compose-window reads (a page of 40 statuses is under 1 MB).
+    package static let mostAnswerBytes = 4 << 20
+    package static let answerSeconds: UInt32 = 120
+    package static let uploadSeconds: UInt32 = 600
     private let userAgent: String
     private var made: UnsafeMutablePointer<SoupSession>?
 
@@ -114,7 +121,9 @@ package final class HTTPSClient {
             g_bytes_unref(bytes)
         }
         if let file = request.file, let fileBytes { FileBytes.attach(fileBytes, as: file, to: message) }
-        let exchange = Exchange(message: message, cancellation: cancellation, completion: completion)
+        let exchange = Exchange(
+            message: message, cancellation: cancellation,
+            deadlineSeconds: request.file == nil ? Self.answerSeconds : Self.uploadSeconds, completion: completion)
         let context = Unmanaged.passRetained(exchange).toOpaque()
         // The request has left once its body (or, with none, its headers) is written: from then on a
         // failure leaves the outcome unknown.
@@ -124,53 +133,97 @@ package final class HTTPSClient {
             compose_window_message_callback { _, context in
                 Unmanaged<Exchange>.fromOpaque(context!).takeUnretainedValue().requestWasSent = true
             }, context, nil, GConnectFlags(0))
-        soup_session_send_and_read_async(
-            session, message, G_PRIORITY_DEFAULT, cancellation?.cancellable,
+        soup_session_send_async(
+            session, message, G_PRIORITY_DEFAULT, exchange.own.cancellable,
             { source, result, context in
-                let exchange = Unmanaged<Exchange>.fromOpaque(context!).takeRetainedValue()
+                let exchange = Unmanaged<Exchange>.fromOpaque(context!)
                 var error: UnsafeMutablePointer<GError>?
-                let bytes = soup_session_send_and_read_finish(
+                let stream = soup_session_send_finish(
                     UnsafeMutableRawPointer(source)?.assumingMemoryBound(to: SoupSession.self), result, &error)
-                MainActor.assumeIsolated { exchange.finish(bytes, error) }
+                MainActor.assumeIsolated { exchange.takeUnretainedValue().answered(stream, error, releasing: exchange) }
             }, context)
     }
 }
 
-/// One request in flight: the message, whether it has been sent, and whom to tell.
+/// One request in flight: the message, whether it has been sent, and whom to tell; its answer's
+/// head, then its body read into a buffer one byte over the cap (to know it is over), all within
+/// the deadline.
 @MainActor
 private final class Exchange {
     let message: OpaquePointer
-    /// Held until the answer: GIO keeps its GCancellable only as long as the call does.
+    /// The caller's, held until the answer: GIO keeps its GCancellable only as long as the call does.
     let cancellation: Cancellation?
+    /// This request's own, which the caller's and the deadline cancel.
+    let own = Cancellation()
     let completion: @MainActor (Result<HTTPSResponse, HTTPSFailure>) -> Void
     var wroteHandler: gulong = 0
     var requestWasSent = false
+    private var deadline: guint = 0
+    private var deadlinePassed = false
+    private let deadlineSeconds: UInt32
+    private var stream: UnsafeMutablePointer<GInputStream>?
+    private var buffer: UnsafeMutableRawPointer?
+    private let capacity = HTTPSClient.mostAnswerBytes + 1
 
     init(
-        message: OpaquePointer, cancellation: Cancellation?,
+        message: OpaquePointer, cancellation: Cancellation?, deadlineSeconds: UInt32,
         completion: @escaping @MainActor (Result<HTTPSResponse, HTTPSFailure>) -> Void
     ) {
         self.message = message
         self.cancellation = cancellation
+        self.deadlineSeconds = deadlineSeconds
         self.completion = completion
+        cancellation?.cancels(own)
+        // GLib's monotonic clock: a deadline is a length of time, not a moment.
+        let this = Unmanaged.passRetained(self).toOpaque()
+        deadline = g_timeout_add_seconds_full(
+            G_PRIORITY_DEFAULT, deadlineSeconds,
+            { context in
+                MainActor.assumeIsolated {
+                    let exchange = Unmanaged<Exchange>.fromOpaque(context!).takeUnretainedValue()
+                    exchange.deadline = 0
+                    exchange.deadlinePassed = true
+                    exchange.own.cancel()
+                }
+                return 0
+            }, this, { context in Unmanaged<Exchange>.fromOpaque(context!).release() })
     }
 
-    func finish(_ bytes: OpaquePointer?, _ error: UnsafeMutablePointer<GError>?) {
-        g_signal_handler_disconnect(UnsafeMutableRawPointer(message), wroteHandler)
-        defer { g_object_unref(UnsafeMutableRawPointer(message)) }
-        guard let bytes else {
-            var error = error
-            defer { g_clear_error(&error) }
-            let words = error.map { String(cString: $0.pointee.message) } ?? "no answer"
-            let reason = error.map { Self.reason(of: $0.pointee) } ?? .connectionReset
-            completion(
-                .failure(HTTPSFailure(requestWasSent: requestWasSent, reason: reason, description: words.onOneLine)))
-            return
+    /// The head has come (or nothing): the body is read next.
+    func answered(
+        _ stream: UnsafeMutablePointer<GInputStream>?, _ error: UnsafeMutablePointer<GError>?,
+        releasing this: Unmanaged<Exchange>
+    ) {
+        guard let stream else { return end(.failure(failure(error)), releasing: this) }
+        self.stream = stream
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 1)
+        self.buffer = buffer
+        g_input_stream_read_all_async(
+            stream, buffer, gsize(capacity), G_PRIORITY_DEFAULT, own.cancellable,
+            { source, result, context in
+                let this = Unmanaged<Exchange>.fromOpaque(context!)
+                var read: gsize = 0
+                var error: UnsafeMutablePointer<GError>?
+                g_input_stream_read_all_finish(
+                    UnsafeMutableRawPointer(source)?.assumingMemoryBound(to: GInputStream.self), result, &read, &error)
+                MainActor.assumeIsolated { this.takeUnretainedValue().read(Int(read), error, releasing: this) }
+            }, this.toOpaque())
+    }
+
+    private func read(_ count: Int, _ error: UnsafeMutablePointer<GError>?, releasing this: Unmanaged<Exchange>) {
+        if error != nil { return end(.failure(failure(error)), releasing: this) }
+        guard count < capacity else {
+            let words = "an answer over \(HTTPSClient.mostAnswerBytes >> 20) MB"
+            return end(
+                .failure(HTTPSFailure(requestWasSent: true, reason: .connectionReset, description: words)),
+                releasing: this)
         }
-        defer { g_bytes_unref(bytes) }
-        var size: gsize = 0
-        let data = g_bytes_get_data(bytes, &size)
-        let body = data.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: Int(size)), as: UTF8.self) }
+        let body = buffer.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: count), as: UTF8.self) }
+        end(.success(response(body: body ?? "")), releasing: this)
+    }
+
+    /// The answer's head as HTTPSResponse, with `body`.
+    private func response(body: String) -> HTTPSResponse {
         let headers = soup_message_get_response_headers(message)
         let status = Int(soup_message_get_status(message).rawValue)
         // Mastodon's 429 has no Retry-After, only X-RateLimit-Reset: when its window ends (docs/servers.md).
@@ -182,15 +235,40 @@ private final class Exchange {
                 ? soup_message_headers_get_one(headers, "X-RateLimit-Reset").flatMap {
                     HTTPSClient.secondsUntil(iso8601: String(cString: $0))
                 } : nil)
-        completion(
-            .success(
-                HTTPSResponse(
-                    status: status,
-                    retryAfter: retryAfter,
-                    body: body ?? "",
-                    serverClockAhead: soup_message_headers_get_one(headers, "Date").flatMap {
-                        HTTPSClient.secondsAhead(httpDate: String(cString: $0))
-                    })))
+        return HTTPSResponse(
+            status: status, retryAfter: retryAfter, body: body,
+            serverClockAhead: soup_message_headers_get_one(headers, "Date").flatMap {
+                HTTPSClient.secondsAhead(httpDate: String(cString: $0))
+            })
+    }
+
+    /// GIO's error as a failure; the deadline's cancellation as a timeout.
+    private func failure(_ error: UnsafeMutablePointer<GError>?) -> HTTPSFailure {
+        var error = error
+        defer { g_clear_error(&error) }
+        if deadlinePassed {
+            return HTTPSFailure(
+                requestWasSent: requestWasSent, reason: .timeout,
+                description: "no whole answer within \(deadlineSeconds) seconds")
+        }
+        let words = error.map { String(cString: $0.pointee.message) } ?? "no answer"
+        let reason = error.map { Self.reason(of: $0.pointee) } ?? .connectionReset
+        return HTTPSFailure(requestWasSent: requestWasSent, reason: reason, description: words.onOneLine)
+    }
+
+    /// Lets go of what it holds (a body not read is dropped with its connection), then answers.
+    private func end(_ result: Result<HTTPSResponse, HTTPSFailure>, releasing this: Unmanaged<Exchange>) {
+        if deadline != 0 { g_source_remove(deadline) }
+        deadline = 0
+        g_signal_handler_disconnect(UnsafeMutableRawPointer(message), wroteHandler)
+        if let stream { g_object_unref(UnsafeMutableRawPointer(stream)) }
+        stream = nil
+        buffer?.deallocate()
+        buffer = nil
+        g_object_unref(UnsafeMutableRawPointer(message))
+        let completion = completion
+        this.release()  // this exchange may be gone from here on
+        completion(result)
     }
 
     /// GIO's error, sorted by what it means for a post.

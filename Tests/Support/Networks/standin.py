@@ -37,7 +37,9 @@ first that matches is taken out and applied, unless its "skip" counts matching r
 through ("method": an XRPC method's last part, or a Mastodon path): "status" and "json" (an answer in its place), "retryAfter", "location" (a
 Location header), "drop": "before" (the connection is cut once the request has arrived, before it is handled) or "after" (handled, then cut
 before the answer), "announce" (a FIFO in DIR written once the request has arrived), "delay" (seconds before handling; a client that hangs up meanwhile is noted in
-"hungUp", and the request handled all the same); "method": "connect" or "tls" applies to the
+"hungUp", and the request handled all the same), "trickle" (the answer sent a byte every so many
+seconds, until the client hangs up, noted in "hungUp"), "pad" (the answer's JSON followed by spaces
+up to this many bytes); "method": "connect" or "tls" applies to the
 next connection (closed before TLS, or shown a certificate no trusted CA signed).
 DIR/state.json (written after each request): sessions issued, records kept, requests seen."""
 import base64, hashlib, json, os, re, secrets, select, ssl, sys, threading, time, urllib.parse
@@ -297,7 +299,6 @@ class Handler(BaseHTTPRequestHandler):
         data = answer.encode() if page else json.dumps(answer).encode()
         self.send_response(status)
         self.send_header("Content-Type", "text/html; charset=utf-8" if page else "application/json")
-        self.send_header("Content-Length", str(len(data)))
         if fault and "retryAfter" in fault:
             self.send_header("Retry-After", str(fault["retryAfter"]))
         if fault and "rateLimitReset" in fault:  # Rack::Attack's headers: no Retry-After
@@ -310,6 +311,25 @@ class Handler(BaseHTTPRequestHandler):
             self.send_header("Location", fault["location"])
         for name, value in headers.items():  # e.g. a page's Link
             self.send_header(name, value)
+        if fault and "pad" in fault:  # an answer of this many bytes: its JSON, then spaces
+            data += b" " * max(0, fault["pad"] - len(data))
+        if fault and fault.get("trickle"):  # a byte every "trickle" seconds, until the client hangs up
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            for byte in data:
+                try:
+                    self.wfile.write(bytes([byte]))
+                    self.wfile.flush()
+                except OSError:
+                    return
+                if self.client_hung_up():
+                    with LOCK:
+                        STATE["hungUp"].append({"path": url.path, "query": query})
+                        save_state()
+                    return
+                time.sleep(fault["trickle"])
+            return
+        self.send_header("Content-Length", str(len(data)))
         self.end_headers()
         self.wfile.write(data)
 

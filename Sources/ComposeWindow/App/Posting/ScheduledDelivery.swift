@@ -21,6 +21,23 @@ enum ScheduledDelivery {
         let environment = SystemIO.environment
         var status = ExitCode.sent
         var tried = Set<String>()
+        // Woken before the network is back (at resume): nothing is asked of a server that cannot
+        // be reached; each post due is tried again a minute on, and later each time.
+        if g_network_monitor_get_network_available(g_network_monitor_get_default()) == 0 {
+            let due = DraftCatalog.duePosts(environment: environment, now: Poster.now, parseJSON: parse)
+            for name in due {
+                let plan = (try? OutboxStore(draftName: name, environment: environment))
+                    .flatMap { try? $0.load() }.flatMap(parse).flatMap(PostingPlan.init(file:))
+                let time = DeliveryFollowUp.retryTime(due: plan?.heldUntil ?? Poster.now, retryAt: nil, now: Poster.now)
+                reportError(
+                    localized(
+                        "no network: the post scheduled in draft {0} is tried again at {1}", name, TimeWords.clock(time)
+                    ))
+                UserTimer.arm(draft: name, at: time, environment: environment) { _ in }
+            }
+            StateWriter.shared.waitForAll()
+            return status
+        }
         while true {
             let due = DraftCatalog.duePosts(environment: environment, now: Poster.now, parseJSON: parse)
                 .filter { !tried.contains($0) }
@@ -80,7 +97,12 @@ enum ScheduledDelivery {
             return .unreadable
         }
         guard let lock else {
+            // The window posts it; asked again later all the same, so that a window that cannot
+            // (asleep past the time, the person editing) never leaves it undone for ever.
             reportError(localized("the draft {0} is open in a window, which posts it", name))
+            let retry = DeliveryFollowUp.retryTime(due: Poster.now, retryAt: nil, now: Poster.now)
+            UserTimer.arm(draft: name, at: retry, environment: environment) { _ in }
+            StateWriter.shared.waitForAll()
             return .leftToItsWindow
         }
         defer { withExtendedLifetime(lock) {} }
@@ -120,28 +142,38 @@ enum ScheduledDelivery {
             return posted(name, links: links, postedText: plan.text, outbox: poster.store, environment: environment)
         case (_, .withdrawn(let links)?):
             return withdrawn(name, links: links, postedText: plan.text, outbox: poster.store, environment: environment)
-        case (_, .failed(let lines, let retryAt)?) where plan.isKeptByAServer || plan.wasKeptByAServer:
-            // Mastodon keeps it (or kept it): nothing is lost by a failed check or withdrawal, and
-            // "not posted" would be untrue. Asked again later.
-            let reason = lines.joined(separator: " ")
-            reportError(
-                localized("the post scheduled in draft {0} could not be checked or withdrawn yet: {1}", name, reason))
-            UserTimer.arm(draft: name, at: retryAt ?? Poster.now + 600, environment: environment) { _ in }
-            StateWriter.shared.waitForAll()
-            return .waiting
         case (_, .scheduled(let retryAt)?), (_, .failed([], let retryAt?)?):
             UserTimer.arm(draft: name, at: retryAt, environment: environment) { _ in }
             StateWriter.shared.waitForAll()
             return .waiting
         case (_, .failed(let lines, let retryAt)?):
-            let reason = lines.joined(separator: " ")
-            reportError(localized("the post scheduled in draft {0} was not posted: {1}", name, reason))
-            // The network asked to wait: the timer fires again then.
-            if let retryAt { UserTimer.arm(draft: name, at: retryAt, environment: environment) { _ in } }
-            StateWriter.shared.waitForAll()
-            return .notPosted(reason)
+            return notPosted(
+                name, reason: lines.joined(separator: " "), plan: poster.session.plan ?? plan, retryAt: retryAt,
+                environment: environment)
         default:
             return .notPosted(localized("the post scheduled in draft {0} was not posted", name))
+        }
+    }
+
+    /// Not posted this run (DeliveryFollowUp): what only the person can settle is said once, with
+    /// a notification that opens the post, and left for them; anything else is tried again later,
+    /// each time later (a machine just awake, its network not back yet), saying so on one line.
+    private static func notPosted(
+        _ name: String, reason: String, plan: PostingPlan, retryAt: Int64?, environment: [String: String]
+    ) -> Result {
+        switch DeliveryFollowUp.after(plan, retryAt: retryAt, now: Poster.now) {
+        case .askThePerson:
+            reportError(localized("the post scheduled in draft {0} was not posted: {1}", name, reason))
+            DeliveryTimer.remove(draft: name, environment: environment)
+            return .notPosted(reason)
+        case .retry(let time):
+            reportError(
+                localized(
+                    "the post scheduled in draft {0} was not posted yet: {1}; it is tried again at {2}", name, reason,
+                    TimeWords.clock(time)))
+            UserTimer.arm(draft: name, at: time, environment: environment) { _ in }
+            StateWriter.shared.waitForAll()
+            return .waiting
         }
     }
 

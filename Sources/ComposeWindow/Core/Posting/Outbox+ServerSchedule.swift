@@ -101,6 +101,19 @@ extension Outbox {
         change(index) { $0.leavesServerSchedule(newKey: key) }
     }
 
+    /// Mastodon's scheduler publishes what is due every 5 minutes (config/sidekiq.yml), through a
+    /// queue: a status not there 10 minutes after its time is not coming.
+    static let publicationDelay: Int64 = 10 * 60
+
+    /// When a status scheduled for `time` has surely been published, if it was.
+    static func publishedBy(_ time: Int64?) -> Int64 { (time ?? 0) &+ publicationDelay }
+
+    /// Delivery `index` was not found published yet, within the publication delay: the same
+    /// look-up again at `time`.
+    mutating func lookAgain(_ index: Int, at time: Int64) {
+        change(index) { $0.notBefore = time }
+    }
+
     /// How long before its time a scheduled status is no longer withdrawn: the server's worker may
     /// be publishing it, and a DELETE then could let it go out and say it was withdrawn.
     static let withdrawMargin: Int64 = 60

@@ -402,6 +402,11 @@ package struct PostingPlan: Hashable, Sendable {
                 // text looked for may not be what was kept: only the person can tell.)
                 lookups[index] = nil
                 withdrawn(index, now: now)
+            case .notFound where delivery.leftSchedule && now < Outbox.publishedBy(delivery.serverTime):
+                // Mastodon publishes due statuses every few minutes, and deletes the scheduled one
+                // first: for a while neither exists (docs/servers.md). Looked for again after.
+                lookups[index] = nil
+                outbox.lookAgain(index, at: Outbox.publishedBy(delivery.serverTime))
             case .notFound where delivery.leftSchedule:
                 // Neither scheduled nor published: cancelled on the server, or dropped by it.
                 // Only the person knows whether it should still go.
