@@ -43,6 +43,28 @@ import Testing
             ])
     }
 
+    /// After a run that did not post (#61): a minute on, then half the time overdue, at most an
+    /// hour, never before a server's Retry-After; what only the person can settle is theirs, and
+    /// everything else is time's.
+    @Test func aFailureIsTriedAgainLaterEachTimeUnlessOnlyThePersonCanSettleIt() {
+        let due = Self.now
+        #expect(DeliveryFollowUp.retryTime(due: due, retryAt: nil, now: due) == due + 60)
+        #expect(DeliveryFollowUp.retryTime(due: due, retryAt: nil, now: due + 600) == due + 900)
+        #expect(DeliveryFollowUp.retryTime(due: due, retryAt: nil, now: due + 86_400) == due + 86_400 + 3_600)
+        #expect(DeliveryFollowUp.retryTime(due: due, retryAt: due + 5_000, now: due) == due + 5_000)
+        #expect(DeliveryFollowUp.retryTime(due: .max, retryAt: nil, now: .min) > .min, "no trap")
+        let person: [DeliveryFailure] = [
+            .signInAgain, .scopesMissing, .cannotTell(link: nil, id: nil), .refused(status: 422, message: "x"),
+            .parentGone, .imageUnusable(path: "/a", reason: "b"),
+        ]
+        let time: [DeliveryFailure] = [
+            .notSent(.noNetwork), .outcomeUnknown(.timeout), .serverError(status: 503),
+            .rateLimited(retryAfterSeconds: 30), .stillProcessing,
+        ]
+        #expect(person.allSatisfy { $0.needsThePerson })
+        #expect(!time.contains { $0.needsThePerson })
+    }
+
     @Test func aDraftAWindowHoldsIsNotTakenAndOneFreeIs() throws {
         let window = try DraftLock.claim("scheduled-20261206-0900", environment: environment)
         #expect(try DraftLock.claimOnly(window.name, environment: environment) == nil)

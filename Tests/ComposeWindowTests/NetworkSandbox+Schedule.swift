@@ -23,6 +23,14 @@ extension NetworkSandbox {
         return fields.first ?? ""
     }
 
+    /// Takes the sandbox's default route away (offline, as GIO's network monitor judges it) or
+    /// back.
+    func setOnline(_ online: Bool) throws {
+        let command = launcher("/usr/sbin/ip") + ["route", online ? "add" : "del", "default", "dev", "lo"]
+        let route = try Shell.run(command[0], Array(command.dropFirst()))
+        XCTAssertEqual(route.code, 0, route.stderr)
+    }
+
     /// The service's `ExecStart` and `Environment`, run as systemd runs them, inside the sandbox,
     /// with the clock `shift` ahead (faketime's offset, e.g. "+2h").
     func runTheUnit(clockAhead shift: String) throws -> (

@@ -1,0 +1,69 @@
+import Foundation
+import XCTest
+
+/// `--deliver` finishes or asks (#61): woken before the network is back, it asks no server and sets
+/// its timer again (it used to fail once and never try again); a server's 5xx is tried again the
+/// same way; a revoked sign-in is said once, and no later run asks the server about it again.
+final class ScheduledDeliveryRetryTests: SandboxTestCase {
+    /// An hour from the test's first use of it (lazy: XCTest makes the instances at the start).
+    private lazy var inAnHour: String = ISO8601DateFormatter().string(from: Date().addingTimeInterval(3_600))
+
+    private func scheduled(_ text: String, in sandbox: NetworkSandbox) throws -> URL {
+        let window = try sandbox.send(text, to: "mastodon", extra: ["--at", inAnHour])
+        XCTAssertEqual(try XCTUnwrap(window.finish(timeout: 30)).code, 0)
+        let draft = try sandbox.scheduledDraft()
+        return sandbox.userUnits.appendingPathComponent("compose-window-deliver-\(draft).timer")
+    }
+
+    private func statusRequests(_ sandbox: NetworkSandbox) -> Int {
+        sandbox.requests.filter { $0.path.hasPrefix("/api/v1/") }.count
+    }
+
+    func testWithoutANetworkNoServerIsAskedAndTheTimerIsSetAgain() throws {
+        let sandbox = try NetworkSandbox.waitingHere()
+        let timer = try scheduled("After the wake-up", in: sandbox)
+        let armed = try String(contentsOf: timer, encoding: .utf8)
+        let asked = statusRequests(sandbox)
+        try sandbox.setOnline(false)
+        let offline = try sandbox.runTheUnit(clockAhead: "+61m")
+        XCTAssertEqual(offline.code, 0, offline.stderr)
+        XCTAssertTrue(offline.stderr.contains("no network"), offline.stderr)
+        XCTAssertEqual(statusRequests(sandbox), asked, "no server asked")
+        XCTAssertNotEqual(try String(contentsOf: timer, encoding: .utf8), armed, "its timer set again, later")
+        try sandbox.setOnline(true)
+        let online = try sandbox.runTheUnit(clockAhead: "+63m")
+        XCTAssertEqual(online.code, 0, online.stderr)
+        XCTAssertEqual(sandbox.statuses.map { $0["text"] as? String }, ["After the wake-up"])
+    }
+
+    func testAServerErrorIsTriedAgainLaterAndThePostGoesOnce() throws {
+        let sandbox = try NetworkSandbox.waitingHere()
+        let timer = try scheduled("Through a 503", in: sandbox)
+        let armed = try String(contentsOf: timer, encoding: .utf8)
+        try sandbox.inject([["method": "/api/v1/statuses", "status": 503]])
+        let failed = try sandbox.runTheUnit(clockAhead: "+61m")
+        XCTAssertEqual(failed.code, 0, "not the person's to settle: " + failed.stderr)
+        XCTAssertTrue(failed.stderr.contains("tried again at"), failed.stderr)
+        XCTAssertNotEqual(try String(contentsOf: timer, encoding: .utf8), armed, "its timer set again")
+        XCTAssertEqual(sandbox.statuses.count, 0)
+        let again = try sandbox.runTheUnit(clockAhead: "+63m")
+        XCTAssertEqual(again.code, 0, again.stderr)
+        XCTAssertEqual(sandbox.statuses.map { $0["text"] as? String }, ["Through a 503"])
+    }
+
+    func testARevokedSignInIsSaidOnceAndNotAskedAgain() throws {
+        let sandbox = try NetworkSandbox.waitingHere()
+        let timer = try scheduled("Needs a sign-in", in: sandbox)
+        try sandbox.inject([["method": "revokeTokens"]])
+        let refused = try sandbox.runTheUnit(clockAhead: "+61m")
+        XCTAssertEqual(refused.code, 4, refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("was not posted"), refused.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: timer.path), "no timer asks again")
+        let asked = statusRequests(sandbox)
+        let later = try sandbox.runTheUnit(clockAhead: "+2h")
+        XCTAssertEqual(later.code, 0, later.stderr)
+        XCTAssertEqual(statusRequests(sandbox), asked, "the server is not asked again")
+        XCTAssertEqual(sandbox.statuses.count, 0)
+        XCTAssertTrue(try sandbox.composeWindow(["--outbox"]).stdout.contains("\tfailed\t"), "kept for the person")
+    }
+}
