@@ -139,16 +139,20 @@ import Testing
         #expect(lines?.author == "@bob\\nrm -rf", "shown on one line, its control characters spelt out")
     }
 
-    /// A reply that also quotes: Mastodon's 404 names which post is gone; only the reply's is
-    /// "the post answered is gone" (posting without answering would meet the quote's 404 again).
-    @Test func aQuotesNotFoundIsNotTheRepliesParentGone() throws {
+    /// A reply's 404 is "the post answered is gone" when the reply quotes nothing by id, whatever
+    /// the server's words (they are translated: #61); a reply that also quotes by id cannot tell
+    /// which post is gone from a status code, so it is the server's own words, never the parent
+    /// gone (posting without answering would meet the quote's 404 again).
+    @Test func aRepliesNotFoundIsTheParentGoneOnlyWithoutAQuoteByID() throws {
         let parent = try #require(Self.mastodonPost(id: "77", acct: "carol"))
-        for (words, parentGone) in [
-            ("The post you are trying to quote does not appear to exist.", false),
-            ("The post you are trying to reply to does not appear to exist.", true),
+        for (quotes, words, parentGone) in [
+            (true, "The post you are trying to quote does not appear to exist.", false),
+            (true, "The post you are trying to reply to does not appear to exist.", false),
+            (false, "The post you are trying to reply to does not appear to exist.", true),
+            (false, "Der Beitrag, auf den du antworten möchtest, scheint nicht zu existieren.", true),
         ] {
             var options = PostOptions()
-            options.quote = Self.mastodonQuote
+            options.quote = quotes ? Self.mastodonQuote : nil
             options.mastodonTakesQuotes = true
             var plan = PostingPlan(
                 text: "Both", options: options, accounts: [Thread.mastodon], replyTo: parent,
@@ -158,6 +162,7 @@ import Testing
             plan.received(
                 0, .success(APIAnswer(status: 404, json: .object([.init("error", .string(words))]))), now: Thread.now)
             #expect((plan.failure(0) == .parentGone) == parentGone, "\(words)")
+            if !parentGone { #expect(plan.failure(0) == .refused(status: 404, message: words), "\(words)") }
             #expect(!plan.mayHaveBeenSentSomewhere, "a 404 made nothing")
         }
     }

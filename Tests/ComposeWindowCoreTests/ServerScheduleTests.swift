@@ -105,6 +105,9 @@ import Testing
         for words in [
             "Validation failed: Scheduled at date must be in the future",
             "Validation failed: You have exceeded the limit of 25 scheduled posts for today",
+            // 4.4's words, and an account whose language is German (#61: words were matched).
+            "Validation failed: Date must be in the future",
+            "Validierung fehlgeschlagen: Datum muss in der Zukunft liegen",
         ] {
             var session = Self.scheduling()
             guard let (index, _) = Self.next(&session, now: Self.now) else {

@@ -50,10 +50,12 @@ extension PostingPlan {
             let time = json?["scheduled_at"]?.string.flatMap(MastodonStatusMatch.seconds(rfc3339:))
             return outbox.scheduledOnServer(index, id: id, at: time)
         }
-        if answer.status == 422, let words = answer.serverMessage?.lowercased(),
-            ["scheduled at", "scheduled posts"].contains(where: { words.contains(bytes: $0) })
-        {
-            // "Scheduled at date must be in the future", "…limit of 300 scheduled posts": nothing made.
+        if answer.status == 422 {
+            // A time too near by the server's clock, or its limits of scheduled posts ("Scheduled
+            // at date must be in the future", "…limit of 300 scheduled posts"): nothing made, and it
+            // waits here. Told by the status alone: the words are translated, and the "too soon"
+            // ones changed in 4.4 (docs/servers.md). A text the server would refuse anyway (the
+            // counter counts as it does) is refused at its time, and the person told then.
             outbox.scheduleHere(index)
             return
         }

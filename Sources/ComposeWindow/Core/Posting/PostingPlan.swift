@@ -426,11 +426,11 @@ package struct PostingPlan: Hashable, Sendable {
             // Our key, taken: a request of ours made it (one that seemed lost, or is slower than
             // this one). It is read back now, in this run.
             outbox.recordMayExist(index)
-        case .postStatus
-        where answer.status == 404 && mastodonParentID(index) != nil
-            && !(answer.serverMessage?.lowercased().contains(bytes: "quote") ?? false):
-            // The only 404 a status that answers another gets: that post is gone (deleted, or no
-            // longer visible). Sent again, it fails the same way; the person decides.
+        case .postStatus where answer.status == 404 && mastodonParentID(index) != nil && mastodonQuoteID(index) == nil:
+            // The only 404 a status that answers another (and quotes none by id) gets: that post is
+            // gone (deleted, or no longer visible). Sent again, it fails the same way; the person
+            // decides. Told by what was sent, never by the server's words, which are translated
+            // (docs/servers.md); a reply that also quotes by id gets the server's own words.
             fail(index, .parentGone, now: now)
         case .postStatus, .createRecord: postAnswered(index, answer, now: now)
         }
