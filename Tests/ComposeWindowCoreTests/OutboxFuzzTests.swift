@@ -51,6 +51,7 @@ import Testing
             scheduledAt: ServerScheduleTests.time, serverKeepsTime: true,
             microsecondsSinceEpoch: UInt64(now) * 1_000_000)
         guard var plan = session.plan else { return .null }
+        plan.askedThePerson(now: now)
         plan.outbox.scheduledOnServer(0, id: "7", at: ServerScheduleTests.time)
         plan.outbox.received(0, .failure(.cannotTell(link: "https://m.example/@a/55", id: "55")), now: now)
         plan.outbox.change(0) {

@@ -34,13 +34,26 @@ import Testing
         posted.lookedUp(0, foundAt: "https://mastodon.social/@alice/1")
         posted.lookedUp(1, foundAt: "https://bsky.app/profile/alice.bsky.social/post/3kzzzzzzzzzz2")
         try save(posted, as: "scheduled-posted", files: files)
+        // A sign-in refused when it was scheduled is still due at its time (#61: it was skipped);
+        // one `--deliver` has told the person about is theirs until their own Send or Retry.
+        var refusedEarlier = OutboxTests.crossPost()
+        refusedEarlier.hold = Outbox.Hold(until: Self.now - 60, kind: .scheduled)
+        refusedEarlier.received(0, .failure(.signInAgain), now: Self.now - 3_600)
+        try save(refusedEarlier, as: "scheduled-refused-earlier", files: files)
+        var asked = refusedEarlier
+        asked.askedThePersonAt = Self.now - 30
+        try save(asked, as: "scheduled-asked", files: files)
 
         #expect(
-            DraftCatalog.duePosts(environment: environment, now: Self.now, parseJSON: files.parse) == ["scheduled-due"])
+            DraftCatalog.duePosts(environment: environment, now: Self.now, parseJSON: files.parse) == [
+                "scheduled-due", "scheduled-refused-earlier",
+            ])
         #expect(
             DraftCatalog.duePosts(environment: environment, now: Self.now + 1, parseJSON: files.parse) == [
-                "scheduled-due", "scheduled-later",
+                "scheduled-due", "scheduled-later", "scheduled-refused-earlier",
             ])
+        // The file keeps when the person was told.
+        #expect(Outbox(json: asked.json)?.askedThePersonAt == Self.now - 30)
     }
 
     /// After a run that did not post (#61): a minute on, then half the time overdue, at most an

@@ -51,6 +51,11 @@ import Testing
         let bracketsInText = #"{"text": "[[[[{{{{ \" [[[[", "n": [1]}"#
         #expect(!JSONNesting.isTooDeep(bracketsInText, most: 2))
         #expect(JSONNesting.isTooDeep(#"{"a": [[1]]}"#, most: 2))
+        // json-glib reads comments and single-quoted strings: brackets hidden there are refused.
+        let hidden = String(repeating: "[/*]*/", count: 600_000)
+        #expect(throws: JSONText.Failure.self) { try JSONText.value(of: hidden) }
+        #expect(JSONNesting.isTooDeep("['a]']", most: 64))
+        #expect(!JSONNesting.isTooDeep(#"{"url": "https://x/y'z"}"#, most: 64), "inside a string, fine")
     }
 
     /// The outbox file as the app will write it: every state read back as written.

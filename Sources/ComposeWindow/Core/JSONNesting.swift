@@ -6,8 +6,10 @@ package enum JSONNesting {
     /// takes (an answer's status with its quote, card and media is under 10).
     package static let mostLevels = 64
 
-    /// Whether `text` opens more than `most` arrays or objects inside one another. Brackets inside
-    /// strings do not count; the text need not be valid JSON (the parser says what is wrong).
+    /// Whether `text` opens more than `most` arrays or objects inside one another, or could hide
+    /// its brackets from this count: json-glib also reads comments and single-quoted strings, which
+    /// strict JSON has not, so a `/` or `'` outside a string is refused too. Brackets inside strings
+    /// do not count; the text need not be valid JSON otherwise (the parser says what is wrong).
     package static func isTooDeep(_ text: String, most: Int = mostLevels) -> Bool {
         var depth = 0
         var inString = false
@@ -25,6 +27,7 @@ package enum JSONNesting {
             }
             switch byte {
             case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "/"), UInt8(ascii: "'"): return true
             case UInt8(ascii: "["), UInt8(ascii: "{"):
                 depth += 1
                 if depth > most { return true }

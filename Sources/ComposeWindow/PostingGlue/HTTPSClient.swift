@@ -146,8 +146,7 @@ package final class HTTPSClient {
 }
 
 /// One request in flight: the message, whether it has been sent, and whom to tell; its answer's
-/// head, then its body read into a buffer one byte over the cap (to know it is over), all within
-/// the deadline.
+/// head, then its body up to the cap (BoundedRead), all within the deadline.
 @MainActor
 private final class Exchange {
     let message: OpaquePointer
@@ -162,8 +161,6 @@ private final class Exchange {
     private var deadlinePassed = false
     private let deadlineSeconds: UInt32
     private var stream: UnsafeMutablePointer<GInputStream>?
-    private var buffer: UnsafeMutableRawPointer?
-    private let capacity = HTTPSClient.mostAnswerBytes + 1
 
     init(
         message: OpaquePointer, cancellation: Cancellation?, deadlineSeconds: UInt32,
@@ -196,30 +193,20 @@ private final class Exchange {
     ) {
         guard let stream else { return end(.failure(failure(error)), releasing: this) }
         self.stream = stream
-        let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 1)
-        self.buffer = buffer
-        g_input_stream_read_all_async(
-            stream, buffer, gsize(capacity), G_PRIORITY_DEFAULT, own.cancellable,
-            { source, result, context in
-                let this = Unmanaged<Exchange>.fromOpaque(context!)
-                var read: gsize = 0
-                var error: UnsafeMutablePointer<GError>?
-                g_input_stream_read_all_finish(
-                    UnsafeMutableRawPointer(source)?.assumingMemoryBound(to: GInputStream.self), result, &read, &error)
-                MainActor.assumeIsolated { this.takeUnretainedValue().read(Int(read), error, releasing: this) }
-            }, this.toOpaque())
+        BoundedRead.start(stream, most: HTTPSClient.mostAnswerBytes, cancellable: own.cancellable) { bytes, error in
+            this.takeUnretainedValue().read(bytes, error, releasing: this)
+        }
     }
 
-    private func read(_ count: Int, _ error: UnsafeMutablePointer<GError>?, releasing this: Unmanaged<Exchange>) {
+    private func read(_ bytes: [UInt8], _ error: UnsafeMutablePointer<GError>?, releasing this: Unmanaged<Exchange>) {
         if error != nil { return end(.failure(failure(error)), releasing: this) }
-        guard count < capacity else {
+        guard bytes.count <= HTTPSClient.mostAnswerBytes else {
             let words = "an answer over \(HTTPSClient.mostAnswerBytes >> 20) MB"
             return end(
                 .failure(HTTPSFailure(requestWasSent: true, reason: .connectionReset, description: words)),
                 releasing: this)
         }
-        let body = buffer.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: count), as: UTF8.self) }
-        end(.success(response(body: body ?? "")), releasing: this)
+        end(.success(response(body: String(decoding: bytes, as: UTF8.self))), releasing: this)
     }
 
     /// The answer's head as HTTPSResponse, with `body`.
@@ -263,8 +250,6 @@ private final class Exchange {
         g_signal_handler_disconnect(UnsafeMutableRawPointer(message), wroteHandler)
         if let stream { g_object_unref(UnsafeMutableRawPointer(stream)) }
         stream = nil
-        buffer?.deallocate()
-        buffer = nil
         g_object_unref(UnsafeMutableRawPointer(message))
         let completion = completion
         this.release()  // this exchange may be gone from here on

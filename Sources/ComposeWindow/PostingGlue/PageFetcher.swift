@@ -104,7 +104,7 @@ package final class PageFetcher {
     }
 }
 
-/// One request of a fetch: its answer's head, then its body read into a buffer of the kind's limit.
+/// One request of a fetch: its answer's head, then its body up to the kind's limit (BoundedRead).
 @MainActor
 private final class PageExchange {
     enum Outcome {
@@ -120,10 +120,9 @@ private final class PageExchange {
     let cancellation: Cancellation
     let finish: @MainActor (Outcome) -> Void
     var stream: UnsafeMutablePointer<GInputStream>?
-    var buffer: UnsafeMutableRawPointer?
     var contentType: String?
-    /// A picture reads one byte more than its limit, to know it is over.
-    var capacity: Int { kind == .page ? PageFetchRules.pageBytes : PageFetchRules.pictureBytes + 1 }
+    /// A page's first bytes are enough (its head); a picture over its limit is not used.
+    var most: Int { kind == .page ? PageFetchRules.pageBytes - 1 : PageFetchRules.pictureBytes }
 
     init(
         url: String, kind: PageFetcher.Kind, message: OpaquePointer, connection: PublicConnection,
@@ -164,31 +163,22 @@ private final class PageExchange {
             break
         default: return end(.done(.failure(.notWhatWasAsked(status: status))), releasing: this)
         }
-        let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 1)
-        self.buffer = buffer
-        g_input_stream_read_all_async(
-            stream, buffer, gsize(capacity), G_PRIORITY_DEFAULT, cancellation.cancellable,
-            { source, result, context in
-                let this = Unmanaged<PageExchange>.fromOpaque(context!)
-                var read: gsize = 0
-                var error: UnsafeMutablePointer<GError>?
-                g_input_stream_read_all_finish(
-                    UnsafeMutableRawPointer(source)?.assumingMemoryBound(to: GInputStream.self), result, &read, &error)
-                MainActor.assumeIsolated { this.takeUnretainedValue().read(Int(read), error, releasing: this) }
-            }, this.toOpaque())
+        BoundedRead.start(stream, most: most, cancellable: cancellation.cancellable) { bytes, error in
+            this.takeUnretainedValue().read(bytes, error, releasing: this)
+        }
     }
 
-    private func read(_ count: Int, _ error: UnsafeMutablePointer<GError>?, releasing this: Unmanaged<PageExchange>) {
+    private func read(_ bytes: [UInt8], _ error: UnsafeMutablePointer<GError>?, releasing this: Unmanaged<PageExchange>)
+    {
         var error = error
         defer { g_clear_error(&error) }
         // A page cut short still has its head; a picture must be whole.
-        if let error, kind == .picture || count == 0 {
+        if let error, kind == .picture || bytes.isEmpty {
             return end(.done(.failure(.noAnswer(String(cString: error.pointee.message).onOneLine))), releasing: this)
         }
-        if kind == .picture && count > PageFetchRules.pictureBytes {
+        if kind == .picture && bytes.count > PageFetchRules.pictureBytes {
             return end(.done(.failure(.tooLarge)), releasing: this)
         }
-        let bytes = buffer.map { Array(UnsafeRawBufferPointer(start: $0, count: count)) } ?? []
         // Its size only, from its header: cheap enough for the main loop, and nothing is decoded.
         if kind == .picture,
             PageFetchRules.pictureType(contentType).flatMap({ LinkPicture.size(of: bytes, type: $0) }) == nil
@@ -202,8 +192,6 @@ private final class PageExchange {
     private func end(_ outcome: Outcome, releasing this: Unmanaged<PageExchange>) {
         if let stream { g_object_unref(UnsafeMutableRawPointer(stream)) }
         stream = nil
-        buffer?.deallocate()
-        buffer = nil
         g_object_unref(UnsafeMutableRawPointer(message))
         let finish = finish
         this.release()  // this exchange may be gone from here on

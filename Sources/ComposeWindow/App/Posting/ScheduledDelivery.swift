@@ -100,7 +100,9 @@ enum ScheduledDelivery {
             // The window posts it; asked again later all the same, so that a window that cannot
             // (asleep past the time, the person editing) never leaves it undone for ever.
             reportError(localized("the draft {0} is open in a window, which posts it", name))
-            let retry = DeliveryFollowUp.retryTime(due: Poster.now, retryAt: nil, now: Poster.now)
+            let due = (try? OutboxStore(draftName: name, environment: environment))
+                .flatMap { try? $0.load() }.flatMap(parse).flatMap(PostingPlan.init(file:))?.heldUntil
+            let retry = DeliveryFollowUp.retryTime(due: due ?? Poster.now, retryAt: nil, now: Poster.now)
             UserTimer.arm(draft: name, at: retry, environment: environment) { _ in }
             StateWriter.shared.waitForAll()
             return .leftToItsWindow
@@ -165,6 +167,18 @@ enum ScheduledDelivery {
         case .askThePerson:
             reportError(localized("the post scheduled in draft {0} was not posted: {1}", name, reason))
             DeliveryTimer.remove(draft: name, environment: environment)
+            // Recorded, so that no later run (a timer, a window's start) asks the server again.
+            var asked = plan
+            asked.askedThePerson(now: Poster.now)
+            if let text = try? JSONText.text(of: asked.file),
+                let store = try? OutboxStore(draftName: name, environment: environment)
+            {
+                StateWriter.shared.write {
+                    try? store.save(text)
+                } then: { _ in
+                }
+                StateWriter.shared.waitForAll()
+            }
             return .notPosted(reason)
         case .retry(let time):
             reportError(

@@ -1,9 +1,9 @@
 extension DraftCatalog {
     /// The drafts whose post is scheduled, due at `now` and not yet on every network: what
     /// `--deliver` posts; and those discarded while a server keeps them, which it withdraws. One
-    /// whose delivery failed stays due, for the next `--deliver` or start, unless only the person
-    /// can settle the failure (DeliveryFollowUp: said once, then left for them to open); an Undo
-    /// Send hold is a window's own and never due here.
+    /// whose delivery failed stays due, for the next `--deliver` or start, unless `--deliver` has
+    /// told the person only they can settle it (DeliveryFollowUp: said once, then left for their
+    /// Send or Retry); an Undo Send hold is a window's own and never due here.
     package static func duePosts(
         environment: [String: String], now: Int64, parseJSON: (String) -> JSONValue?
     ) -> [String] {
@@ -15,7 +15,7 @@ extension DraftCatalog {
                 // Only an entry that can be scheduled is parsed (a start pays for no JSON reader else).
                 mentionsScheduled(text),
                 let post = parseJSON(text).flatMap(Outbox.init(json:)), let hold = post.hold, hold.kind != .undoSend,
-                hold.until <= now, !post.isConfirmedEverywhere, !post.waitsForThePerson
+                hold.until <= now, !post.isConfirmedEverywhere, post.askedThePersonAt == nil
             else { return nil }
             return name
         }.sorted()

@@ -33,7 +33,7 @@ package final class DraftLock: Sendable {
     package static func claimUnused(_ wanted: String, environment: [String: String]) throws(StateFile.Failure)
         -> DraftLock
     {
-        try claim(wanted, tries: 9_999, environment: environment) { name throws(StateFile.Failure) in
+        try claim(wanted, tries: 999, environment: environment) { name throws(StateFile.Failure) in
             let draft = try DraftStore(name: name, environment: environment)
             let outbox = try OutboxStore(draftName: name, environment: environment)
             return !draft.isUsed && !outbox.exists

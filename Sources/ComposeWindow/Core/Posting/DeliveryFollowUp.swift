@@ -7,7 +7,8 @@
 package enum DeliveryFollowUp: Equatable, Sendable {
     /// Tried again at this time (its timer, and the first start after it).
     case retry(at: Int64)
-    /// Said once; the post waits in the outbox for the person (DraftCatalog.duePosts skips it).
+    /// Said once; the post waits in the outbox for the person (`askedThePerson`: DraftCatalog.duePosts
+    /// skips it until the person's own Send or Retry).
     case askThePerson
 
     /// The first retry comes after a minute; each later one after half the time the post is
@@ -52,4 +53,7 @@ extension Outbox {
 extension PostingPlan {
     /// Whether the post waits for the person's decision (DeliveryFollowUp).
     package var waitsForThePerson: Bool { outbox.waitsForThePerson }
+
+    /// `--deliver` told the person (at `now`): no later run asks the server until theirs.
+    package mutating func askedThePerson(now: Int64) { outbox.askedThePersonAt = now }
 }

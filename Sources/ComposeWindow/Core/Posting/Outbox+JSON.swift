@@ -31,6 +31,7 @@ extension Outbox {
                     "hold",
                     .object([.init("until", .integer(Int(hold.until))), .init("kind", .string(hold.kind.rawValue))])))
         }
+        if let askedThePersonAt { members.append(.init("askedAt", .integer(Int(askedThePersonAt)))) }
         return .object(members)
     }
 
@@ -76,6 +77,8 @@ extension Outbox {
             else { return nil }
             hold = Hold(until: until, kind: kind)
         }
+        guard case .some(let asked) = StateValues.time(json["askedAt"]) else { return nil }
+        askedThePersonAt = asked
     }
 }
 

@@ -166,6 +166,9 @@ struct Outbox: Hashable, Sendable {
     private(set) var deliveries: [Delivery]
     /// Set when the post is recorded, before anything leaves; nil: it goes at once.
     var hold: Hold?
+    /// When `--deliver` told the person it cannot settle this post without them (DeliveryFollowUp):
+    /// no later run of it asks the server again until the person's own Send or Retry.
+    var askedThePersonAt: Int64?
 
     init(
         text: String, images: [PostImage] = [], options: PostOptions = PostOptions(), replyTo: ReplyTo? = nil,

@@ -229,6 +229,7 @@ package struct PostingPlan: Hashable, Sendable {
 
     /// Starts a run: every network that does not have the post is tried once more.
     package mutating func startRun() {
+        outbox.askedThePersonAt = nil  // the person's Send or Retry, or a run that may ask again
         runOver = []
         polls = [:]
         blobsSentAgain = []
