@@ -8,7 +8,10 @@ total=0 failed=0
 for log in "$@"; do
   [ -f "$log" ] || { echo "missing log: $log"; failed=$((failed + 1)); continue; }
   grep -E "error: -\[|: error: |^✘ |' failed \(" "$log" | grep -v "Test Suite" | head -20
-  xc=$(grep -E '^\s*Executed [0-9]+ tests?, with [0-9]+ failures?' "$log" | tail -1 | sed -E 's/.*Executed ([0-9]+) tests?, with ([0-9]+) failures?.*/\1 \2/')
+  # "Executed 370 tests, with 0 failures", or "…, with 7 tests skipped and 0 failures" (a test run
+  # again inside a namespace of its own says so where it is skipped).
+  xc=$(grep -E '^\s*Executed [0-9]+ tests?, with ([0-9]+ tests? skipped and )?[0-9]+ failures?' "$log" | tail -1 \
+    | sed -E 's/.*Executed ([0-9]+) tests?, with ([0-9]+ tests? skipped and )?([0-9]+) failures?.*/\1 \3/')
   if grep -qE "^Test Case '" "$log" && ! grep -qE "^Test Suite '(All tests|Selected tests|[^']+\.xctest)' (passed|failed)" "$log"; then
     echo "$log: the XCTest run ended without its totals, during: $(grep -E "^Test Case '.*' started" "$log" | tail -1)"
     tail -5 "$log"

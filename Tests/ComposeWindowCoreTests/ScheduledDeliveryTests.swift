@@ -74,6 +74,17 @@ import Testing
             .notSent(.noNetwork), .outcomeUnknown(.timeout), .serverError(status: 503),
             .rateLimited(retryAfterSeconds: 30), .stillProcessing,
         ]
+        // A window holding the post at its time tries again by itself after a transient failure.
+        var session = PostingSession()
+        _ = session.send(
+            text: "Later", accounts: [PostingPlanTests.mastodon], scheduledAt: due,
+            microsecondsSinceEpoch: UInt64(due - 3_600) * 1_000_000)
+        var plan = session.plan!
+        #expect(DeliveryFollowUp.windowRetry(plan, now: due - 1) == nil, "not before its time")
+        plan.outbox.received(0, .failure(.notSent(.noNetwork)), now: due)
+        #expect(DeliveryFollowUp.windowRetry(plan, now: due) == due + 60)
+        plan.outbox.received(0, .failure(.signInAgain), now: due)
+        #expect(DeliveryFollowUp.windowRetry(plan, now: due) == nil, "the person's to settle")
         #expect(person.allSatisfy { $0.needsThePerson })
         #expect(!time.contains { $0.needsThePerson })
     }

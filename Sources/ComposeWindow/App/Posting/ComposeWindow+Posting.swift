@@ -146,7 +146,9 @@ extension ComposeWindow {
                 self.finish(.posted(links, outbox: poster.store))
             case .failed(let lines, let retryAt):
                 self.armTimerWhileScheduled()
-                self.postFailed(lines, retryAt: retryAt)
+                self.postFailed(
+                    lines, retryAt: retryAt ?? poster.plan.flatMap { DeliveryFollowUp.windowRetry($0, now: Poster.now) }
+                )
             case .countingDown(let until): self.countDown(until: until)
             case .scheduled(let at): self.scheduled(at: at)
             case .withdrawn(let links): self.withdrawn(links)

@@ -23,6 +23,16 @@ package enum DeliveryFollowUp: Equatable, Sendable {
         return .retry(at: retryTime(due: plan.heldUntil ?? now, retryAt: retryAt, now: now))
     }
 
+    /// When a window tries a scheduled post again by itself after a run at or after its time failed
+    /// in a way time settles (woken before the network is back, a 5xx): as `--deliver` would, so
+    /// that the window holding it never leaves it waiting for a click; nil for anything else.
+    package static func windowRetry(_ plan: PostingPlan, now: Int64) -> Int64? {
+        guard plan.isScheduled, let due = plan.heldUntil, due <= now,
+            case .retry(let at) = after(plan, retryAt: nil, now: now)
+        else { return nil }
+        return at
+    }
+
     /// The back-off for a post due at `due`.
     package static func retryTime(due: Int64, retryAt: Int64?, now: Int64) -> Int64 {
         let overdue = max(0, now &- due)

@@ -101,6 +101,8 @@ package struct PostingPlan: Hashable, Sendable {
 
     /// When the post's hold ends (its time, or Undo's), if it has one.
     package var heldUntil: Int64? { outbox.hold?.until }
+    /// Whether it waits for (or waited for) a time the person chose.
+    package var isScheduled: Bool { outbox.hold?.kind == .scheduled }
     /// Whether the post has a time still ahead of `now`.
     package func isScheduledForLater(now: Int64) -> Bool {
         outbox.hold.map { $0.kind == .scheduled && $0.until > now } ?? false
