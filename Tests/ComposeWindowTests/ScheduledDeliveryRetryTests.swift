@@ -66,4 +66,20 @@ final class ScheduledDeliveryRetryTests: SandboxTestCase {
         XCTAssertEqual(sandbox.statuses.count, 0)
         XCTAssertTrue(try sandbox.composeWindow(["--outbox"]).stdout.contains("\tfailed\t"), "kept for the person")
     }
+
+    /// Signed out since it was scheduled: said once; a later run, from a timer or a window's start,
+    /// says nothing more and asks no server (#61: it was said at every run).
+    func testAnAccountSignedOutSinceIsSaidOnce() throws {
+        let sandbox = try NetworkSandbox.waitingHere()
+        let timer = try scheduled("Signed out since", in: sandbox)
+        XCTAssertEqual(try sandbox.composeWindow(["--sign-out", "@alice@mastodon.social"]).code, 0)
+        let first = try sandbox.runTheUnit(clockAhead: "+61m")
+        XCTAssertEqual(first.code, 4, first.stderr)
+        XCTAssertTrue(first.stderr.contains("is not signed in"), first.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: timer.path), "no timer asks again")
+        let later = try sandbox.runTheUnit(clockAhead: "+2h")
+        XCTAssertEqual(later.code, 0, later.stderr)
+        XCTAssertFalse(later.stderr.contains("is not signed in"), "said once: " + later.stderr)
+        XCTAssertTrue(try sandbox.composeWindow(["--outbox"]).stdout.contains("Signed out since"), "kept")
+    }
 }

@@ -122,6 +122,9 @@ enum ScheduledDelivery {
                     "{0} is not signed in: the post scheduled in draft {1} waits in the outbox",
                     plan.startedWith(on: network) ?? network.rawValue, name)
                 reportError(reason)
+                // Said once: no later run says it again before the person's own Send or Retry.
+                recordAsked(plan, draft: name, environment: environment)
+                DeliveryTimer.remove(draft: name, environment: environment)
                 return .notPosted(reason)
             }
             accounts.append(account)
@@ -168,17 +171,7 @@ enum ScheduledDelivery {
             reportError(localized("the post scheduled in draft {0} was not posted: {1}", name, reason))
             DeliveryTimer.remove(draft: name, environment: environment)
             // Recorded, so that no later run (a timer, a window's start) asks the server again.
-            var asked = plan
-            asked.askedThePerson(now: Poster.now)
-            if let text = try? JSONText.text(of: asked.file),
-                let store = try? OutboxStore(draftName: name, environment: environment)
-            {
-                StateWriter.shared.write {
-                    try? store.save(text)
-                } then: { _ in
-                }
-                StateWriter.shared.waitForAll()
-            }
+            recordAsked(plan, draft: name, environment: environment)
             return .notPosted(reason)
         case .retry(let time):
             reportError(
@@ -189,6 +182,21 @@ enum ScheduledDelivery {
             StateWriter.shared.waitForAll()
             return .waiting
         }
+    }
+
+    /// The outbox entry records that the person was told (PostingPlan.askedThePerson), written
+    /// before `--deliver` goes on.
+    private static func recordAsked(_ plan: PostingPlan, draft name: String, environment: [String: String]) {
+        var asked = plan
+        asked.askedThePerson(now: Poster.now)
+        guard let text = try? JSONText.text(of: asked.file),
+            let store = try? OutboxStore(draftName: name, environment: environment)
+        else { return }
+        StateWriter.shared.write {
+            try? store.save(text)
+        } then: { _ in
+        }
+        StateWriter.shared.waitForAll()
     }
 
     /// Discarded from the Drafts list and withdrawn from its server: its entry, draft and timer go
