@@ -110,6 +110,19 @@ final class ReplyTests: SandboxTestCase {
         XCTAssertEqual(finished.stderr.split(separator: "\n").count, 1, "one line")
     }
 
+    /// A 403 for another reason (the post's author blocks this account: docs/servers.md) is not a
+    /// sign-in problem (#61): the post is not found from this account, and no sign-in is asked for.
+    func testASearchRefusedForAnotherReasonIsNotASignInProblem() throws {
+        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        try sandbox.inject([
+            ["method": "/api/v2/search", "status": 403, "json": ["error": "This action is not allowed"]]
+        ])
+        let finished = try refusedReply(to: "https://other.example/@bob/42", in: sandbox)
+        XCTAssertTrue(finished.stderr.contains("no post was found at"), finished.stderr)
+        XCTAssertFalse(finished.stderr.contains("sign in"), finished.stderr)
+        XCTAssertEqual(finished.stderr.split(separator: "\n").count, 1, "one line")
+    }
+
     /// `--reply-to url` with text on standard input, which must end in exit 2 and no window.
     func refusedReply(to url: String, in sandbox: NetworkSandbox) throws -> (code: Int32, stdout: Data, stderr: String)
     {

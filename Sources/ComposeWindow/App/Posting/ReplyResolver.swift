@@ -20,9 +20,17 @@ enum ReplyResolver {
                 }
                 client.call(ReplyParent.mastodonSearch(url: url, host: account.host, token: token)) { result in
                     _ = client  // the session lives until its answer
-                    // A sign-in from before search was asked for (read:search), or one revoked.
-                    if case .success(let answer) = result, answer.status == 401 || answer.status == 403 {
-                        return then(.failure(.searchRefused(account.name)))
+                    // A sign-in from before search was asked for (read:search), or one revoked. Any
+                    // other 403 is the post kept from this account (its author blocks it, say:
+                    // docs/servers.md), which signing in again would not change.
+                    if case .success(let answer) = result,
+                        let refusal = DeliveryFailure(
+                            status: answer.status, retryAfter: nil, serverMessage: answer.serverMessage)
+                    {
+                        if refusal == .signInAgain || refusal == .scopesMissing {
+                            return then(.failure(.searchRefused(account.name)))
+                        }
+                        if answer.status == 403 { return then(.failure(.notFound(url))) }
                     }
                     then(Self.parent(result, url) { ReplyParent(mastodonSearch: $0, host: account.host) })
                 }

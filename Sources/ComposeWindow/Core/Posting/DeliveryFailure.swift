@@ -48,7 +48,7 @@ package enum DeliveryFailure: Error, Hashable, Sendable {
     }
 
     /// What an HTTP answer means for the post; nil for success (2xx).
-    init?(status: Int, retryAfter: String?, serverMessage: String?) {
+    package init?(status: Int, retryAfter: String?, serverMessage: String?) {
         switch status {
         case 200..<300: return nil
         case 401: self = .signInAgain
