@@ -80,13 +80,48 @@ import Testing
             text: "Later", accounts: [PostingPlanTests.mastodon], scheduledAt: due,
             microsecondsSinceEpoch: UInt64(due - 3_600) * 1_000_000)
         var plan = session.plan!
-        #expect(DeliveryFollowUp.windowRetry(plan, now: due - 1) == nil, "not before its time")
+        #expect(DeliveryFollowUp.windowRetry(plan, now: due - 1) == due, "at its time, not before")
         plan.outbox.received(0, .failure(.notSent(.noNetwork)), now: due)
         #expect(DeliveryFollowUp.windowRetry(plan, now: due) == due + 60)
         plan.outbox.received(0, .failure(.signInAgain), now: due)
         #expect(DeliveryFollowUp.windowRetry(plan, now: due) == nil, "the person's to settle")
         #expect(person.allSatisfy { $0.needsThePerson })
         #expect(!time.contains { $0.needsThePerson })
+    }
+
+    /// Found by the explorer walking time (ScheduledTimeExplorerTests): a machine that woke
+    /// without its network, hours after the post's time, is looked at a minute on, not after the
+    /// back-off for servers that answered; a window opened on a due post posts it and a window
+    /// closed on it hands it back to the timer; whoever starts its run arms the timer first.
+    @Test func aPostDueIsNeverLeftToAProcessThatCannotPostIt() {
+        let due = Self.now
+        var session = PostingSession()
+        _ = session.send(
+            text: "Later", accounts: [PostingPlanTests.mastodon], scheduledAt: due,
+            microsecondsSinceEpoch: UInt64(due - 3_600) * 1_000_000)
+        var plan = session.plan!
+        let woke = due + 8 * 3_600
+        #expect(!DeliveryFollowUp.isDueWhenAWindowOpens(plan, now: due - 1), "its window waits for its time")
+        #expect(DeliveryFollowUp.whenAWindowCloses(plan, now: due - 1) == nil, "its timer was armed at Send")
+        #expect(DeliveryFollowUp.beforeAWindowsRun(plan, now: due - 1) == nil)
+        #expect(DeliveryFollowUp.isDueWhenAWindowOpens(plan, now: woke))
+        #expect(DeliveryFollowUp.whenAWindowCloses(plan, now: woke) == woke + 60)
+        #expect(DeliveryFollowUp.beforeAWindowsRun(plan, now: woke) == woke + 60)
+        #expect(DeliveryFollowUp.ifThisRunDies(now: woke) == woke + 60)
+        plan.outbox.received(0, .failure(.notSent(.noNetwork)), now: woke)
+        #expect(DeliveryFollowUp.after(plan, retryAt: nil, now: woke) == .retry(at: woke + 60), "not an hour on")
+        #expect(DeliveryFollowUp.withoutNetwork(now: woke) == woke + 60)
+        #expect(DeliveryFollowUp.ifLeftUndone(plan, now: woke) == woke + 3_600, "a window holding it: the back-off")
+        plan.outbox.received(0, .failure(.serverError(status: 503)), now: woke)
+        #expect(DeliveryFollowUp.after(plan, retryAt: nil, now: woke) == .retry(at: woke + 3_600), "a server: back-off")
+        // A server that keeps the post asked to be asked at its time: then, not after a back-off.
+        #expect(DeliveryFollowUp.afterRun(plan, failed: false, retryAt: woke + 10, now: woke) == .retry(at: woke + 10))
+        plan.outbox.received(0, .failure(.signInAgain), now: woke)
+        #expect(!DeliveryFollowUp.isDueWhenAWindowOpens(plan, now: woke), "the person's to settle, in its bar")
+        #expect(DeliveryFollowUp.afterRun(plan, failed: true, retryAt: nil, now: woke) == .askThePerson)
+        plan.askedThePerson(now: woke)
+        #expect(DeliveryFollowUp.beforeAWindowsRun(plan, now: woke) == nil, "told: left for the person")
+        #expect(!plan.outbox.isDueForDelivery(now: woke))
     }
 
     @Test func aDraftAWindowHoldsIsNotTakenAndOneFreeIs() throws {

@@ -36,6 +36,33 @@ final class CrashRecoveryTests: SandboxTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: sandbox.draftFile.path))
     }
 
+    /// Killed during the request with the draft edited since (an edit made in a window killed
+    /// before Send, while `--deliver` sent the post: the time explorer found it lost): the next
+    /// window shows the post as it may have been sent, and the edit is a draft of its own, said in
+    /// the bar, never overwritten by the autosave; Send posts the post once and leaves the edit.
+    func testAnEditTheDraftHoldsIsKeptAsADraftOfItsOwnWhenThePostResumes() throws {
+        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        try sandbox.inject([["method": "/api/v1/statuses", "delay": 2]])
+        let first = try sandbox.send("As it was sent", to: "mastodon")
+        XCTAssertTrue(waitForRequest("/api/v1/statuses", in: sandbox))
+        first.signal(SIGKILL)
+        _ = first.finish()
+        try "An edit made meanwhile".write(to: sandbox.draftFile, atomically: true, encoding: .utf8)
+        let kept = sandbox.draftFile.deletingLastPathComponent().appendingPathComponent("default-edit.txt")
+
+        let second = try sandbox.reopen(to: "mastodon", faster: 60)
+        XCTAssertTrue(second.waitForText("As it was sent"))
+        XCTAssertTrue(
+            waitUntil(timeout: 20) { (try? String(contentsOf: kept, encoding: .utf8)) == "An edit made meanwhile" },
+            "the edit is a draft of its own")
+        second.key("ctrl+Return")
+        let finished = try XCTUnwrap(second.finish(timeout: 30))
+        XCTAssertEqual(finished.code, 0, finished.stderr)
+        XCTAssertTrue(finished.stderr.contains("default-edit"), finished.stderr)
+        XCTAssertEqual(sandbox.statuses.count, 1, "exactly one status")
+        XCTAssertEqual(try String(contentsOf: kept, encoding: .utf8), "An edit made meanwhile", "still there")
+    }
+
     /// Killed while the PDS is still writing the record: Send in the next window asks getRecord
     /// under the key chosen before, finds it, and creates nothing more.
     func testKilledDuringTheBlueskyRequestThenSentAgainCreatesOneRecord() throws {

@@ -82,4 +82,40 @@ final class ScheduledDeliveryRetryTests: SandboxTestCase {
         XCTAssertFalse(later.stderr.contains("is not signed in"), "said once: " + later.stderr)
         XCTAssertTrue(try sandbox.composeWindow(["--outbox"]).stdout.contains("Signed out since"), "kept")
     }
+
+    /// A window opened on a post whose time passed unposted (the machine slept through it) posts
+    /// it without a click, as `--deliver` would (#61, found by the time explorer: it waited for
+    /// Send, while every `--deliver` left the post to it).
+    func testAWindowOpenedOnAPostWhoseTimePassedPostsIt() throws {
+        let sandbox = try NetworkSandbox.waitingHere()
+        _ = try scheduled("Slept through its time", in: sandbox)
+        let window = try sandbox.open(try sandbox.scheduledDraft(), clockAhead: "+2h")
+        XCTAssertTrue(waitUntil(timeout: 30) { sandbox.statuses.count == 1 }, window.stderrSoFar)
+        let finished = try XCTUnwrap(window.finish(timeout: 30))
+        XCTAssertEqual(finished.code, 0, finished.stderr)
+        XCTAssertEqual(sandbox.statuses.map { $0["text"] as? String }, ["Slept through its time"])
+    }
+
+    /// That window without a network: its run sets the post's timer a minute on first (a window
+    /// killed would otherwise leave nothing to wake the post), closing it leaves the timer set, and
+    /// the unit posts it once the network is back.
+    func testAWindowThatCannotPostADuePostLeavesItsTimerSet() throws {
+        let sandbox = try NetworkSandbox.waitingHere()
+        let timer = try scheduled("Back to its timer", in: sandbox)
+        let armed = try String(contentsOf: timer, encoding: .utf8)
+        let draft = try sandbox.scheduledDraft()
+        try sandbox.setOnline(false)
+        let window = try sandbox.open(draft, clockAhead: "+2h")
+        XCTAssertTrue(window.waitForStderr(containing: "did not take the post", timeout: 30), window.stderrSoFar)
+        XCTAssertTrue(
+            waitUntil(timeout: 20) { (try? String(contentsOf: timer, encoding: .utf8)).map { $0 != armed } == true },
+            "its timer set again by the window's run")
+        window.signal(SIGKILL)
+        _ = window.finish()
+        XCTAssertTrue(FileManager.default.fileExists(atPath: timer.path), "a killed window leaves it set")
+        try sandbox.setOnline(true)
+        let delivered = try sandbox.runTheUnit(clockAhead: "+2h2m")
+        XCTAssertEqual(delivered.code, 0, delivered.stderr)
+        XCTAssertEqual(sandbox.statuses.map { $0["text"] as? String }, ["Back to its timer"])
+    }
 }

@@ -18,6 +18,8 @@ extension PostingWorld {
         }
         outbox = Self.readBack(session?.plan)
         _ = drive()
+        // A server keeps the post now: the window closes, as at a Send that scheduled it.
+        if self.inFlight == nil { scheduledWindowCloses() }
     }
 
     private mutating func respond(_ event: Event, to inFlight: InFlight, network index: Int)

@@ -44,7 +44,11 @@ extension PostingWorld {
     /// Send scheduled the post: the window closes (exit 0), the post waiting in the outbox of its
     /// own draft.
     mutating func scheduledWindowCloses() {
-        guard !delivering, let session, session.scheduledFor(now: now) != nil else { return }
+        guard !delivering, let session, !session.isPosting,
+            let time = session.scheduledFor(now: now)
+                ?? (session.plan?.isKeptByAServer == true && session.plan?.failure(0) == nil ? retryAt : nil)
+        else { return }
+        if walksTime { deliveryTimer = time }
         draft = text
         self.session = nil
         retryAt = nil

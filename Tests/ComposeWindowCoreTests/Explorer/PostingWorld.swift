@@ -28,6 +28,12 @@ struct PostingWorld: Hashable {
         case undo
         /// Send later… again on a post Mastodon keeps: ten minutes later (walked where it keeps it).
         case reschedule
+        /// Walked where time is (PostingWorld+Time): the machine sleeps 8 hours and wakes with its
+        /// network, or without; the network goes and comes back; the wall clock is set an hour
+        /// either way; the window's timer and the systemd timer fire at their moments; the
+        /// scheduled status is deleted on the web.
+        case sleep, sleepWakeOffline, networkDown, networkBack, clockForward, clockBack
+        case windowTimerFires, deliveryTimerFires, deleteOnWeb
     }
 
     /// What the network does with the request on its way.
@@ -83,7 +89,7 @@ struct PostingWorld: Hashable {
         network: .bluesky, name: "@alice.bsky.social", host: "bsky.social", identity: "did:plc:alice")
 
     static let start: Int64 = 1_800_000_000
-    private(set) var now: Int64 = start
+    var now: Int64 = start
     var networks: [ModelNetwork]
     var session: PostingSession?
     /// The window's text while the process runs.
@@ -136,11 +142,39 @@ struct PostingWorld: Hashable {
     /// What the networks held at Undo: nothing more may be posted until Send is pressed again.
     var heldAtUndo: Int?
 
+    // Time, walked where `walksTime` (PostingWorld+Time).
+    let walksTime: Bool
+    /// Whether the machine has a network: without, a request meets only "not sent".
+    var online = true
+    /// Since when the machine has been awake with its network.
+    var onlineSince: Int64 = start
+    /// The post's systemd timer, as the app armed it: it fires at this moment, or at the first
+    /// moment after it that the machine is awake.
+    var deliveryTimer: Int64?
+    /// Notifications "only you can settle this" since the person last sent the post.
+    var asked = 0
+    /// A time rule broken, in words.
+    var untimely: String?
+    /// A process was killed holding the post, since its last run: the timer it left wakes it.
+    var killedHoldingIt = false
+    /// The clock was set back since the post's last run: a retry armed "a minute on" before it
+    /// waits for that moment on the clock (systemd's calendar timers and the window's alike).
+    var clockSetBack = false
+    /// When a request of the post last left.
+    var lastRequestAt: Int64?
+    /// When the person last closed a window on it: its timer takes it a minute on.
+    var closedAt: Int64?
+    /// An edit a window found in the draft as it resumed a different post, saved as its own draft.
+    var editKeptAside: String?
+
     init(
         networks: [ModelNetwork], images: [PostImage] = [], threadLengths: [PostingAccount.Network: Int] = [:],
         replyTo: ReplyParent? = nil, postsElsewhere: Bool = false, otherServer: Bool = false,
-        scheduleFor: Int64? = nil, undoSeconds: Int = 0, serverKeeps: Bool = false, options: PostOptions = PostOptions()
+        scheduleFor: Int64? = nil, undoSeconds: Int = 0, serverKeeps: Bool = false,
+        options: PostOptions = PostOptions(),
+        walksTime: Bool = false
     ) {
+        self.walksTime = walksTime
         self.options = options
         self.scheduleFor = scheduleFor
         self.serverKeeps = serverKeeps
@@ -176,8 +210,12 @@ struct PostingWorld: Hashable {
     /// The steps that can happen now.
     var possibleSteps: [Step] {
         guard ended == nil else { return [] }
+        if walksTime { return timeSteps }
         var steps = Action.allCases.filter { action in
             switch action {
+            case .sleep, .sleepWakeOffline, .networkDown, .networkBack, .clockForward, .clockBack, .windowTimerFires,
+                .deliveryTimerFires, .deleteOnWeb:
+                false
             case .restart: session == nil
             case .crash: session != nil
             case .send, .edit, .discard, .close: session != nil && !delivering
@@ -222,7 +260,9 @@ struct PostingWorld: Hashable {
 
     mutating func act(_ action: Action) -> String? {
         switch action {
-        case .send: return send()
+        case .send:
+            asked = 0  // the person's own Send: what they were told is theirs now
+            return send()
         case .edit:
             guard session?.textIsEditable == true else { return nil }  // read-only: the keys do nothing
             edits += 1
@@ -241,11 +281,17 @@ struct PostingWorld: Hashable {
             draft = nil
             end(.discarded)
         case .close:
-            // Cancel: the draft is saved, the outbox stays; a request on its way still arrives.
+            // Cancel: the draft is saved, the outbox stays; a request on its way still arrives. A
+            // post due goes back to its timer.
+            if walksTime, let plan = session?.plan, let time = DeliveryFollowUp.whenAWindowCloses(plan, now: now) {
+                deliveryTimer = time
+                closedAt = now
+            }
             draft = text
             abandonRequest(stored: true)
             session = nil
         case .crash, .crashAfterStore:
+            killedHoldingIt = true
             abandonRequest(stored: action == .crashAfterStore)
             session = nil
             delivering = false
@@ -253,6 +299,10 @@ struct PostingWorld: Hashable {
         case .postNow: return postNow()
         case .undo: undo()
         case .reschedule: return reschedule()
+        case .sleep, .sleepWakeOffline, .networkDown, .networkBack, .clockForward, .clockBack, .windowTimerFires,
+            .deliveryTimerFires, .deleteOnWeb:
+            return actInTime(action)
+        case .wait where walksTime: return actInTime(action)
         case .restart: start()
         case .signIn:
             // A new sign-in asks for every scope the app needs now.
@@ -310,6 +360,16 @@ struct PostingWorld: Hashable {
             microsecondsSinceEpoch: UInt64(now) * 1_000_000)
         self.session = session
         if result == .run {
+            killedHoldingIt = false
+            clockSetBack = false
+            // A window's run of a post due: its timer first, should the window be killed.
+            if walksTime, !delivering, let plan = session.plan,
+                let time = DeliveryFollowUp.beforeAWindowsRun(plan, now: now)
+            {
+                deliveryTimer = time
+            }
+            // Poster writes the entry before the run (a post held for its time sends nothing yet).
+            outbox = Self.readBack(session.plan)
             heldAtUndo = nil
             if isNew, let scheduleFor { notBefore = scheduleFor }
         }
@@ -351,10 +411,15 @@ struct PostingWorld: Hashable {
             session = PostingSession()
         }
         text = session.resumedText(draft: draft) ?? ""
+        // An edit the draft holds that the post as resumed is not: kept as a draft of its own.
+        if let draft, !draft.isEmpty, !text.isEmpty, draft != text { editKeptAside = draft }
         draft = text.isEmpty ? draft : text
         self.session = session
-        // A scheduled post's window posts it at its time.
-        retryAt = session.scheduledFor(now: now)
+        // A scheduled post's window posts it at its time, or at once when that has passed.
+        retryAt =
+            session.scheduledFor(now: now)
+            ?? (walksTime && session.plan.map { DeliveryFollowUp.isDueWhenAWindowOpens($0, now: now) } == true
+                ? now : nil)
     }
 
     /// The process is gone with a request on its way: the server got it (stored, or working on it)
@@ -396,6 +461,7 @@ struct PostingWorld: Hashable {
             }
             if heldAtUndo != nil { early = early ?? "a request left after Undo" }
             session.willSend(index, now: now)
+            lastRequestAt = now
             outbox = Self.readBack(session.plan)
             inFlight = InFlight(
                 index: index, request: request, account: plan.account(index), text: plan.outbox.text(of: index))
@@ -411,8 +477,21 @@ struct PostingWorld: Hashable {
                 outbox = nil
                 draft = nil
                 end(.discarded)
-            case .notYet(_, let waitUntil):
-                retryAt = waitUntil
+            case .notYet(let failures, let waitUntil):
+                // The window tries a due scheduled post again by itself, as the app does.
+                retryAt =
+                    waitUntil
+                    ?? (walksTime && !delivering
+                        ? session.plan.flatMap { DeliveryFollowUp.windowRetry($0, now: now) } : nil)
+                // Not settled by a window's run: its timer is armed all the same (armTimerWhileScheduled).
+                if walksTime, !delivering, let plan = session.plan, plan.isScheduledForLater(now: now) {
+                    deliveryTimer = plan.heldUntil
+                }
+                if delivering, walksTime {
+                    self.session = session
+                    followUpDelivery(failed: !failures.isEmpty, retryAt: waitUntil)
+                    session = self.session ?? session
+                }
                 if waitUntil == nil, let plan = session.plan,
                     plan.outbox.deliveries.indices.contains(where: {
                         if case .wait = plan.outbox.next(for: $0, now: now) { true } else { false }
@@ -450,6 +529,7 @@ struct PostingWorld: Hashable {
 
     private mutating func end(_ ending: Ending) {
         ended = ending
+        deliveryTimer = nil
         session = nil
         inFlight = nil
         delivering = false
@@ -467,6 +547,7 @@ struct PostingWorld: Hashable {
 
     private func invariantViolation() -> String? {
         if waitsForever { return "a network waits and the window never tries again" }
+        if let untimely = untimely ?? timeViolation() { return untimely }
         if let early { return early }
         if let heldAtUndo, networks.map(\.held).reduce(0, +) != heldAtUndo { return "posted after Undo" }
         if let crossedServers { return crossedServers }
@@ -512,7 +593,7 @@ struct PostingWorld: Hashable {
                     network.count(part) > 0 || network.working?.post.text == part
                 }
             }
-            let kept = draft == latest || outbox?.text == latest
+            let kept = draft == latest || outbox?.text == latest || editKeptAside == latest
             if !onANetwork && !kept { return "the person's latest text \"\(latest)\" is nowhere" }
         }
         let firstPosts = networks.flatMap { network in

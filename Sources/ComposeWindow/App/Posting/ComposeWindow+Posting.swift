@@ -162,6 +162,12 @@ extension ComposeWindow {
         switch result {
         case .run:
             if poster.isRunning { infoBar.showPosting(localized("Posting to {0}…", names)) }
+            if let plan = poster.plan, let time = DeliveryFollowUp.beforeAWindowsRun(plan, now: Poster.now) {
+                // A scheduled post due: its timer takes it a minute on should this window be killed.
+                UserTimer.arm(
+                    draft: scheduledDraft?.name ?? options.draftName ?? "", at: time, environment: SystemIO.environment
+                ) { _ in }
+            }
         case .stillPosting: infoBar.showPosting(localized("Posting to {0}…", names))
         case .alreadyPosted(let links): return finish(.posted(links, outbox: poster.store))
         case .cannotAnswer(let names): cannotAnswer(names)

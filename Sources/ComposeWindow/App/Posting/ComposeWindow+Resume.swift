@@ -83,11 +83,23 @@ extension ComposeWindow {
             refreshAccounts()
         }
         let shown = compose.text
-        if let text = session.resumedText(draft: shown.isEmpty ? nil : shown), text != shown { compose.text = text }
+        if let text = session.resumedText(draft: shown.isEmpty ? nil : shown), text != shown {
+            // The window shows the post as it may have been sent; an edit made since is kept.
+            if !shown.isEmpty { keepEditAsItsOwnDraft(shown) }
+            compose.text = text
+        }
         let names = plan.accountNames.joined(separator: ", ")
         // A thread: the window shows it as one (its posts tinted, the counter on the post typed).
         if !plan.parts.isEmpty { threadRow.start(thread: true, numbered: threadRow.isNumbered) }
         if let time = session.scheduledFor(now: Poster.now) { return showScheduled(at: time) }
+        if DeliveryFollowUp.isDueWhenAWindowOpens(plan, now: Poster.now) {
+            // Its time passed unposted: this window holds it now, so it posts it, once built.
+            retryDue = true
+            _ = MainLoopSource.idle { [weak self] in
+                self?.retryIfDue()
+                return false
+            }
+        }
         let progress = plan.threadProgress
         if !progress.isEmpty {
             // A thread: where each network got to; Send checks what may be out and posts the rest.
@@ -107,6 +119,38 @@ extension ComposeWindow {
                     "This post may have been sent to {0}: compose-window stopped before the network answered. Send checks first and will not post it twice.",
                     names)
                 : localized("This post was not sent to {0}. Send to try again.", names), retryAt: nil)
+    }
+
+    /// An edit the draft holds that differs from the post as it may have been sent (made in a
+    /// window killed before Send, while `--deliver` sent the post): saved as a draft of its own,
+    /// never under a name a draft or an outbox entry holds, and said in the bar.
+    private func keepEditAsItsOwnDraft(_ text: String) {
+        let environment = SystemIO.environment
+        let wanted = (options.draftName ?? "draft") + "-edit"
+        StateWriter.shared.write { () -> Result<String, StateFile.Failure> in
+            do throws(StateFile.Failure) {
+                let lock = try DraftLock.claimUnused(wanted, environment: environment)
+                try DraftStore(name: lock.name, environment: environment).save(text)
+                return .success(lock.name)
+            } catch {
+                return .failure(error)
+            }
+        } then: { [weak self] result in
+            switch result {
+            case .success(let name):
+                let words = localized("Your edit, made after this post left, is kept as the draft {0}.", name)
+                reportError(words)
+                guard let self else { return }
+                // Under what the bar says of the post, its buttons kept.
+                if let shown = self.shownPostFailure {
+                    self.shownPostFailure = shown + "\n" + words
+                    self.showPostFailureBar(shown + "\n" + words)
+                } else {
+                    self.infoBar.showNotice(words)
+                }
+            case .failure(let failure): reportError(failure.description)
+            }
+        }
     }
 
     /// Every network had the post before the process ended (between the answer and the draft's

@@ -22,13 +22,11 @@ enum ScheduledDelivery {
         var status = ExitCode.sent
         var tried = Set<String>()
         // Woken before the network is back (at resume): nothing is asked of a server that cannot
-        // be reached; each post due is tried again a minute on, and later each time.
+        // be reached; each post due is looked at again a minute on, until the network is back.
         if g_network_monitor_get_network_available(g_network_monitor_get_default()) == 0 {
             let due = DraftCatalog.duePosts(environment: environment, now: Poster.now, parseJSON: parse)
             for name in due {
-                let plan = (try? OutboxStore(draftName: name, environment: environment))
-                    .flatMap { try? $0.load() }.flatMap(parse).flatMap(PostingPlan.init(file:))
-                let time = DeliveryFollowUp.retryTime(due: plan?.heldUntil ?? Poster.now, retryAt: nil, now: Poster.now)
+                let time = DeliveryFollowUp.withoutNetwork(now: Poster.now)
                 reportError(
                     localized(
                         "no network: the post scheduled in draft {0} is tried again at {1}", name, TimeWords.clock(time)
@@ -100,9 +98,9 @@ enum ScheduledDelivery {
             // The window posts it; asked again later all the same, so that a window that cannot
             // (asleep past the time, the person editing) never leaves it undone for ever.
             reportError(localized("the draft {0} is open in a window, which posts it", name))
-            let due = (try? OutboxStore(draftName: name, environment: environment))
-                .flatMap { try? $0.load() }.flatMap(parse).flatMap(PostingPlan.init(file:))?.heldUntil
-            let retry = DeliveryFollowUp.retryTime(due: due ?? Poster.now, retryAt: nil, now: Poster.now)
+            let plan = (try? OutboxStore(draftName: name, environment: environment))
+                .flatMap { try? $0.load() }.flatMap(parse).flatMap(PostingPlan.init(file:))
+            let retry = DeliveryFollowUp.ifLeftUndone(plan, now: Poster.now)
             UserTimer.arm(draft: name, at: retry, environment: environment) { _ in }
             StateWriter.shared.waitForAll()
             return .leftToItsWindow
@@ -114,6 +112,10 @@ enum ScheduledDelivery {
             reportError(localized("the outbox entry of draft {0} cannot be read; it was left as it is", name))
             return .unreadable
         }
+        // Killed during the run (the machine off, the session ended), it is looked at again.
+        UserTimer.arm(draft: name, at: DeliveryFollowUp.ifThisRunDies(now: Poster.now), environment: environment) { _ in
+        }
+        StateWriter.shared.waitForAll()
         let known = Preferences().accounts
         var accounts: [PostingAccount] = []
         for network in plan.networks {
@@ -147,26 +149,32 @@ enum ScheduledDelivery {
             return posted(name, links: links, postedText: plan.text, outbox: poster.store, environment: environment)
         case (_, .withdrawn(let links)?):
             return withdrawn(name, links: links, postedText: plan.text, outbox: poster.store, environment: environment)
-        case (_, .scheduled(let retryAt)?), (_, .failed([], let retryAt?)?):
-            UserTimer.arm(draft: name, at: retryAt, environment: environment) { _ in }
-            StateWriter.shared.waitForAll()
-            return .waiting
+        case (_, .scheduled(let retryAt)?):
+            return followUp(
+                name, lines: [], plan: poster.session.plan ?? plan, retryAt: retryAt, environment: environment)
         case (_, .failed(let lines, let retryAt)?):
-            return notPosted(
-                name, reason: lines.joined(separator: " "), plan: poster.session.plan ?? plan, retryAt: retryAt,
-                environment: environment)
+            return followUp(
+                name, lines: lines, plan: poster.session.plan ?? plan, retryAt: retryAt, environment: environment)
         default:
-            return .notPosted(localized("the post scheduled in draft {0} was not posted", name))
+            return followUp(name, lines: [], plan: poster.session.plan ?? plan, retryAt: nil, environment: environment)
         }
     }
 
     /// Not posted this run (DeliveryFollowUp): what only the person can settle is said once, with
-    /// a notification that opens the post, and left for them; anything else is tried again later,
-    /// each time later (a machine just awake, its network not back yet), saying so on one line.
-    private static func notPosted(
-        _ name: String, reason: String, plan: PostingPlan, retryAt: Int64?, environment: [String: String]
+    /// a notification that opens the post, and left for them; anything else is tried again later
+    /// (a minute on without a network, else later each time), saying so on one line; a server that
+    /// keeps the post is asked again at the time it gave, without a word.
+    private static func followUp(
+        _ name: String, lines: [String], plan: PostingPlan, retryAt: Int64?, environment: [String: String]
     ) -> Result {
-        switch DeliveryFollowUp.after(plan, retryAt: retryAt, now: Poster.now) {
+        let reason =
+            lines.isEmpty
+            ? localized("the post scheduled in draft {0} was not posted", name) : lines.joined(separator: " ")
+        switch DeliveryFollowUp.afterRun(plan, failed: !lines.isEmpty, retryAt: retryAt, now: Poster.now) {
+        case .retry(let time) where lines.isEmpty && retryAt != nil:
+            UserTimer.arm(draft: name, at: time, environment: environment) { _ in }
+            StateWriter.shared.waitForAll()
+            return .waiting
         case .askThePerson:
             reportError(localized("the post scheduled in draft {0} was not posted: {1}", name, reason))
             DeliveryTimer.remove(draft: name, environment: environment)

@@ -14,8 +14,7 @@ extension DraftCatalog {
                 let text = (try? OutboxStore(draftName: name, environment: environment)).flatMap({ try? $0.load() }),
                 // Only an entry that can be scheduled is parsed (a start pays for no JSON reader else).
                 mentionsScheduled(text),
-                let post = parseJSON(text).flatMap(Outbox.init(json:)), let hold = post.hold, hold.kind != .undoSend,
-                hold.until <= now, !post.isConfirmedEverywhere, post.askedThePersonAt == nil
+                let post = parseJSON(text).flatMap(Outbox.init(json:)), post.isDueForDelivery(now: now)
             else { return nil }
             return name
         }.sorted()

@@ -20,17 +20,66 @@ package enum DeliveryFollowUp: Equatable, Sendable {
     /// network asked to be asked again (Retry-After), which is never overtaken.
     package static func after(_ plan: PostingPlan, retryAt: Int64?, now: Int64) -> Self {
         if plan.waitsForThePerson { return .askThePerson }
+        if plan.outbox.failedBeforeLeaving { return .retry(at: max(retryAt ?? now, withoutNetwork(now: now))) }
         return .retry(at: retryTime(due: plan.heldUntil ?? now, retryAt: retryAt, now: now))
     }
 
-    /// When a window tries a scheduled post again by itself after a run at or after its time failed
-    /// in a way time settles (woken before the network is back, a 5xx): as `--deliver` would, so
-    /// that the window holding it never leaves it waiting for a click; nil for anything else.
+    /// After `--deliver`'s run ended short of every network: with no failure, a server keeps the
+    /// post or asked to be asked again, at `retryAt`; with one (or with nothing to wait for), as
+    /// `after(_:retryAt:now:)` decides. Never nothing: a run that ends is followed up.
+    package static func afterRun(_ plan: PostingPlan, failed: Bool, retryAt: Int64?, now: Int64) -> Self {
+        if !failed, let retryAt { return .retry(at: retryAt) }
+        return after(plan, retryAt: retryAt, now: now)
+    }
+
+    /// Whether a window opened on `plan` posts it at once, as `--deliver` would: a scheduled post
+    /// due and not yet out (the machine slept past its time, its timer found no network), unless
+    /// the person was told only they can settle it. Else the timer that fires finds the window
+    /// holding it and looks again later, and the window waits for a click: each leaves it to the
+    /// other.
+    package static func isDueWhenAWindowOpens(_ plan: PostingPlan, now: Int64) -> Bool {
+        plan.isScheduled && plan.outbox.isDueForDelivery(now: now) && !plan.waitsForThePerson
+    }
+
+    /// The moment the post's timer is armed for as a window closes with it unsettled: a scheduled
+    /// post due and not yet out goes back to `--deliver` a minute on (closing it is not Discard);
+    /// nil for anything else (one still ahead kept the timer armed at Send).
+    package static func whenAWindowCloses(_ plan: PostingPlan, now: Int64) -> Int64? {
+        isDueWhenAWindowOpens(plan, now: now) ? ifThisRunDies(now: now) : nil
+    }
+
+    /// The moment the post's timer is armed for as a window starts a run of a scheduled post that
+    /// is due (at its time, a retry, the person's Send), should the window be killed meanwhile;
+    /// nil for anything else.
+    package static func beforeAWindowsRun(_ plan: PostingPlan, now: Int64) -> Int64? {
+        plan.isScheduled && plan.outbox.isDueForDelivery(now: now) ? ifThisRunDies(now: now) : nil
+    }
+
+    /// Without a network (or before any byte left: no server was asked) a post is looked at again
+    /// a minute on, every time: a machine that woke before its network goes within a minute of its
+    /// network's return, however overdue; the back-off is for servers that answered.
+    package static func withoutNetwork(now: Int64) -> Int64 { now &+ shortestWait }
+
+    /// When `--deliver` looks again at a post whose run it is starting, should it be killed (the
+    /// machine off, the session ended): armed before the run, replaced by the run's own follow-up.
+    /// A second `--deliver` it wakes while the run goes on finds the post held.
+    package static func ifThisRunDies(now: Int64) -> Int64 { now &+ shortestWait }
+
+    /// When a post a window holds (it posts it) is looked at again all the same, so that a window
+    /// that cannot (the person editing, killed) never leaves it undone for ever.
+    package static func ifLeftUndone(_ plan: PostingPlan?, now: Int64) -> Int64 {
+        retryTime(due: plan?.heldUntil ?? now, retryAt: nil, now: now)
+    }
+
+    /// When a window tries a scheduled post again by itself after a run failed in a way time
+    /// settles (woken before the network is back, a 5xx): as `--deliver` would, or at its time
+    /// when that is still ahead, so that the window holding it never leaves it waiting for a
+    /// click; nil for anything else.
     package static func windowRetry(_ plan: PostingPlan, now: Int64) -> Int64? {
-        guard plan.isScheduled, let due = plan.heldUntil, due <= now,
-            case .retry(let at) = after(plan, retryAt: nil, now: now)
+        guard plan.isScheduled, let due = plan.heldUntil, case .retry(let at) = after(plan, retryAt: nil, now: now)
         else { return nil }
-        return at
+        // Failed before its time (a move its server did not take): tried again at its time.
+        return due > now ? due : at
     }
 
     /// The back-off for a post due at `due`.
@@ -52,6 +101,21 @@ extension DeliveryFailure {
 }
 
 extension Outbox {
+    /// Whether `--deliver` posts it at `now`: scheduled (or withdrawn) and due, not yet everywhere,
+    /// and not left for the person's own Send or Retry (DraftCatalog.duePosts, the explorer).
+    package func isDueForDelivery(now: Int64) -> Bool {
+        guard let hold, hold.kind != .undoSend else { return false }
+        return hold.until <= now && !isConfirmedEverywhere && askedThePersonAt == nil
+    }
+
+    /// Whether every delivery that failed did so before any byte of it left (no network).
+    var failedBeforeLeaving: Bool {
+        let failures = deliveries.compactMap { delivery -> DeliveryFailure? in
+            if case .failed(let failure) = delivery.state { failure } else { nil }
+        }
+        return !failures.isEmpty && failures.allSatisfy { if case .notSent = $0 { true } else { false } }
+    }
+
     /// Whether a delivery not yet on its network failed in a way only the person can settle.
     var waitsForThePerson: Bool {
         deliveries.contains { delivery in
