@@ -89,7 +89,12 @@ final class ComposeProcess: @unchecked Sendable {
     /// Waits for the window to be mapped and gives it the keyboard focus (no window manager here).
     @discardableResult
     func waitForWindow(file: StaticString = #filePath, line: UInt = #line) -> Bool {
-        let found = Xdotool.run("search", "--sync", "--onlyvisible", "--pid", String(applicationPID))
+        // With a deadline: a process that exits without mapping a window would leave --sync waiting.
+        let found =
+            (try? Shell.run(
+                "/usr/bin/timeout",
+                ["30", "/usr/bin/xdotool", "search", "--sync", "--onlyvisible", "--pid", String(applicationPID)]))?
+            .stdout ?? ""
         windowID = found.split(separator: "\n").first.map(String.init) ?? ""
         guard !windowID.isEmpty else {
             XCTFail("no window appeared", file: file, line: line)

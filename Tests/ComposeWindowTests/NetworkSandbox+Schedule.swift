@@ -61,7 +61,9 @@ extension NetworkSandbox {
 
     /// A window on the scheduled draft, its clock `clockAhead` (faketime's offset) if given; `to`
     /// nil opens it as the docs say, with `--draft NAME` alone.
-    func open(_ draft: String, clockAhead: String? = nil, to network: String? = "mastodon") throws -> ComposeProcess {
+    func open(
+        _ draft: String, clockAhead: String? = nil, to network: String? = "mastodon", waitsForItsWindow: Bool = true
+    ) throws -> ComposeProcess {
         let binary = ComposeProcess.binary.path
         let window = try ComposeProcess(
             (network.map { ["--to", $0] } ?? []) + ["--no-spell", "--draft", draft],
@@ -70,7 +72,7 @@ extension NetworkSandbox {
             launcher: clockAhead.map { launcher("/usr/bin/faketime") + ["-f", $0, binary] }
                 ?? launcher(binary))
         track(window)
-        XCTAssertTrue(window.waitForWindow())
+        if waitsForItsWindow { XCTAssertTrue(window.waitForWindow()) }
         return window
     }
 }
