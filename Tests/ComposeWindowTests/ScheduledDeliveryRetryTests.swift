@@ -24,6 +24,7 @@ final class ScheduledDeliveryRetryTests: SandboxTestCase {
         let timer = try scheduled("After the wake-up", in: sandbox)
         let armed = try String(contentsOf: timer, encoding: .utf8)
         let asked = statusRequests(sandbox)
+        try sandbox.setOnline(false)
         let offline = try sandbox.runTheUnit(clockAhead: "+61m")
         XCTAssertEqual(offline.code, 0, offline.stderr)
         XCTAssertTrue(offline.stderr.contains("no network"), offline.stderr)
