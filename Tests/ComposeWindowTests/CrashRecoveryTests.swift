@@ -12,13 +12,20 @@ final class CrashRecoveryTests: SandboxTestCase {
     /// Killed while Mastodon is still making the status (the request arrived, no answer yet): the
     /// outbox says it may have been sent; Send in the next window waits out the settle time (a clock
     /// 60 times faster here) and finds the status by lookup.
-    func testKilledDuringTheMastodonRequestThenSentAgainPostsOnce() throws {
+    /// Sends `text` to the Mastodon stand-in and kills the window once the request has arrived,
+    /// before the answer (it takes 2 s).
+    func killedDuringTheMastodonRequest(_ text: String) throws -> NetworkSandbox {
         let sandbox = try NetworkSandbox.signedIn("mastodon")
         try sandbox.inject([["method": "/api/v1/statuses", "delay": 2]])
-        let first = try sandbox.send("Survives a kill -9", to: "mastodon")
+        let first = try sandbox.send(text, to: "mastodon")
         XCTAssertTrue(waitForRequest("/api/v1/statuses", in: sandbox))
         first.signal(SIGKILL)
         _ = first.finish()
+        return sandbox
+    }
+
+    func testKilledDuringTheMastodonRequestThenSentAgainPostsOnce() throws {
+        let sandbox = try killedDuringTheMastodonRequest("Survives a kill -9")
         let outbox = try String(contentsOf: sandbox.outboxFile, encoding: .utf8)
         XCTAssertTrue(outbox.contains("\"sending\""), outbox)
         XCTAssertTrue(waitUntil(timeout: 20) { sandbox.statuses.count == 1 }, "the server finished the status")
@@ -41,12 +48,7 @@ final class CrashRecoveryTests: SandboxTestCase {
     /// window shows the post as it may have been sent, and the edit is a draft of its own, said in
     /// the bar, never overwritten by the autosave; Send posts the post once and leaves the edit.
     func testAnEditTheDraftHoldsIsKeptAsADraftOfItsOwnWhenThePostResumes() throws {
-        let sandbox = try NetworkSandbox.signedIn("mastodon")
-        try sandbox.inject([["method": "/api/v1/statuses", "delay": 2]])
-        let first = try sandbox.send("As it was sent", to: "mastodon")
-        XCTAssertTrue(waitForRequest("/api/v1/statuses", in: sandbox))
-        first.signal(SIGKILL)
-        _ = first.finish()
+        let sandbox = try killedDuringTheMastodonRequest("As it was sent")
         try "An edit made meanwhile".write(to: sandbox.draftFile, atomically: true, encoding: .utf8)
         let kept = sandbox.draftFile.deletingLastPathComponent().appendingPathComponent("default-edit.txt")
 
