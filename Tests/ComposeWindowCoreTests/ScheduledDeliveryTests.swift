@@ -111,6 +111,14 @@ import Testing
         plan.outbox.received(0, .failure(.notSent(.noNetwork)), now: woke)
         #expect(DeliveryFollowUp.after(plan, retryAt: nil, now: woke) == .retry(at: woke + 60), "not an hour on")
         #expect(DeliveryFollowUp.withoutNetwork(now: woke) == woke + 60)
+        plan.outbox.received(0, .failure(.notSent(.nameNotResolved)), now: woke)
+        #expect(DeliveryFollowUp.after(plan, retryAt: nil, now: woke) == .retry(at: woke + 60), "offline: no name")
+        #expect(
+            DeliveryFollowUp.after(plan, retryAt: nil, now: woke, networkIsUp: true) == .retry(at: woke + 3_600),
+            "a name that does not resolve with the network up: that server's, backed off")
+        plan.outbox.received(0, .failure(.notSent(.connectionRefused)), now: woke)
+        #expect(
+            DeliveryFollowUp.after(plan, retryAt: nil, now: woke) == .retry(at: woke + 3_600), "refused: backed off")
         #expect(DeliveryFollowUp.ifLeftUndone(plan, now: woke) == woke + 3_600, "a window holding it: the back-off")
         plan.outbox.received(0, .failure(.serverError(status: 503)), now: woke)
         #expect(DeliveryFollowUp.after(plan, retryAt: nil, now: woke) == .retry(at: woke + 3_600), "a server: back-off")

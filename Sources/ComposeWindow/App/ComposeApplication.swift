@@ -114,7 +114,7 @@ final class ComposeApplication {
             options: options, initialText: initialText, drafts: drafts, replyingTo: parent, quoting: quote
         ) { [unowned self] outcome in self.finish(outcome) }
         if let draftNotice { window?.infoBar.showNotice(draftNotice) }
-        ScheduledDelivery.startIfDue()
+        ScheduledDelivery.startIfDue(besides: window?.options.draftName)
     }
 
     /// Runs the main loop until `--reply-to`'s post is found through the account's network and

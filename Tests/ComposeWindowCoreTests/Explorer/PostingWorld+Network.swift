@@ -97,7 +97,9 @@ extension PostingWorld {
         case .serverErrorAfter:
             stored()
             return refusal(500, "internal")
-        case .notSent: return .failure(.init(requestWasSent: false, reason: .connectionRefused))
+        case .notSent:
+            // Without a network the name does not resolve; with one, the server refused.
+            return .failure(.init(requestWasSent: false, reason: online ? .connectionRefused : .nameNotResolved))
         case .cutBeforeStore: return .failure(.init(requestWasSent: true, reason: .connectionReset))
         case .cutAfterStore:
             stored()

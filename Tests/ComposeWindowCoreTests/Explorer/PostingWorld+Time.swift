@@ -117,12 +117,13 @@ extension PostingWorld {
     /// again later; without a network, a minute on; else it is sent as Send sends it.
     mutating func deliverAtItsTime() -> String? {
         guard let plan = outbox, plan.outbox.isDueForDelivery(now: now) else { return nil }
-        if session != nil {
-            deliveryTimer = DeliveryFollowUp.ifLeftUndone(plan, now: now)
-            return nil
-        }
+        // The network first, as ScheduledDelivery.run: without one, every due post a minute on.
         guard online else {
             deliveryTimer = DeliveryFollowUp.withoutNetwork(now: now)
+            return nil
+        }
+        if session != nil {
+            deliveryTimer = DeliveryFollowUp.ifLeftUndone(plan, now: now)
             return nil
         }
         // Armed before the run: one killed meanwhile is looked at again.
@@ -133,7 +134,7 @@ extension PostingWorld {
     /// `--deliver`'s run ended short of every network (ScheduledDelivery.followUp).
     mutating func followUpDelivery(failed: Bool, retryAt: Int64?) {
         guard let plan = session?.plan else { return }
-        switch DeliveryFollowUp.afterRun(plan, failed: failed, retryAt: retryAt, now: now) {
+        switch DeliveryFollowUp.afterRun(plan, failed: failed, retryAt: retryAt, now: now, networkIsUp: online) {
         case .retry(let at): deliveryTimer = at
         case .askThePerson:
             asked += 1
@@ -160,11 +161,13 @@ extension PostingWorld {
         guard let wake = [windowWake, deliveryTimer].compactMap({ $0 }).min() else {
             return "the post was due at \(due - Self.start) s and nothing will wake it"
         }
-        // A server that answered may ask for more time (its back-off): only "a timer" is owed.
+        // A server that failed (it answered, or refused the connection) may ask for more time:
+        // its back-off; only "a timer" is owed. The want of a network is not a server's.
         let serverFailed = plan.deliveryIndices.contains { index in
-            guard let failure = plan.failure(index) else { return false }
-            if case .notSent = failure { return false }
-            return true
+            switch plan.failure(index) {
+            case nil, .notSent(.noNetwork)?, .notSent(.nameNotResolved)?: false
+            default: true
+            }
         }
         // A network that asked to wait (Retry-After, a post it may have to settle) is asked then.
         let networkWaits = plan.deliveryIndices.contains { index in

@@ -85,7 +85,7 @@ extension ComposeWindow {
         let shown = compose.text
         if let text = session.resumedText(draft: shown.isEmpty ? nil : shown), text != shown {
             // The window shows the post as it may have been sent; an edit made since is kept.
-            if !shown.isEmpty { keepEditAsItsOwnDraft(shown) }
+            if !shown.isEmpty { keepEditAsItsOwnDraft(shown, resumed: text) }
             compose.text = text
         }
         let names = plan.accountNames.joined(separator: ", ")
@@ -124,13 +124,16 @@ extension ComposeWindow {
     /// An edit the draft holds that differs from the post as it may have been sent (made in a
     /// window killed before Send, while `--deliver` sent the post): saved as a draft of its own,
     /// never under a name a draft or an outbox entry holds, and said in the bar.
-    private func keepEditAsItsOwnDraft(_ text: String) {
+    private func keepEditAsItsOwnDraft(_ text: String, resumed: String) {
         let environment = SystemIO.environment
-        let wanted = (options.draftName ?? "draft") + "-edit"
+        let ownDraft = options.draftName
+        let wanted = (ownDraft ?? "draft") + "-edit"
         StateWriter.shared.write { () -> Result<String, StateFile.Failure> in
             do throws(StateFile.Failure) {
                 let lock = try DraftLock.claimUnused(wanted, environment: environment)
                 try DraftStore(name: lock.name, environment: environment).save(text)
+                // The window's draft says what it shows now, so the next window keeps it once.
+                if let ownDraft { try DraftStore(name: ownDraft, environment: environment).save(resumed) }
                 return .success(lock.name)
             } catch {
                 return .failure(error)
@@ -140,7 +143,8 @@ extension ComposeWindow {
             case .success(let name):
                 let words = localized("Your edit, made after this post left, is kept as the draft {0}.", name)
                 reportError(words)
-                guard let self else { return }
+                // A run under way owns the bar (the line above says it).
+                guard let self, !self.closed, self.poster?.isRunning != true else { return }
                 // Under what the bar says of the post, its buttons kept.
                 if let shown = self.shownPostFailure {
                     self.shownPostFailure = shown + "\n" + words

@@ -63,13 +63,15 @@ enum ScheduledDelivery {
     }
 
     /// Without a systemd user manager nothing fires at a post's time: each window's start looks
-    /// (on the state writer's thread) and starts `--deliver` on its own when a post is due. A
-    /// window's own post is left to it by the lock; a timer that fires too finds nothing left.
-    static func startIfDue() {
+    /// (on the state writer's thread) and starts `--deliver` on its own when a post is due besides
+    /// the window's own (which the window posts; a `--deliver` started for it would find it held
+    /// and set its timer later than the window's run does). A timer that fires too finds nothing
+    /// left.
+    static func startIfDue(besides ownDraft: String?) {
         let environment = SystemIO.environment
         let now = Poster.now
         StateWriter.shared.write {
-            !DraftCatalog.duePosts(environment: environment, now: now, parseJSON: parse).isEmpty
+            DraftCatalog.duePosts(environment: environment, now: now, parseJSON: parse).contains { $0 != ownDraft }
         } then: { due in
             guard due else { return }
             let program = SystemIO.executablePath ?? CommandLine.arguments[0]
@@ -125,9 +127,7 @@ enum ScheduledDelivery {
                     plan.startedWith(on: network) ?? network.rawValue, name)
                 reportError(reason)
                 // Said once: no later run says it again before the person's own Send or Retry.
-                recordAsked(plan, draft: name, environment: environment)
-                DeliveryTimer.remove(draft: name, environment: environment)
-                return .notPosted(reason)
+                return askThePerson(name, reason: reason, plan: plan, environment: environment)
             }
             accounts.append(account)
         }
@@ -156,7 +156,10 @@ enum ScheduledDelivery {
             return followUp(
                 name, lines: lines, plan: poster.session.plan ?? plan, retryAt: retryAt, environment: environment)
         default:
-            return followUp(name, lines: [], plan: poster.session.plan ?? plan, retryAt: nil, environment: environment)
+            // Nothing ran, or it ended without saying why: the person is told, once.
+            return askThePerson(
+                name, reason: localized("the post scheduled in draft {0} was not posted", name),
+                plan: poster.session.plan ?? plan, environment: environment)
         }
     }
 
@@ -170,17 +173,18 @@ enum ScheduledDelivery {
         let reason =
             lines.isEmpty
             ? localized("the post scheduled in draft {0} was not posted", name) : lines.joined(separator: " ")
-        switch DeliveryFollowUp.afterRun(plan, failed: !lines.isEmpty, retryAt: retryAt, now: Poster.now) {
+        // Asked now: a name that did not resolve with the network up is its server's, backed off.
+        let networkIsUp = g_network_monitor_get_network_available(g_network_monitor_get_default()) != 0
+        switch DeliveryFollowUp.afterRun(
+            plan, failed: !lines.isEmpty, retryAt: retryAt, now: Poster.now, networkIsUp: networkIsUp)
+        {
         case .retry(let time) where lines.isEmpty && retryAt != nil:
             UserTimer.arm(draft: name, at: time, environment: environment) { _ in }
             StateWriter.shared.waitForAll()
             return .waiting
         case .askThePerson:
             reportError(localized("the post scheduled in draft {0} was not posted: {1}", name, reason))
-            DeliveryTimer.remove(draft: name, environment: environment)
-            // Recorded, so that no later run (a timer, a window's start) asks the server again.
-            recordAsked(plan, draft: name, environment: environment)
-            return .notPosted(reason)
+            return askThePerson(name, reason: reason, plan: plan, environment: environment)
         case .retry(let time):
             reportError(
                 localized(
@@ -190,6 +194,16 @@ enum ScheduledDelivery {
             StateWriter.shared.waitForAll()
             return .waiting
         }
+    }
+
+    /// Left for the person (the notification says `reason`): no timer, and recorded, so that no
+    /// later run (a timer, a window's start) asks the server again.
+    private static func askThePerson(
+        _ name: String, reason: String, plan: PostingPlan, environment: [String: String]
+    ) -> Result {
+        DeliveryTimer.remove(draft: name, environment: environment)
+        recordAsked(plan, draft: name, environment: environment)
+        return .notPosted(reason)
     }
 
     /// The outbox entry records that the person was told (PostingPlan.askedThePerson), written

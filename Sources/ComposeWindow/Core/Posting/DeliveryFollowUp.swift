@@ -17,19 +17,25 @@ package enum DeliveryFollowUp: Equatable, Sendable {
     static let longestWait: Int64 = 3_600
 
     /// After a run of `plan` at `now` that did not post it everywhere; `retryAt` is when a
-    /// network asked to be asked again (Retry-After), which is never overtaken.
-    package static func after(_ plan: PostingPlan, retryAt: Int64?, now: Int64) -> Self {
+    /// network asked to be asked again (Retry-After), which is never overtaken. `networkIsUp`:
+    /// GIO's network monitor says the machine has a network (`--deliver` asks it), so a name that
+    /// did not resolve is that server's, and backed off; a window does not ask.
+    package static func after(_ plan: PostingPlan, retryAt: Int64?, now: Int64, networkIsUp: Bool = false) -> Self {
         if plan.waitsForThePerson { return .askThePerson }
-        if plan.outbox.failedBeforeLeaving { return .retry(at: max(retryAt ?? now, withoutNetwork(now: now))) }
+        if !networkIsUp, plan.outbox.failedForWantOfANetwork {
+            return .retry(at: max(retryAt ?? now, withoutNetwork(now: now)))
+        }
         return .retry(at: retryTime(due: plan.heldUntil ?? now, retryAt: retryAt, now: now))
     }
 
     /// After `--deliver`'s run ended short of every network: with no failure, a server keeps the
     /// post or asked to be asked again, at `retryAt`; with one (or with nothing to wait for), as
     /// `after(_:retryAt:now:)` decides. Never nothing: a run that ends is followed up.
-    package static func afterRun(_ plan: PostingPlan, failed: Bool, retryAt: Int64?, now: Int64) -> Self {
+    package static func afterRun(
+        _ plan: PostingPlan, failed: Bool, retryAt: Int64?, now: Int64, networkIsUp: Bool = false
+    ) -> Self {
         if !failed, let retryAt { return .retry(at: retryAt) }
-        return after(plan, retryAt: retryAt, now: now)
+        return after(plan, retryAt: retryAt, now: now, networkIsUp: networkIsUp)
     }
 
     /// Whether a window opened on `plan` posts it at once, as `--deliver` would: a scheduled post
@@ -108,12 +114,20 @@ extension Outbox {
         return hold.until <= now && !isConfirmedEverywhere && askedThePersonAt == nil
     }
 
-    /// Whether every delivery that failed did so before any byte of it left (no network).
-    var failedBeforeLeaving: Bool {
+    /// Whether every delivery that failed did so for want of a network: unreachable, or its name
+    /// not resolved (what a machine without its network meets first). A refused connection or a
+    /// TLS failure is the server's, and backed off.
+    var failedForWantOfANetwork: Bool {
         let failures = deliveries.compactMap { delivery -> DeliveryFailure? in
             if case .failed(let failure) = delivery.state { failure } else { nil }
         }
-        return !failures.isEmpty && failures.allSatisfy { if case .notSent = $0 { true } else { false } }
+        return !failures.isEmpty
+            && failures.allSatisfy { failure in
+                switch failure {
+                case .notSent(.noNetwork), .notSent(.nameNotResolved): true
+                default: false
+                }
+            }
     }
 
     /// Whether a delivery not yet on its network failed in a way only the person can settle.
