@@ -132,7 +132,22 @@ final class NetworkSandbox {
 
     /// Runs `command` inside the sandbox's network and mounts.
     func launcher(_ command: String) -> [String] {
-        ["/usr/bin/nsenter", "-t", String(process.processIdentifier), "-n", "-m", "--", command]
+        if command == "/usr/bin/faketime" { Self.removeStaleFaketimeLocks() }
+        return ["/usr/bin/nsenter", "-t", String(process.processIdentifier), "-n", "-m", "--", command]
+    }
+
+    /// faketime keeps a semaphore and a shared-memory file named by its PID in /dev/shm, removed
+    /// as it exits; one killed leaves them, and a later faketime given the same PID fails
+    /// ("sem_open: File exists", as a CI run did). Those of processes that are gone are removed.
+    static func removeStaleFaketimeLocks() {
+        let folder = "/dev/shm/"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        for name in names {
+            guard let prefix = ["faketime_shm_", "sem.faketime_sem_"].first(where: name.hasPrefix),
+                let pid = pid_t(name.dropFirst(prefix.count)), kill(pid, 0) != 0, errno == ESRCH
+            else { continue }
+            try? FileManager.default.removeItem(atPath: folder + name)
+        }
     }
 
     /// Where the sandbox's /etc/hosts points the networks' names: `address`, or nowhere (nil: the

@@ -111,9 +111,9 @@ final class ScheduledDeliveryRetryTests: SandboxTestCase {
         XCTAssertTrue(
             waitUntil(timeout: 20) { (try? String(contentsOf: timer, encoding: .utf8)).map { $0 != armed } == true },
             "its timer set again by the window's run")
-        // faketime runs the window as a process of its own: both are killed.
-        _ = try Shell.run("/usr/bin/pkill", ["-KILL", "-f", "no-spell --draft " + draft + "$"])
-        window.signal(SIGKILL)
+        // The window, which faketime runs as its child: faketime then exits as it should (killed,
+        // it would leave its semaphore in /dev/shm for a later faketime with its PID to trip on).
+        kill(window.applicationPID, SIGKILL)
         _ = window.finish()
         XCTAssertTrue(FileManager.default.fileExists(atPath: timer.path), "a killed window leaves it set")
         // The 503 may have stored it: the unit waits for it to settle, then posts it, once.
