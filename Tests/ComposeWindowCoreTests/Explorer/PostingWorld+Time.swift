@@ -27,7 +27,7 @@ extension PostingWorld {
         // neither can be.
         if inFlight == nil, !serverKeeps { actions.append(.clockBack) }
         // Awake, a timer whose moment has come fires before time goes on.
-        if ![deliveryTimer, session != nil ? retryAt : nil].contains(where: { $0.map { $0 <= now } == true }) {
+        if ![deliveryTimer, windowTimer].contains(where: { $0.map { $0 <= now } == true }) {
             actions.append(.wait)
         }
         if session == nil {
@@ -39,7 +39,6 @@ extension PostingWorld {
         if session?.scheduledFor(now: now) != nil, !delivering { actions.append(.postNow) }
         // A timer fires once its moment has come, or as the first to come: time never passes a
         // moment an awake machine's timer was armed for.
-        let windowTimer = session != nil ? retryAt : nil
         func mayFire(_ moment: Int64?, before other: Int64?) -> Bool {
             guard let moment else { return false }
             return moment <= now || moment <= (other ?? .max)
@@ -61,6 +60,9 @@ extension PostingWorld {
         return steps
     }
 
+    /// The window's own timer, while a window is open.
+    var windowTimer: Int64? { session != nil ? retryAt : nil }
+
     mutating func actInTime(_ action: Action) -> String? {
         switch action {
         case .sleep, .sleepWakeOffline:
@@ -71,7 +73,7 @@ extension PostingWorld {
             onlineSince = now
         case .wait:
             // Up to the next timer's moment at most (it fires in a step of its own).
-            let next = [deliveryTimer, session != nil ? retryAt : nil].compactMap { $0 }.min() ?? .max
+            let next = [deliveryTimer, windowTimer].compactMap { $0 }.min() ?? .max
             jump(to: min(now + 150, next))
         case .networkDown: online = false
         case .networkBack:
@@ -157,8 +159,7 @@ extension PostingWorld {
         // The person is at the window: a failure they must settle is in its bar; an edit is theirs
         // to Send.
         if let session, session.plan != nil, plan.waitsForThePerson || !session.promisedRetryMayGo { return nil }
-        let windowWake = session != nil ? retryAt : nil
-        guard let wake = [windowWake, deliveryTimer].compactMap({ $0 }).min() else {
+        guard let wake = [windowTimer, deliveryTimer].compactMap({ $0 }).min() else {
             return "the post was due at \(due - Self.start) s and nothing will wake it"
         }
         // A server that failed (it answered, or refused the connection) may ask for more time:

@@ -291,7 +291,7 @@ struct PostingWorld: Hashable {
             abandonRequest(stored: true)
             session = nil
         case .crash, .crashAfterStore:
-            killedHoldingIt = true
+            if walksTime { killedHoldingIt = true }
             abandonRequest(stored: action == .crashAfterStore)
             session = nil
             delivering = false
@@ -461,7 +461,8 @@ struct PostingWorld: Hashable {
             }
             if heldAtUndo != nil { early = early ?? "a request left after Undo" }
             session.willSend(index, now: now)
-            lastRequestAt = now
+            // Only where time is walked: elsewhere it would split states that are the same.
+            if walksTime { lastRequestAt = now }
             outbox = Self.readBack(session.plan)
             inFlight = InFlight(
                 index: index, request: request, account: plan.account(index), text: plan.outbox.text(of: index))

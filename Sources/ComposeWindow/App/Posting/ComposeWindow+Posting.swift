@@ -165,7 +165,7 @@ extension ComposeWindow {
             if let plan = poster.plan, let time = DeliveryFollowUp.beforeAWindowsRun(plan, now: Poster.now) {
                 // A scheduled post due: its timer takes it a minute on should this window be killed.
                 UserTimer.arm(
-                    draft: scheduledDraft?.name ?? options.draftName ?? "", at: time, environment: SystemIO.environment
+                    draft: timerDraft, at: time, environment: SystemIO.environment
                 ) { _ in }
             }
         case .stillPosting: infoBar.showPosting(localized("Posting to {0}…", names))

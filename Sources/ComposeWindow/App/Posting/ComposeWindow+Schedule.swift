@@ -39,13 +39,15 @@ extension ComposeWindow {
         }
     }
 
+    /// The draft whose timer posts this window's post: its scheduled draft, or its own.
+    var timerDraft: String { scheduledDraft?.name ?? options.draftName ?? "" }
+
     /// The post waits in the outbox for `time`: the timer is armed and the window closes (exit 0,
     /// standard output empty). Without a systemd user manager, one line says the post goes at the
     /// first start of compose-window after its time.
     func scheduled(at time: Int64) {
-        let draft = scheduledDraft?.name ?? options.draftName ?? ""
         infoBar.showPosting(localized("Scheduling…"))
-        UserTimer.arm(draft: draft, at: time, environment: SystemIO.environment) { [weak self] failure in
+        UserTimer.arm(draft: timerDraft, at: time, environment: SystemIO.environment) { [weak self] failure in
             if let failure {
                 reportError(
                     localized(
@@ -71,8 +73,7 @@ extension ComposeWindow {
         guard let plan = poster?.plan, plan.isScheduledForLater(now: Poster.now), let time = plan.heldUntil else {
             return
         }
-        let draft = scheduledDraft?.name ?? options.draftName ?? ""
-        UserTimer.arm(draft: draft, at: time, environment: SystemIO.environment) { _ in }
+        UserTimer.arm(draft: timerDraft, at: time, environment: SystemIO.environment) { _ in }
     }
 
     /// The scheduled post's draft (when it moved to one) and every timer of this window's post,

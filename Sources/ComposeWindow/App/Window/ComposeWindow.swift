@@ -358,8 +358,7 @@ final class ComposeWindow {
         // Send to a network did not finish: the draft and the outbox keep the post (exit 4).
         if let plan = poster?.plan, !plan.isConfirmedEverywhere {
             if let time = DeliveryFollowUp.whenAWindowCloses(plan, now: Poster.now) {
-                let draft = scheduledDraft?.name ?? options.draftName ?? ""
-                UserTimer.arm(draft: draft, at: time, environment: SystemIO.environment) { _ in }
+                UserTimer.arm(draft: timerDraft, at: time, environment: SystemIO.environment) { _ in }
             }
             if poster?.session.countingDown == true {
                 reportError(
