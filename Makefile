@@ -169,6 +169,9 @@ check-fuzz: test-deps
 	  echo "OUTBOX_SEED=$$seed"; \
 	  OUTBOX_SEED=$$seed $(SWIFT) test --skip-build --filter aHostileValueIsRefusedOrReadIntoAPostThatRuns >.build/check-fuzz.log 2>&1 \
 	    || { grep -E '✘|↳' .build/check-fuzz.log | head -20; echo "check-fuzz: OUTBOX_SEED=$$seed fails"; exit 1; }; \
+	  echo "DRAFT_SEED=$$seed"; \
+	  DRAFT_SEED=$$seed $(SWIFT) test --skip-build --filter aHostileValueIsRefusedOrReadWithinBounds >.build/check-fuzz.log 2>&1 \
+	    || { grep -E '✘|↳' .build/check-fuzz.log | head -20; echo "check-fuzz: DRAFT_SEED=$$seed fails"; exit 1; }; \
 	done; echo "check-fuzz: $$runs seeds, none failed"
 
 # Other distributions, as machines nobody set up (scripts/check-debian.sh; root): a debootstrap root with

@@ -66,6 +66,26 @@ import Testing
         #expect(try drafts.load() == "new draft")
     }
 
+    /// A state file is input (#61): one past its size is refused with one line, never read whole;
+    /// one at its size still reads.
+    @Test func aFileLargerThanItsKindIsRefusedWithOneLine() throws {
+        let drafts = try store()
+        try drafts.saveOptions("{}")
+        let options = drafts.directory + "/default.options.json"
+        let atTheLimit = String(repeating: " ", count: StateFile.mostSideFileBytes - 2) + "{}"
+        try atTheLimit.write(toFile: options, atomically: false, encoding: .utf8)
+        #expect(try drafts.loadOptions()?.utf8.count == StateFile.mostSideFileBytes)
+        try (atTheLimit + " ").write(toFile: options, atomically: false, encoding: .utf8)
+        let failure = #expect(throws: DraftStore.Failure.self) { try drafts.loadOptions() }
+        #expect(failure?.description == "cannot read the draft \(options): larger than 16 MB")
+        let cache = root + "/limits.json"
+        try (atTheLimit + " ").write(toFile: cache, atomically: false, encoding: .utf8)
+        #expect(throws: SystemIO.Failure.self) { try SystemIO.contents(ofFile: cache, most: 1 << 20) }
+        #expect(try SystemIO.contents(ofFile: root + "/missing.json", most: 1 << 20) == nil)
+        try FileManager.default.createDirectory(atPath: root + "/dir.json", withIntermediateDirectories: true)
+        #expect(throws: SystemIO.Failure.self) { try SystemIO.contents(ofFile: root + "/dir.json", most: 1 << 20) }
+    }
+
     @Test func directoryInTheWayIsAClearErrorAndNothingIsLeftBehind() throws {
         let drafts = try store()
         try FileManager.default.createDirectory(atPath: drafts.path, withIntermediateDirectories: true)

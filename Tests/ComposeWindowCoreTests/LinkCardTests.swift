@@ -96,8 +96,9 @@ import Testing
         var plan = Self.plan(text: "Read https://example.com/news/1")
         #expect(
             plan.step(now: Self.now) == .prepare(index: 1, image: 0) || plan.step(now: Self.now) == .request(index: 0))
-        let (source, limits) = plan.imageToPrepare(1, image: 0, mastodonLimits: .bluesky)
+        let (source, limits, fromPage) = plan.imageToPrepare(1, image: 0, mastodonLimits: .bluesky)
         #expect(source.path == Self.card.picture && limits.maxBytes == LinkCard.thumbnailBytes, "the lexicon's maxSize")
+        #expect(fromPage, "a page's picture, read only by its type's loader")
         #expect(plan.imageProgress(1, now: Self.now) == "Preparing the link card’s picture for Bluesky…")
         plan.prepared(1, image: 0, Images.prepared(1, 0))
         let upload = try #require(request(plan, 1))
@@ -136,8 +137,8 @@ import Testing
     @Test func imagesWinOverTheCardAndAThreadsCardGoesWithThePostThatLinksIt() throws {
         let image = PostImage(path: "/p/a.jpg", alt: "A")
         var withImages = Self.plan(text: "Read https://example.com/news/1", images: [image])
-        let (source, _) = withImages.imageToPrepare(1, image: 0, mastodonLimits: .bluesky)
-        #expect(source == image)
+        let (source, _, fromPage) = withImages.imageToPrepare(1, image: 0, mastodonLimits: .bluesky)
+        #expect(source == image && !fromPage)
         withImages.prepared(1, image: 0, Images.prepared(1, 0))
         Images.answer(&withImages, 1, 200, Images.json(["blob": Images.blob]))
         let record = try #require(request(withImages, 1))

@@ -65,33 +65,6 @@ import Testing
         return plan.file
     }
 
-    /// The outbox's schema as its readers read it: every member name a reader looks up (`["name"]`
-    /// in their source). Each must be somewhere in the examples the fuzzer mutates, so that a field
-    /// added later is fuzzed, or this fails until it is (#61: the hold was never fuzzed, and a hold
-    /// past year 2286 trapped every start).
-    @Test func everyFieldTheReadersReadIsFuzzed() throws {
-        let readers = [
-            "Posting/Outbox+JSON.swift", "Posting/Outbox+ServerSchedule.swift", "Posting/Outbox+LinkCard.swift",
-            "Posting/Outbox+Thread.swift", "Posting/PostOptions.swift", "Posting/ReplyGate.swift",
-            "Media/PostImage.swift", "Replies/QuotedPost.swift", "LinkCards/LinkCard.swift",
-        ]
-        let core = TranslationTests.root.appendingPathComponent("Sources/ComposeWindow/Core")
-        let lookUp = try Regex(#"\["([A-Za-z$][A-Za-z0-9$]*)"\]"#)
-        var read = Set<String>()
-        for file in readers {
-            let source = try String(contentsOf: core.appendingPathComponent(file), encoding: .utf8)
-            for match in source.matches(of: lookUp) { read.insert(String(match.output[1].substring!)) }
-        }
-        #expect(read.count > 40, "the readers were read: \(read.sorted())")
-        var fuzzed = Set<String>()
-        for example in Self.examples() {
-            for place in Self.places(example) {
-                if case .member(let name)? = place.last { fuzzed.insert(name) }
-            }
-        }
-        #expect(read.subtracting(fuzzed).isEmpty, "read but never fuzzed: \(read.subtracting(fuzzed).sorted())")
-    }
-
     /// A Bluesky reply thread: its first post on the network (its record), its image refused as
     /// too large once and uploaded smaller, the card's picture unusable, the second post refused
     /// and detached from it.
@@ -138,43 +111,6 @@ import Testing
         [written(), scheduledWithEveryOption(), blueskyReplyThreadHalfPosted()]
     }
 
-    static let hostile: [JSONValue] = [
-        .integer(Int.max), .integer(Int.min), .integer(-1), .integer(0), .double(1e300), .double(-0.5),
-        .string(""), .string("../../../home/alice/.ssh/id_ed25519"), .string("/etc/passwd"),
-        .string("https://m.example/@a/1\nhttps://evil.example/"), .string(String(repeating: "x", count: 70_000)),
-        .string("\u{0}"), .array([]), .object([]), .null, .bool(true),
-    ]
-
-    /// Every place in `value` (a path of member names and indices).
-    enum Step: Hashable {
-        case member(String)
-        case index(Int)
-    }
-    static func places(_ value: JSONValue, at path: [Step] = []) -> [[Step]] {
-        switch value {
-        case .object(let members):
-            return [path] + members.flatMap { places($0.value, at: path + [.member($0.name)]) }
-        case .array(let items):
-            return [path] + items.indices.flatMap { places(items[$0], at: path + [.index($0)]) }
-        default: return [path]
-        }
-    }
-
-    static func replacing(_ value: JSONValue, at path: [Step], with new: JSONValue) -> JSONValue {
-        guard let step = path.first else { return new }
-        switch (value, step) {
-        case (.object(let members), .member(let name)):
-            return .object(
-                members.map {
-                    $0.name == name ? .init(name, replacing($0.value, at: Array(path.dropFirst()), with: new)) : $0
-                })
-        case (.array(var items), .index(let index)):
-            items[index] = replacing(items[index], at: Array(path.dropFirst()), with: new)
-            return .array(items)
-        default: return value
-        }
-    }
-
     @Test(arguments: seeds)
     func aHostileValueIsRefusedOrReadIntoAPostThatRuns(seed: UInt64) {
         print("OUTBOX_SEED=\(seed)")
@@ -185,12 +121,12 @@ import Testing
     }
 
     private func fuzz(_ original: JSONValue, seed: UInt64, using generator: inout SeededGenerator) {
-        let places = Self.places(original)
+        let places = StateFuzzing.places(original)
         #expect(PostingPlan(file: original) != nil, "the file as written reads back")
         for round in 0..<400 {
             let place = places.randomElement(using: &generator)!
-            let value = Self.hostile.randomElement(using: &generator)!
-            let mutated = Self.replacing(original, at: place, with: value)
+            let value = StateFuzzing.hostile.randomElement(using: &generator)!
+            let mutated = StateFuzzing.replacing(original, at: place, with: value)
             guard let plan = PostingPlan(file: mutated) else { continue }
             let context = "OUTBOX_SEED=\(seed) round \(round): \(place) = \(value)"
             // It runs: every delivery's next step, its request, a session's move.

@@ -148,11 +148,11 @@ import Testing
         let parent = try Self.found(id: "77", through: "mastodon.social")
         let file = PostingPlan(text: "Yes", accounts: [Self.alice], replyTo: parent, microsecondsSinceEpoch: 1).file
         #expect(PostingPlan(file: file)?.outbox.replyTo?.server == "mastodon.social")
-        let mixed = OutboxFuzzTests.replacing(
+        let mixed = StateFuzzing.replacing(
             file, at: [.member("deliveries"), .index(0), .member("network")], with: .string("bluesky"))
         #expect(PostingPlan(file: mixed) == nil)
         for server in ["a/b", "", "mastodon.social\nevil.example", "https://x.example"] {
-            let hostile = OutboxFuzzTests.replacing(
+            let hostile = StateFuzzing.replacing(
                 file, at: [.member("replyTo"), .member("server")], with: .string(server))
             #expect(PostingPlan(file: hostile) == nil, "server \(server)")
         }

@@ -54,6 +54,31 @@ final class StateFileInputTests: XCTestCase {
         }
     }
 
+    /// The files beside a draft are input too (#61): an images file naming a path the window never
+    /// makes, or an options file past its size, each get one line; the draft's text comes back.
+    func testADraftsHostileSideFilesAreLeftOutWithOneLineEachAndTheTextComesBack() throws {
+        let state = try StateHome()
+        try state.writeDraft("Kept text")
+        let drafts = state.draftURL().deletingLastPathComponent()
+        try #"[{"path": "../../.ssh/id_ed25519", "alt": ""}]"#.write(
+            to: drafts.appendingPathComponent("default.images.json"), atomically: true, encoding: .utf8)
+        let options = drafts.appendingPathComponent("default.options.json")
+        try "{".write(to: options, atomically: true, encoding: .utf8)
+        try FileHandle(forWritingTo: options).truncate(atOffset: 17 << 20)  // refused before it is parsed
+        let window = try ComposeProcess(["--to", "mastodon", "--no-spell"], stateHome: state.url)
+        XCTAssertTrue(window.waitForWindow())
+        XCTAssertTrue(window.waitForText("Kept text"), window.stderrSoFar)
+        XCTAssertTrue(
+            window.waitForStderr(containing: "holds values compose-window never writes; its images are left out"),
+            window.stderrSoFar)
+        XCTAssertTrue(window.waitForStderr(containing: "default.options.json: larger than 16 MB"), window.stderrSoFar)
+        window.key("Escape")  // "Discard this post?"
+        window.key("alt+s")  // "_Save draft"
+        XCTAssertNotNil(window.finish(timeout: 10))
+        XCTAssertEqual(window.stderrSoFar.split(separator: "\n").count, 2, window.stderrSoFar)
+        XCTAssertEqual(state.draft(), "Kept text")
+    }
+
     func testANewerVersionIsLeftAsItIs() throws {
         let (state, window) = try opened(with: Self.entry(key: "k1", version: 99))
         XCTAssertTrue(window.waitForStderr(containing: "written by a newer compose-window"), window.stderrSoFar)

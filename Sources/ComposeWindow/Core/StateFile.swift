@@ -33,16 +33,28 @@ public struct StateFile: Sendable {
     /// The file's name in it.
     public let fileName: String
     let wording: Wording
+    /// The largest file read back: a file past it is refused with one line, never read whole.
+    let mostBytes: Int
+
+    /// A file that holds the person's text (a draft, an outbox entry): far past any post, and past
+    /// the 50 MB that standard input is tested with.
+    public static let mostTextBytes = 256 << 20
+    /// A file beside it (a draft's images or options): a few kilobytes as written.
+    public static let mostSideFileBytes = 16 << 20
 
     /// The file.
     public var path: String { directory + "/" + fileName }
 
     /// `folder` under compose-window's state directory; `environment` is the process environment
     /// (XDG_STATE_HOME, HOME).
-    public init(folder: String, fileName: String, wording: Wording, environment: [String: String]) throws(Failure) {
+    public init(
+        folder: String, fileName: String, wording: Wording, mostBytes: Int = mostTextBytes,
+        environment: [String: String]
+    ) throws(Failure) {
         directory = try Self.folder(folder, environment: environment)
         self.fileName = fileName
         self.wording = wording
+        self.mostBytes = mostBytes
     }
 
     /// `folder` under compose-window's state directory (`$XDG_STATE_HOME/compose-window/FOLDER`).
@@ -81,7 +93,7 @@ public struct StateFile: Sendable {
             throw Failure(description: substitute(wording.notRegularFile, [path]))
         }
         let bytes: [UInt8]
-        do throws(SystemIO.Failure) { bytes = try SystemIO.readAll(from: descriptor) } catch {
+        do throws(SystemIO.Failure) { bytes = try SystemIO.readAll(from: descriptor, most: mostBytes) } catch {
             throw Failure(description: substitute(wording.read, [path, error.description]))
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {

@@ -11,10 +11,27 @@ public enum SystemIO {
         public let description: String
 
         init(errno number: Int32) { description = String(cString: strerror(number)) }
+        init(description: String) { self.description = description }
+    }
+
+    /// Every byte of the regular file at `path` (not followed through a symbolic link), nil when
+    /// there is none; a Failure for anything else, or past `most` bytes.
+    public static func contents(ofFile path: String, most: Int) throws(Failure) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        if descriptor < 0 {
+            if errno == ENOENT { return nil }
+            throw Failure(errno: errno)
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { throw Failure(errno: EINVAL) }
+        return try readAll(from: descriptor, most: most)
     }
 
     /// Every byte until end of file; interrupted reads are retried.
-    public static func readAll(from descriptor: Int32) throws(Failure) -> [UInt8] {
+    /// Past `most` bytes, a Failure: a state file or a cache is input, and a huge one is refused,
+    /// never read whole into memory.
+    public static func readAll(from descriptor: Int32, most: Int = .max) throws(Failure) -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
@@ -23,6 +40,9 @@ public enum SystemIO {
             if count < 0 {
                 if errno == EINTR { continue }
                 throw Failure(errno: errno)
+            }
+            guard bytes.count + count <= most else {
+                throw Failure(description: localized("larger than {0} MB", String(max(1, most >> 20))))
             }
             bytes += chunk[..<count]
         }

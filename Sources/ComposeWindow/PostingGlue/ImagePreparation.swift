@@ -100,6 +100,42 @@ package enum ImagePreparation {
                 byteCount: Int(cleanedLength)))
     }
 
+    /// A link card's picture (a page's bytes, kept in the cache at fetch time) made a thumb: read
+    /// by the loader of the type its bytes are, and only if that is one of the four a card takes,
+    /// its size read before it is decoded and held to the pixel cap, and always encoded anew (no
+    /// byte of a page's file goes on as it came).
+    package static func preparePagePicture(
+        _ path: String, limits: ImageLimits, destination: (String) -> String
+    ) -> Result<PreparedImage, Failure> {
+        let bytes: [UInt8]
+        do throws(SystemIO.Failure) {
+            guard let read = try SystemIO.contents(ofFile: path, most: PageFetchRules.pictureBytes) else {
+                return .failure(Failure(reason: String(cString: strerror(ENOENT))))
+            }
+            bytes = read
+        } catch {
+            return .failure(Failure(reason: error.description))
+        }
+        var uncertain: gboolean = 0
+        let guessed = bytes.withUnsafeBufferPointer {
+            g_content_type_guess(nil, $0.baseAddress, gsize($0.count), &uncertain)
+        }
+        defer { g_free(guessed) }
+        guard let type = guessed.map({ String(cString: $0) }), PageFetchRules.pictureType(type) == type,
+            let size = LinkPicture.size(of: bytes, type: type)
+        else { return .failure(Failure(reason: localized("not an image compose-window can read"))) }
+        let fitting = ImageFit.scale(width: size.width, height: size.height, toPixels: limits.maxPixels)
+        guard let decoded = LinkPicture.thumbnail(of: bytes, type: type, side: max(fitting.width, fitting.height))
+        else {
+            return .failure(Failure(reason: localized("not an image compose-window can read")))
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(decoded)) }
+        let mimeType = gdk_pixbuf_get_has_alpha(decoded) != 0 ? "image/png" : "image/jpeg"
+        return fitted(
+            decoded, width: Int(gdk_pixbuf_get_width(decoded)), height: Int(gdk_pixbuf_get_height(decoded)),
+            mimeType: mimeType, limits: limits, to: destination)
+    }
+
     /// Decoded, upright, scaled to `width` × `height` and encoded as `mimeType`; smaller again while
     /// over the byte limit.
     private static func reencoded(
@@ -111,6 +147,16 @@ package enum ImagePreparation {
         defer { g_object_unref(UnsafeMutableRawPointer(loaded)) }
         let upright = gdk_pixbuf_apply_embedded_orientation(loaded)!
         defer { g_object_unref(UnsafeMutableRawPointer(upright)) }
+        return fitted(upright, width: width, height: height, mimeType: mimeType, limits: limits, to: destination)
+    }
+
+    /// `upright` scaled to `width` × `height` and encoded as `mimeType`; smaller again while over the
+    /// byte limit.
+    private static func fitted(
+        _ upright: OpaquePointer, width: Int, height: Int, mimeType: String, limits: ImageLimits,
+        to destination: (String) -> String
+    ) -> Result<PreparedImage, Failure> {
+        var error: UnsafeMutablePointer<GError>?
         var size = (width: width, height: height, mimeType: mimeType)
         while true {
             guard let scaled = gdk_pixbuf_scale_simple(upright, gint(size.width), gint(size.height), GDK_INTERP_HYPER)

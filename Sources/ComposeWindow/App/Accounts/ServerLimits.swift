@@ -38,11 +38,12 @@ final class ServerLimits {
     /// The cached limits alone, asking nothing (`--preview`, which sends nothing).
     var cachedLimits: MastodonRules.Limits? { read()?.limits }
 
+    /// A cache is input like any file: bounded in size, nesting and every figure.
     private func read() -> (limits: MastodonRules.Limits, fetchedAt: Int)? {
-        var contents: UnsafeMutablePointer<gchar>?
-        guard g_file_get_contents(path, &contents, nil, nil) != 0, let contents else { return nil }
-        defer { g_free(contents) }
-        return (try? JSONText.value(of: String(cString: contents))).flatMap(MastodonRules.Limits.cached)
+        guard let bytes = try? SystemIO.contents(ofFile: path, most: MastodonRules.Limits.mostCacheBytes),
+            let text = String(validating: bytes, as: UTF8.self)
+        else { return nil }
+        return (try? JSONText.value(of: text)).flatMap(MastodonRules.Limits.cached)
     }
 
     private func write(_ json: JSONValue) {

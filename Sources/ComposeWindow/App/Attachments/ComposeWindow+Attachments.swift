@@ -101,11 +101,6 @@ extension ComposeWindow {
         fitPostOptions()
     }
 
-    /// The images a saved draft kept (none when its file is unreadable JSON: the text still comes back).
-    static func images(of drafts: DraftStore) throws(DraftStore.Failure) -> [PostImage] {
-        guard let json = try drafts.loadImages() else { return [] }
-        return (try? JSONText.value(of: json)).flatMap(PostImage.list(json:)) ?? []
-    }
 }
 
 extension ComposeWindow {

@@ -97,12 +97,14 @@ final class Poster {
     /// file is on disk before the outbox that names it is written), then the run goes on.
     private func prepare(_ index: Int, image: Int) {
         guard let plan else { return }
-        let (source, limits) = plan.imageToPrepare(index, image: image, mastodonLimits: mastodonImageLimits)
+        let (source, limits, fromPage) = plan.imageToPrepare(
+            index, image: image, mastodonLimits: mastodonImageLimits)
         let folder = store.mediaFolder ?? ""
         StateWriter.shared.write {
-            ImagePreparation.prepare(source.path, limits: limits) {
-                plan.preparedFile(index, image: image, folder: folder, mimeType: $0)
-            }
+            let destination = { plan.preparedFile(index, image: image, folder: folder, mimeType: $0) }
+            return fromPage
+                ? ImagePreparation.preparePagePicture(source.path, limits: limits, destination: destination)
+                : ImagePreparation.prepare(source.path, limits: limits, destination: destination)
         } then: { [weak self] result in
             guard let self else { return }
             switch result {

@@ -13,10 +13,11 @@ extension ComposeWindow {
         var text = initialText
         if let drafts {
             do {
-                let draftImages = initialText.isEmpty && images.isEmpty ? try Self.images(of: drafts) : []
-                if initialText.isEmpty, options.postOptions == PostOptions(), let json = try drafts.loadOptions() {
-                    restoredOptions = (try? JSONText.value(of: json)).flatMap(PostOptions.init(json:))
-                    chosenMentions = restoredOptions?.mentions ?? [:]
+                let kept = Self.sideFiles(of: drafts)
+                let draftImages = initialText.isEmpty && images.isEmpty ? kept.images : []
+                if initialText.isEmpty, options.postOptions == PostOptions(), let keptOptions = kept.options {
+                    restoredOptions = keptOptions
+                    chosenMentions = keptOptions.mentions
                 }
                 if !draftImages.isEmpty { images = draftImages }
                 if let draft = try drafts.load(), !draft.isEmpty || !draftImages.isEmpty, draft != initialText {
@@ -25,12 +26,8 @@ extension ComposeWindow {
                         infoBar.showRestored()
                     } else {
                         // The draft whole: its images and options come back with its text.
-                        let offeredImages = try Self.images(of: drafts)
-                        let offeredOptions = try drafts.loadOptions().flatMap {
-                            (try? JSONText.value(of: $0)).flatMap(PostOptions.init(json:))
-                        }
                         infoBar.offerRestore(draft)
-                        offeredDraft = (offeredImages, offeredOptions)
+                        offeredDraft = kept
                         offeredDraftStore = drafts
                     }
                 }
@@ -45,6 +42,30 @@ extension ComposeWindow {
         var end = GtkTextIter()
         gtk_text_buffer_get_end_iter(compose.buffer, &end)
         gtk_text_buffer_place_cursor(compose.buffer, &end)
+    }
+
+    /// The images and options a draft kept beside its text. A file that cannot be read, or holds
+    /// what compose-window never writes, is said in one line and left out: the text still comes
+    /// back, and the next save writes the file anew.
+    static func sideFiles(of drafts: DraftStore) -> (images: [PostImage], options: PostOptions?) {
+        func read<Value>(_ load: () throws(DraftStore.Failure) -> String?, _ reader: (JSONValue) -> Value?) -> Value?? {
+            do {
+                guard let text = try load() else { return .some(nil) }
+                return (try? JSONText.value(of: text)).flatMap(reader).map { .some($0) }
+            } catch {
+                reportError(error.description)
+                return .some(nil)
+            }
+        }
+        let images = read(drafts.loadImages, PostImage.list(json:))
+        let options = read(drafts.loadOptions, PostOptions.init(json:))
+        for (what, unread) in [(localized("its images"), images == nil), (localized("its options"), options == nil)]
+        where unread {
+            reportError(
+                localized("the draft {0} holds values compose-window never writes; {1} are left out", drafts.name, what)
+            )
+        }
+        return ((images ?? nil) ?? [], options ?? nil)
     }
 
     /// "Restore draft": its text, and the images and options it kept, in place of the initial text's.

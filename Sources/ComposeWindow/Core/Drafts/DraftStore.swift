@@ -31,9 +31,11 @@ public struct DraftStore: Sendable {
         }
         file = try StateFile(folder: "drafts", fileName: name + ".txt", wording: .draft, environment: environment)
         imagesFile = try StateFile(
-            folder: "drafts", fileName: name + ".images.json", wording: .draft, environment: environment)
+            folder: "drafts", fileName: name + ".images.json", wording: .draft,
+            mostBytes: StateFile.mostSideFileBytes, environment: environment)
         optionsFile = try StateFile(
-            folder: "drafts", fileName: name + ".options.json", wording: .draft, environment: environment)
+            folder: "drafts", fileName: name + ".options.json", wording: .draft,
+            mostBytes: StateFile.mostSideFileBytes, environment: environment)
         self.name = name
     }
 

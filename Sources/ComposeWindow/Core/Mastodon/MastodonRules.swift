@@ -91,6 +91,9 @@ package enum MastodonRules {
                 mimeTypes: supportedMimeTypes.map { $0.filter { $0.hasPrefix("image/") } } ?? fallback.mimeTypes)
         }
 
+        /// The largest cache file read: as written it is under a kilobyte.
+        package static let mostCacheBytes = 1 << 20
+
         /// A cached answer is asked again after a day.
         static let freshForSeconds = 24 * 60 * 60
 

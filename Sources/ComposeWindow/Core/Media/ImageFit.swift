@@ -95,7 +95,7 @@ package enum ImageFit {
     }
 
     /// The largest size with the same shape and at most `limit` pixels (never larger than given).
-    static func scale(width: Int, height: Int, toPixels limit: Int) -> (width: Int, height: Int) {
+    package static func scale(width: Int, height: Int, toPixels limit: Int) -> (width: Int, height: Int) {
         guard width > 0, height > 0, width * height > limit else { return (width, height) }
         let factor = (Double(limit) / Double(width * height)).squareRoot()
         var scaled = (width: max(1, Int(Double(width) * factor)), height: max(1, Int(Double(height) * factor)))

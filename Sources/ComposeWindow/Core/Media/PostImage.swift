@@ -54,12 +54,15 @@ extension PostImage {
         .array(images.map { .object([.init("path", .string($0.path)), .init("alt", .string($0.alt))]) })
     }
 
-    /// The images a draft kept; nil for anything else.
+    /// The images a draft or an outbox kept; nil for anything else (a file is input: a path the
+    /// window would not have made, or an alt text past any server's limit, is never half trusted).
     package static func list(json: JSONValue) -> [PostImage]? {
-        guard case .array(let entries) = json else { return nil }
+        guard case .array(let entries) = json, StateValues.images.contains(entries.count) else { return nil }
         var images: [PostImage] = []
         for entry in entries {
-            guard case .string(let path)? = entry["path"], case .string(let alt)? = entry["alt"] else { return nil }
+            guard case .string(let path)? = entry["path"], StateValues.isChosenPath(path),
+                case .string(let alt)? = entry["alt"], StateValues.isText(alt)
+            else { return nil }
             images.append(PostImage(path: path, alt: alt))
         }
         return images

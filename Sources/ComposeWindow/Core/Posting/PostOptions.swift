@@ -42,6 +42,8 @@ package struct PostOptions: Hashable, Sendable {
 
     /// Bluesky's `langs` holds at most three.
     package static let mostLanguages = 3
+    /// Mentions a kept post may name: far past any post's length in handles.
+    static let mostMentions = 1_000
 
     package init(
         contentWarning: String = "", visibility: Visibility? = nil, sensitive: Bool = false,
@@ -153,7 +155,7 @@ extension PostOptions {
         guard case .object = json else { return nil }
         self.init()
         if let warning = json["contentWarning"] {
-            guard case .string(let text) = warning else { return nil }
+            guard case .string(let text) = warning, StateValues.isText(text) else { return nil }
             contentWarning = text
         }
         if let visibility = json["visibility"] {
@@ -172,7 +174,7 @@ extension PostOptions {
             languages = Array(codes.prefix(Self.mostLanguages))
         }
         if let chosen = json["mentions"] {
-            guard case .object(let members) = chosen else { return nil }
+            guard case .object(let members) = chosen, members.count <= Self.mostMentions else { return nil }
             for member in members {
                 guard let did = member.value.string, Self.isMention(handle: member.name, did: did) else { return nil }
                 mentions[member.name] = did

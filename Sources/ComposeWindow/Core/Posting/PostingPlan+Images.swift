@@ -12,17 +12,19 @@ extension PostingPlan {
     static let longestPolling = 25
 
     /// The image delivery `index`'s next step is about, and what the network takes.
+    /// `fromPage`: the card's picture, a page's bytes, which only the loader of one of the four
+    /// types a card takes may read (PageFetchRules.pictureType), never gdk-pixbuf's sniffing.
     package func imageToPrepare(_ index: Int, image: Int, mastodonLimits: ImageLimits) -> (
-        image: PostImage, limits: ImageLimits
+        image: PostImage, limits: ImageLimits, fromPage: Bool
     ) {
         let limits = network(index) == .bluesky ? ImageLimits.bluesky : mastodonLimits
         let byteLimit = outbox.deliveries[index].images[image].byteLimit
         guard outbox.isCardPicture(index, image: image) else {
-            return (outbox.images[image], limits.withMaxBytes(byteLimit))
+            return (outbox.images[image], limits.withMaxBytes(byteLimit), false)
         }
         return (
             outbox.uploads(index)[image],
-            limits.withMaxBytes(min(byteLimit ?? LinkCard.thumbnailBytes, LinkCard.thumbnailBytes))
+            limits.withMaxBytes(min(byteLimit ?? LinkCard.thumbnailBytes, LinkCard.thumbnailBytes)), true
         )
     }
 

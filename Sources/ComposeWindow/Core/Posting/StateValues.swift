@@ -10,6 +10,12 @@ enum StateValues {
     static let sides: ClosedRange<Int> = 1...(1 << 20)
     /// Posts in one network's thread (the splitter has no cap: a megabyte is a few thousand).
     static let parts: ClosedRange<Int> = 0...1_000_000
+    /// Images of one post: a file manager's "Open With" may attach more than a network takes (the
+    /// window says so), never this many.
+    static let images: ClosedRange<Int> = 0...1_000
+    /// Bytes of a text the person wrote beside the post's (an alt text, a content warning):
+    /// servers may raise their limits, never to a megabyte.
+    static let mostSideTextBytes = 1 << 20
 
     static func time(_ value: JSONValue?) -> Int64?? {
         guard let value else { return .some(nil) }  // absent: fine
@@ -30,6 +36,19 @@ enum StateValues {
     static func isOneLine(_ text: String, most: Int = 16_384) -> Bool {
         !text.isEmpty && text.utf8.count <= most
             && text.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F }
+    }
+
+    /// Text the person wrote (it may span lines): at most `most` bytes, no U+0000 (which no C
+    /// string below the app carries whole).
+    static func isText(_ text: String, most: Int = mostSideTextBytes) -> Bool {
+        text.utf8.count <= most && !text.utf8.contains(0)
+    }
+
+    /// The path of a file the person chose: absolute and canonical (as the window makes it: no `.`
+    /// or `..` step), no U+0000; a file name may hold a new line.
+    static func isChosenPath(_ path: String) -> Bool {
+        path.hasPrefix("/") && isText(path, most: 4_096)
+            && !path.split(separator: "/").contains { $0 == "." || $0 == ".." }
     }
 
     /// A prepared image's path: absolute, with no `.` or `..` step, on one line.

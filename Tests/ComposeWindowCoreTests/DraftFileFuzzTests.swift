@@ -1,0 +1,124 @@
+import PlaceholderTestSupport
+import Testing
+
+@testable import ComposeWindowCore
+
+/// The files beside a draft (its images, its options) and the server-limits cache are input like
+/// the outbox (#61): each as compose-window writes it, with one value replaced by something
+/// hostile, is refused or read into values within their bounds that write back as read. Never a
+/// trap. `make test` walks fixed seeds; DRAFT_SEED=N replays one; `make check-fuzz` tries fresh ones.
+@Suite struct DraftFileFuzzTests {
+    static let seeds = SeededGenerator.seeds(from: "DRAFT_SEED", fixed: [20_261_207, 5, 65_536])
+
+    /// Every option a draft keeps.
+    static func options() -> JSONValue {
+        var options = PostOptions(
+            contentWarning: "CW\nsecond line", visibility: .private, sensitive: true, selfLabel: .graphicMedia,
+            languages: ["en", "zh", "de"])
+        options.mentions = ["bob.bsky.social": "did:plc:bob", "carol.example": "did:web:carol.example"]
+        options.linkCard = LinkCardTests.card
+        options.replyGate = .mentioned
+        options.quote = QuoteTests.mastodonQuote
+        options.mastodonTakesQuotes = true
+        return options.json ?? .null
+    }
+
+    static func images() -> JSONValue {
+        PostImage.listJSON([
+            PostImage(path: "/home/alice/Pictures/cat.jpg", alt: "A cat\non a mat"),
+            PostImage(path: "/home/alice/line\nbreak.png", alt: ""),
+        ])
+    }
+
+    /// Every figure the cache keeps.
+    static func limitsCache() -> JSONValue {
+        let instance = JSONValue.object([
+            .init(
+                "configuration",
+                .object([
+                    .init(
+                        "statuses",
+                        .object([
+                            .init("max_characters", .integer(5_000)),
+                            .init("characters_reserved_per_url", .integer(23)),
+                            .init("max_media_attachments", .integer(8)),
+                        ])),
+                    .init(
+                        "media_attachments",
+                        .object([
+                            .init("image_size_limit", .integer(16_777_216)),
+                            .init("image_matrix_limit", .integer(33_177_600)),
+                            .init("description_limit", .integer(1_500)),
+                            .init("supported_mime_types", .array([.string("image/jpeg"), .string("image/png")])),
+                        ])),
+                ])),
+            .init("api_versions", .object([.init("mastodon", .integer(7))])),
+        ])
+        return MastodonRules.Limits(instance: instance).cache(fetchedAt: 1_796_500_000)
+    }
+
+    static func examples() -> [JSONValue] { [options(), images(), limitsCache()] }
+
+    @Test func theFilesAsWrittenReadBack() throws {
+        let options = try #require(PostOptions(json: Self.options()))
+        #expect(options.json == Self.options() && options.linkCard != nil && options.quote != nil)
+        #expect(PostImage.list(json: Self.images())?.count == 2)
+        let cached = try #require(MastodonRules.Limits.cached(Self.limitsCache()))
+        #expect(cached.limits.cache(fetchedAt: cached.fetchedAt) == Self.limitsCache())
+    }
+
+    @Test(arguments: seeds)
+    func aHostileValueIsRefusedOrReadWithinBounds(seed: UInt64) {
+        print("DRAFT_SEED=\(seed)")
+        var generator = SeededGenerator(state: seed)
+        for round in 0..<1_200 {
+            let original = Self.examples()[round % 3]
+            let place = StateFuzzing.places(original).randomElement(using: &generator)!
+            let value = StateFuzzing.hostile.randomElement(using: &generator)!
+            let mutated = StateFuzzing.replacing(original, at: place, with: value)
+            let context = "DRAFT_SEED=\(seed) round \(round): \(place) = \(value)"
+            switch round % 3 {
+            case 0: checkOptions(mutated, context)
+            case 1: checkImages(mutated, context)
+            default: checkLimits(mutated, context)
+            }
+        }
+    }
+
+    private func checkOptions(_ json: JSONValue, _ context: String) {
+        guard let options = PostOptions(json: json) else { return }
+        #expect(StateValues.isText(options.contentWarning), "\(context)")
+        #expect(options.languages.count <= PostOptions.mostLanguages, "\(context)")
+        #expect(options.mentions.count <= PostOptions.mostMentions, "\(context)")
+        if let picture = options.linkCard?.picture { #expect(picture.hasPrefix("/"), "\(context)") }
+        // What the window does with them at Send: Mastodon's fields, Bluesky's record.
+        _ = MastodonRules.statusBody(text: "Hi", options: options)
+        _ = MastodonRules.contentWarningUnits(options.contentWarning, text: "Hi")
+        #expect(options.json.flatMap(PostOptions.init(json:)) ?? PostOptions() == options, "\(context)")
+    }
+
+    private func checkImages(_ json: JSONValue, _ context: String) {
+        guard let images = PostImage.list(json: json) else { return }
+        #expect(StateValues.images.contains(images.count), "\(context)")
+        for image in images {
+            #expect(StateValues.isChosenPath(image.path) && StateValues.isText(image.alt), "\(context)")
+        }
+        #expect(PostImage.list(json: PostImage.listJSON(images)) == images, "\(context)")
+    }
+
+    private func checkLimits(_ json: JSONValue, _ context: String) {
+        guard let (limits, fetchedAt) = MastodonRules.Limits.cached(json) else { return }
+        typealias Limits = MastodonRules.Limits
+        #expect(limits.maximumCharacters.map(Limits.characterRange.contains) ?? true, "\(context)")
+        #expect(limits.charactersPerURL.map(Limits.urlWeightRange.contains) ?? true, "\(context)")
+        #expect(limits.maximumImages.map(Limits.imageCountRange.contains) ?? true, "\(context)")
+        #expect(limits.imageMatrixLimit.map(Limits.pixelRange.contains) ?? true, "\(context)")
+        // What the counter and Send do with them (a huge URL weight trapped the counter for a day).
+        let rule = CountingRule.mastodon.counting(urlsAs: limits.charactersPerURL)
+        _ = IncrementalCounter.counting("See https://example.com/a and https://example.com/b", rule: rule)
+        _ = limits.limit(commandLine: nil, ruleDefault: 500)
+        _ = limits.images
+        _ = Limits.isStale(fetchedAt: fetchedAt, now: Int(Int64.max))
+        #expect(Limits.cached(limits.cache(fetchedAt: fetchedAt))?.limits == limits, "\(context)")
+    }
+}
