@@ -94,6 +94,18 @@ import Testing
         }
     }
 
+    /// A 404 is a server from before 4.0 (no /api/v2/instance): cached as the defaults, no quotes;
+    /// a failure of the moment is not cached (#61).
+    @Test func anOlderServersFourOhFourIsCachedAsTheDefaults() throws {
+        let older = try #require(MastodonRules.Limits.from(APIAnswer(status: 404, json: .object([]))))
+        #expect(older.maximumCharacters == nil && older.charactersPerURL == nil && !older.takesQuotes)
+        #expect(MastodonRules.Limits.cached(older.cache(fetchedAt: 7))?.limits == older)
+        for status in [401, 403, 429, 500, 502, 503] {
+            #expect(MastodonRules.Limits.from(APIAnswer(status: status, json: .object([]))) == nil, "\(status)")
+        }
+        #expect(MastodonRules.Limits.from(APIAnswer(status: 200, json: nil)) == nil)
+    }
+
     @Test func cachedLimitsAreAskedAgainAfterADay() {
         #expect(!MastodonRules.Limits.isStale(fetchedAt: 1_000, now: 1_000 + 86_399))
         #expect(MastodonRules.Limits.isStale(fetchedAt: 1_000, now: 1_000 + 86_400))

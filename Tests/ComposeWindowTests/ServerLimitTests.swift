@@ -60,6 +60,47 @@ final class ServerLimitTests: SandboxTestCase {
         XCTAssertEqual(sandbox.statuses.count, 0)
     }
 
+    /// A server from before Mastodon 4.0 has no /api/v2/instance (404): it is an older server, with
+    /// the default limits and no quotes, cached as such, not asked again at every start (#61).
+    func testAServerBeforeFourIsCachedAsOlderNotAskedAtEveryStart() throws {
+        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        try sandbox.setAccounts(["mastodonApiVersion": -1])
+        let window = try sandbox.window("x", to: "mastodon")
+        XCTAssertTrue(waitUntil(timeout: 20) { self.cached(sandbox) != nil }, "the 404 was not cached")
+        window.key("Escape")
+        _ = window.finish()
+        XCTAssertEqual(cached(sandbox)?["api_versions"] as? [String: Int], ["mastodon": 0], "no quotes")
+        let statuses = (cached(sandbox)?["configuration"] as? [String: Any])?["statuses"] as? [String: Any]
+        XCTAssertEqual(statuses?.isEmpty, true, "no figures: the defaults")
+        let again = try sandbox.window(String(repeating: "长", count: 500), to: "mastodon")
+        again.key("ctrl+Return")
+        XCTAssertEqual(try XCTUnwrap(again.finish(timeout: 30)).code, 0, "500 fits the default limit")
+        XCTAssertEqual(instanceRequests(sandbox), 1)
+    }
+
+    /// The cache is input (#61): one over a megabyte is not read (nor one nested past any answer),
+    /// but asked again and replaced.
+    func testACacheTooLargeOrTooDeepIsAskedAgain() throws {
+        let sandbox = try NetworkSandbox.signedIn("mastodon", mastodonLimit: 1000)
+        try FileManager.default.createDirectory(
+            at: cacheFile(sandbox).deletingLastPathComponent(), withIntermediateDirectories: true)
+        let now = Int(Date().timeIntervalSince1970)
+        let fresh =
+            #"{"fetched_at": \#(now), "api_versions": {"mastodon": 7}, "#
+            + #""configuration": {"statuses": {"max_characters": 700}}}"#
+        for hostile in [fresh + String(repeating: " ", count: 1 << 20), String(repeating: "[", count: 100_000)] {
+            try hostile.write(to: cacheFile(sandbox), atomically: true, encoding: .utf8)
+            let before = instanceRequests(sandbox)
+            let window = try sandbox.window("x", to: "mastodon")
+            XCTAssertTrue(waitUntil(timeout: 20) { self.instanceRequests(sandbox) == before + 1 }, "not asked again")
+            XCTAssertTrue(waitUntil(timeout: 20) { self.cached(sandbox) != nil }, "not replaced")
+            window.key("Escape")
+            _ = window.finish()
+            let statuses = (cached(sandbox)?["configuration"] as? [String: Any])?["statuses"] as? [String: Any]
+            XCTAssertEqual(statuses?["max_characters"] as? Int, 1000)
+        }
+    }
+
     func testACacheADayOldIsAskedAgain() throws {
         let sandbox = try NetworkSandbox.signedIn("mastodon", mastodonLimit: 1000)
         let old = Int(Date().timeIntervalSince1970) - 2 * 24 * 3600

@@ -252,6 +252,10 @@ def check_quotes(table, token):
     older = post(quoted_status_id="999", quote_approval_policy="everyone")
     expect("GET /api/v2/instance", "apiVersions before 4.3", "absent" if "api_versions" not in call(
         "GET", MASTODON, "/api/v2/instance")[1] else "there", instance["before4.3"])
+    accounts(mastodonApiVersion=-1)
+    expect("GET /api/v2/instance", "apiVersions before 4.0", call("GET", MASTODON, "/api/v2/instance")[0],
+           instance["before4.0"])
+    accounts(mastodonApiVersion=0)
     expect(request, "quotes: olderServer", "ignored" if older[0] == 200 and "quote" not in older[1] else older,
            rules["olderServer"])
     taken = {}

@@ -534,6 +534,8 @@ class Handler(BaseHTTPRequestHandler):
                                "language": "en"}}
         if path == "/api/v2/instance" and verb == "GET":
             accounts = read_json("accounts.json", {})
+            if standin_status.api_version(accounts) < 0:  # before 4.0: the catch-all route's 404
+                raise MastodonFailure(404, "Not Found")
             limit, url_length = accounts.get("mastodonLimit", 500), accounts.get("mastodonURLLength", 23)
             return {"domain": host, "title": "Mastodon",
                     "configuration": {"statuses": {"max_characters": limit, "max_media_attachments": 4,

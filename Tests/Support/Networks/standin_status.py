@@ -9,7 +9,8 @@ do, and stricter where Mastodon is lenient, so that a wrong value fails a test i
 `store` keeps a status as POST /api/v1/statuses makes it (and a scheduled status's publication).
 Mastodon 4.5's quotes (`check_quote`; docs/servers.md, POST /api/v1/statuses, "Quotes", read at
 6f1a30c4a6, "Bump version to v4.5.0" on main): accounts.json "mastodonApiVersion"
-is the server's API version, 7 (4.5.0) unless given; from 7 on `quoted_status_id` names a status this
+is the server's API version, 7 (4.5.0) unless given (-1: a server before 4.0, whose
+`/api/v2/instance` is 404); from 7 on `quoted_status_id` names a status this
 server has that its account may quote (else 404), `quote_approval_policy` is public, followers or nobody
 (else 422 "Record invalid"; absent: the account's default, public), and the status answers `quote` and
 `quote_approval`; below 7 both parameters are ignored, as Rails drops what a controller does not permit

@@ -24,10 +24,8 @@ final class ServerLimits {
         let now = Int(g_get_real_time() / 1_000_000)
         if cached == nil || MastodonRules.Limits.isStale(fetchedAt: cached!.fetchedAt, now: now) {
             client.call(MastodonRules.Limits.request(host: host)) { [weak self] result in
-                guard let self, case .success(let answer) = result, answer.succeeded, let json = answer.json else {
-                    return
-                }
-                let limits = MastodonRules.Limits(instance: json)
+                guard let self, case .success(let answer) = result, let limits = MastodonRules.Limits.from(answer)
+                else { return }
                 self.write(limits.cache(fetchedAt: now))
                 update(limits)
             }

@@ -91,6 +91,16 @@ package enum MastodonRules {
                 mimeTypes: supportedMimeTypes.map { $0.filter { $0.hasPrefix("image/") } } ?? fallback.mimeTypes)
         }
 
+        /// What an answer to `request(host:)` says, to be cached: the server's figures; for a 404,
+        /// a server from before 4.0 (which has no `/api/v2/instance`: docs/servers.md, "gaps" 9),
+        /// whose limits are the defaults and which takes no quotes; nil for anything else (a
+        /// failure of the moment, asked again at the next start).
+        package static func from(_ answer: APIAnswer) -> Limits? {
+            if answer.status == 404 { return Limits(instance: .object([])) }
+            guard answer.succeeded, let json = answer.json else { return nil }
+            return Limits(instance: json)
+        }
+
         /// The largest cache file read: as written it is under a kilobyte.
         package static let mostCacheBytes = 1 << 20
 
