@@ -130,12 +130,35 @@ import Testing
             try #require(Thread().request(Self.plan(gate, quotes: quotes, visibility: visibility), 0)).body?[
                 "quote_approval_policy"]?.string
         }
-        #expect(try policy(.everyone, quotes: true) == nil, "the account's own default")
+        // Said, never left to the account's default, which 4.5's migration made nobody or
+        // followers for many (docs/servers.md, gaps 7).
+        #expect(try policy(.everyone, quotes: true) == "public")
+        #expect(try policy(.everyone, quotes: true, .unlisted) == "public")
+        #expect(try policy(.everyone, quotes: false) == nil, "an older server would ignore it")
         #expect(try policy(.following, quotes: true) == "followers")
         #expect(try policy(.mentioned, quotes: true) == "nobody")
         #expect(try policy(.nobody, quotes: true) == "nobody")
         #expect(try policy(.everyone, quotes: true, .private) == "nobody", "a followers-only post is never quotable")
         #expect(try policy(.nobody, quotes: false) == nil, "an older server would ignore it")
+    }
+
+    /// The account's default from verify_credentials' `source.quote_policy`, where the window starts.
+    @Test func theAccountsDefaultQuotePolicyIsReadAtSignInAndKept() throws {
+        for (word, gate) in [("public", ReplyGate.everyone), ("followers", .following), ("nobody", .nobody)] {
+            #expect(ReplyGate(mastodonQuotePolicy: word) == gate)
+            let answer = APIAnswer(
+                status: 200,
+                json: .object([
+                    .init("username", .string("alice")),
+                    .init(
+                        "source",
+                        .object([.init("privacy", .string("unlisted")), .init("quote_policy", .string(word))])),
+                ]))
+            let account = try MastodonSignIn(host: "mastodon.social", port: 0).account(from: answer)
+            #expect(account.defaultQuotes == gate)
+            #expect(PostingAccount(fields: account.fields)?.defaultQuotes == gate, "kept with the account")
+        }
+        #expect(ReplyGate(mastodonQuotePolicy: "everyone") == nil && ReplyGate(mastodonQuotePolicy: "") == nil)
     }
 
     @Test func theChoiceIsKeptByTheOutboxAndAnUnknownOneIsNeverGuessed() throws {

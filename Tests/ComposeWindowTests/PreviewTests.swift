@@ -17,6 +17,11 @@ final class PreviewTests: SandboxTestCase {
         // A page without metadata: its card is the link alone, whether or not the window has read it by Send.
         let text = "分享新鲜事 with #tags and https://pages.example.org/plain?a=long/path/to/somewhere"
         let options = ["--to", "mastodon,bluesky", "--cw", "Spoilers", "--language", "zh", "--visibility", "unlisted"]
+        // The window first: it asks the server what it takes (quotes from 4.5), which --preview,
+        // asking nothing, reads from the window's cache.
+        let window = try sandbox.window(text, to: "mastodon,bluesky", extra: Array(options.dropFirst(2)))
+        let cache = sandbox.home.appendingPathComponent("cache/compose-window/mastodon/mastodon.social.json")
+        XCTAssertTrue(waitUntil(timeout: 20) { FileManager.default.fileExists(atPath: cache.path) }, "the server asked")
         let shown = try preview(sandbox, options, text: text)
         XCTAssertTrue(sandbox.statuses.isEmpty && sandbox.records.isEmpty, "nothing is sent")
         let posts = try XCTUnwrap(shown["posts"] as? [[String: Any]])
@@ -25,7 +30,6 @@ final class PreviewTests: SandboxTestCase {
         XCTAssertEqual(
             (shown["notCarried"] as? [String: [String]])?["bluesky"], ["visibility:unlisted", "contentWarning"])
 
-        let window = try sandbox.window(text, to: "mastodon,bluesky", extra: Array(options.dropFirst(2)))
         window.key("ctrl+Return")
         XCTAssertEqual(try XCTUnwrap(window.finish(timeout: 60)).code, 0)
         let sentStatus = try XCTUnwrap(sandbox.statuses.first?["body"] as? NSDictionary)

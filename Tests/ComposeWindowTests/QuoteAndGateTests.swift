@@ -95,6 +95,27 @@ final class QuoteAndGateTests: SandboxTestCase {
         XCTAssertEqual(sandbox.statuses.last?["text"] as? String, "Older server")
     }
 
+    /// Everyone is said to Mastodon as `public`, never left to the account's default quote policy,
+    /// which 4.5's migration made nobody or followers for many; signed in again, the account's
+    /// default is where the window starts (docs/servers.md, gaps 7; #61).
+    func testEveryoneIsSaidAsPublicAndTheAccountsOwnDefaultIsWhereTheWindowStarts() throws {
+        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        try sandbox.setAccounts(["mastodonQuotePolicy": "nobody"])  // changed on the web since
+        let window = try sandbox.window("Anyone may quote this", to: "mastodon")
+        waitForServerLimits(sandbox)
+        window.key("ctrl+Return")
+        XCTAssertEqual(try XCTUnwrap(window.finish(timeout: 60), window.stderrSoFar).code, 0)
+        XCTAssertEqual(sandbox.statuses.last?["quote_approval_policy"] as? String, "public")
+
+        let signIn = try sandbox.composeWindow(["--sign-in", "mastodon", "--instance", "mastodon.social"])
+        XCTAssertEqual(signIn.code, 0, signIn.stderr)
+        let second = try sandbox.window("As my account says", to: "mastodon")
+        second.key("ctrl+Return")
+        XCTAssertEqual(try XCTUnwrap(second.finish(timeout: 60), second.stderrSoFar).code, 0)
+        XCTAssertEqual(sandbox.statuses.last?["text"] as? String, "As my account says")
+        XCTAssertEqual(sandbox.statuses.last?["quote_approval_policy"] as? String, "nobody")
+    }
+
     /// A Bluesky post quoted: embedded on Bluesky (with its cid; the SDK accepts the record), its
     /// link at the end of the Mastodon status.
     func testABlueskyQuoteIsEmbeddedThereAndLinkedOnMastodon() throws {

@@ -531,6 +531,7 @@ class Handler(BaseHTTPRequestHandler):
             return {"id": "1", "username": grant["username"], "acct": grant["username"],
                     "display_name": grant["username"].title(),
                     "source": {"privacy": read_json("accounts.json", {}).get("mastodonPrivacy", "unlisted"),
+                               "quote_policy": read_json("accounts.json", {}).get("mastodonQuotePolicy", "public"),
                                "language": "en"}}
         if path == "/api/v2/instance" and verb == "GET":
             accounts = read_json("accounts.json", {})

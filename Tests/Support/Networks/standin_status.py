@@ -12,7 +12,8 @@ Mastodon 4.5's quotes (`check_quote`; docs/servers.md, POST /api/v1/statuses, "Q
 is the server's API version, 7 (4.5.0) unless given (-1: a server before 4.0, whose
 `/api/v2/instance` is 404); from 7 on `quoted_status_id` names a status this
 server has that its account may quote (else 404), `quote_approval_policy` is public, followers or nobody
-(else 422 "Record invalid"; absent: the account's default, public), and the status answers `quote` and
+(else 422 "Record invalid"; absent: the account's default, accounts.json "mastodonQuotePolicy", public
+unless given), and the status answers `quote` and
 `quote_approval`; below 7 both parameters are ignored, as Rails drops what a controller does not permit
 (6: 4.4, whose statuses carry a `quote` that is null; 0: before 4.3, no `api_versions` at all)."""
 import json, re
@@ -135,7 +136,9 @@ def check_quote(state, host, username, body, accounts, failure):
         if quoted is None or quote_policy_for(quoted, username) == "denied":
             raise failure(404, QUOTE_MISSING)
     policy = body.get("quote_approval_policy")
-    policy = "public" if policy in (None, "", False) else policy  # .presence || setting_default_quote_policy
+    # .presence || current_user.setting_default_quote_policy: not always public (the 4.5.0 migration
+    # set nobody or followers by the default visibility; docs/servers.md, gaps 7)
+    policy = accounts.get("mastodonQuotePolicy", "public") if policy in (None, "", False) else policy
     if not isinstance(policy, str) or policy not in POLICY_KEYS:
         raise failure(422, "Record invalid")  # a bare ActiveRecord::RecordInvalid
     visibility = body.get("visibility") or accounts.get("mastodonPrivacy", "unlisted")

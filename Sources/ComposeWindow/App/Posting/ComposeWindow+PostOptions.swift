@@ -88,7 +88,7 @@ extension ComposeWindow {
         linkCards.hasImages = !images.isEmpty
         linkCards.refresh()
         if let account = postingAccount, account.network == .mastodon {
-            postOptionsRow.showAccountDefault(account.defaultVisibility)
+            postOptionsRow.showAccountDefault(account.defaultVisibility, quotes: account.defaultQuotes)
         }
     }
 

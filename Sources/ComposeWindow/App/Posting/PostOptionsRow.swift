@@ -33,6 +33,11 @@ final class PostOptionsRow {
     private var kept = PostOptions()
     /// The visibility of the account Send posts with, until the person chooses one.
     private var accountDefault: PostOptions.Visibility?
+    /// Who may quote the account's posts by default (Mastodon 4.5's `quote_policy`), until the
+    /// person chooses.
+    private var accountQuotes: ReplyGate?
+    /// The person chose who may reply and quote (or the command line, a draft or the outbox did).
+    private var gateChosen = false
     /// Any option changed (the content warning's text too: it counts on Mastodon).
     var onChange: (@MainActor () -> Void)?
     /// The person chose a visibility (or the command line or the outbox did): the account's default
@@ -72,14 +77,18 @@ final class PostOptionsRow {
             self.visibilityChosen = true
             self.changed()
         }
-        Signal.connect(loaded.repliesCombo, "changed") { [weak self] in self?.changed() }
+        Signal.connect(loaded.repliesCombo, "changed") { [weak self] in
+            guard let self, !self.filling else { return }
+            self.gateChosen = true
+            self.changed()
+        }
         Signal.connect(loaded.sensitiveCheck, "toggled") { [weak self] in self?.changed() }
         Signal.connect(loaded.labelCombo, "changed") { [weak self] in self?.changed() }
         loaded.languages.onChange = { [weak self] in self?.changed() }
         let chosen = visibilityChosen
         show(kept)
         visibilityChosen = chosen
-        if !chosen { showAccountDefault(accountDefault) }
+        showAccountDefault(accountDefault, quotes: accountQuotes)
         return loaded
     }
 
@@ -98,6 +107,7 @@ final class PostOptionsRow {
             var options = kept
             options.contentWarning = contentWarning
             if !visibilityChosen { options.visibility = nil }
+            if !gateChosen, let accountQuotes { options.replyGate = accountQuotes }
             return options
         }
         let visibility =
@@ -117,6 +127,7 @@ final class PostOptionsRow {
     /// Shows `options` (the command line's, or a post's from the outbox).
     func show(_ options: PostOptions) {
         if options.visibility != nil { visibilityChosen = true }
+        if options.replyGate != .everyone { gateChosen = true }
         guard let widgets else {
             // As the combo would: a show without a visibility leaves the one shown before.
             let earlier = kept.visibility
@@ -138,12 +149,16 @@ final class PostOptionsRow {
     }
 
     /// The account's own default, until the person chooses.
-    func showAccountDefault(_ visibility: PostOptions.Visibility?) {
+    func showAccountDefault(_ visibility: PostOptions.Visibility?, quotes: ReplyGate?) {
         accountDefault = visibility
-        guard !visibilityChosen, let widgets else { return }
+        accountQuotes = quotes
+        guard let widgets else { return }
         filling = true
         defer { filling = false }
-        gtk_combo_box_set_active_id(widgets.visibilityCombo.cast(), (visibility ?? .public).rawValue)
+        if !visibilityChosen {
+            gtk_combo_box_set_active_id(widgets.visibilityCombo.cast(), (visibility ?? .public).rawValue)
+        }
+        if !gateChosen { gtk_combo_box_set_active_id(widgets.repliesCombo.cast(), (quotes ?? .everyone).rawValue) }
     }
 
     /// Which widgets apply to where Send goes: nothing when the post does not go through an account

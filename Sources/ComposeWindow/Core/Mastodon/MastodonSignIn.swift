@@ -126,7 +126,8 @@ package struct MastodonSignIn: Equatable, Sendable {
         return request
     }
 
-    /// The signed-in account, "@user@HOST", and who sees its posts by default, from verify_credentials.
+    /// The signed-in account, "@user@HOST", who sees its posts by default and who may quote them,
+    /// from verify_credentials.
     package func account(from answer: APIAnswer) throws(Failure) -> PostingAccount {
         guard answer.succeeded, let username = answer.json?["username"]?.string, !username.isEmpty,
             !username.contains("@"), !username.contains(" ")
@@ -134,7 +135,9 @@ package struct MastodonSignIn: Equatable, Sendable {
         return PostingAccount(
             network: .mastodon, name: "@" + username + "@" + host, host: host,
             defaultVisibility: answer.json?["source"]?["privacy"]?.string.flatMap(
-                PostOptions.Visibility.init(rawValue:)))
+                PostOptions.Visibility.init(rawValue:)),
+            defaultQuotes: answer.json?["source"]?["quote_policy"]?.string.flatMap(ReplyGate.init(mastodonQuotePolicy:))
+        )
     }
 
     private func failure(_ answer: APIAnswer, doing step: String) -> Failure {

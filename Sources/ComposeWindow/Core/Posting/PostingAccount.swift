@@ -18,16 +18,21 @@ package struct PostingAccount: Hashable, Sendable {
     /// Mastodon: who sees a post by default (verify_credentials' `source.privacy` at sign-in); the
     /// window's visibility starts there.
     package let defaultVisibility: PostOptions.Visibility?
+    /// Mastodon from 4.5: who may quote a post by default (`source.quote_policy` at sign-in); the
+    /// window's "who can reply and quote" starts there. nil: not said (an older server, or an
+    /// account signed in before this was kept).
+    package let defaultQuotes: ReplyGate?
 
     package init(
         network: Network, name: String, host: String, identity: String = "",
-        defaultVisibility: PostOptions.Visibility? = nil
+        defaultVisibility: PostOptions.Visibility? = nil, defaultQuotes: ReplyGate? = nil
     ) {
         self.network = network
         self.name = name
         self.host = host
         self.identity = identity
         self.defaultVisibility = defaultVisibility
+        self.defaultQuotes = defaultQuotes
     }
 
     /// The line `--accounts` prints: "bluesky @alice.bsky.social".
@@ -37,6 +42,7 @@ package struct PostingAccount: Hashable, Sendable {
     package var fields: [String: String] {
         var fields = ["network": network.rawValue, "name": name, "host": host, "identity": identity]
         if let defaultVisibility { fields["visibility"] = defaultVisibility.rawValue }
+        if let defaultQuotes { fields["quotes"] = defaultQuotes.rawValue }
         return fields
     }
 
@@ -47,7 +53,8 @@ package struct PostingAccount: Hashable, Sendable {
         else { return nil }
         self.init(
             network: network, name: name, host: host, identity: fields["identity"] ?? "",
-            defaultVisibility: fields["visibility"].flatMap(PostOptions.Visibility.init(rawValue:)))
+            defaultVisibility: fields["visibility"].flatMap(PostOptions.Visibility.init(rawValue:)),
+            defaultQuotes: fields["quotes"].flatMap(ReplyGate.init(rawValue:)))
     }
 }
 

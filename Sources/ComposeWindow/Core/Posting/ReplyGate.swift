@@ -23,15 +23,28 @@ package enum ReplyGate: String, CaseIterable, Hashable, Sendable {
         }
     }
 
+    /// The choice nearest an account's default `quote_policy` (verify_credentials' `source`, from
+    /// 4.5); nil for anything else.
+    package init?(mastodonQuotePolicy policy: String) {
+        switch policy {
+        case "public": self = .everyone
+        case "followers": self = .following
+        case "nobody": self = .nobody
+        default: return nil
+        }
+    }
+
     /// Whether each Bluesky post gets a postgate that forbids quoting it.
     var blueskyForbidsQuotes: Bool { self != .everyone }
 
-    /// Mastodon's `quote_approval_policy` for a post of `visibility` on a server that takes it; nil:
-    /// the account's own default (Everyone on a public or unlisted post).
+    /// Mastodon's `quote_approval_policy` for a post of `visibility` on a server that takes it.
+    /// Everyone is said as `public`, never left to the account's default, which is not always
+    /// public (4.5.0's migration set nobody or followers by the default visibility: docs/servers.md,
+    /// gaps 7); the window starts from that default instead (`init(mastodonQuotePolicy:)`).
     func mastodonQuotePolicy(visibility: PostOptions.Visibility?) -> String? {
         if visibility == .private || visibility == .direct { return "nobody" }
         switch self {
-        case .everyone: return nil
+        case .everyone: return "public"
         case .following: return "followers"
         case .mentioned, .nobody: return "nobody"
         }
