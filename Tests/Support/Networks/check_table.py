@@ -340,6 +340,17 @@ def check_scheduled(table, token):
     schedule(token, ahead(), "keyed", key)
     again = schedule(token, ahead(), "keyed", key)
     expect(request, "storedKeyScheduled", again[0], row["repeats"]["storedKeyScheduled"])
+    accounts(mastodonScheduledKeyRepeats=True)  # before 4.2.9
+    before = len(call("GET", MASTODON, SCHEDULED, token, query={"limit": "40"})[1])
+    schedule(token, ahead(), "keyed", key)
+    after = len(call("GET", MASTODON, SCHEDULED, token, query={"limit": "40"})[1])
+    expect(request, "storedKeyScheduledBefore4.2.9", "a second scheduled status" if after == before + 1 else after,
+           row["repeats"]["storedKeyScheduledBefore4.2.9"])
+    accounts(mastodonScheduledKeyRepeats=False, mastodonLocale="de")  # the account's words, not the client's
+    german = schedule(token, now + offset - 60, "too soon")
+    expect(request, "scheduled too soon, a German account", german[1].get("error"),
+           rules["tooSoonErrorForAGermanAccount"])
+    accounts(mastodonLocale="en")
     one, put, delete = ("%s %s/:id" % (verb, SCHEDULED) for verb in ("GET", "PUT", "DELETE"))
     path, nowhere = SCHEDULED + "/" + made["id"], SCHEDULED + "/999999"
     expect(one, "again", call("GET", MASTODON, path, token)[1] == call("GET", MASTODON, path, token)[1] == made, True)

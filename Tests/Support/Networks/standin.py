@@ -52,6 +52,7 @@ import standin_people as people
 import standin_pages as pages
 import standin_scheduled as scheduled
 import standin_status
+import standin_words as words
 
 DIR = sys.argv[1]
 PDS = "morel.us-east.host.bsky.network"
@@ -285,6 +286,9 @@ class Handler(BaseHTTPRequestHandler):
                     save_state()
             except Failure as failure:
                 status, answer = failure.status, failure.body
+                with LOCK:  # what was refused, in whose words, for the tests to read
+                    STATE.setdefault("refusals", []).append({"path": url.path, "status": status, "answer": answer})
+                    save_state()
             except Redirect as redirect:
                 self.send_response(302)
                 self.send_header("Location", redirect.location)
@@ -455,7 +459,7 @@ class Handler(BaseHTTPRequestHandler):
         media.forget_old_media(STATE, server_time())
         if path.startswith("/api/v1/scheduled_statuses"):
             return scheduled.route(STATE, verb, path, query, body, self.bearer_token, host, server_time(),
-                                   MastodonFailure)
+                                   MastodonFailure, read_json("accounts.json", {}))
         if path == "/api/v2/media" and verb == "POST":
             return media.upload_media(STATE, self.bearer_token(), host, body, server_time(),
                                       read_json("accounts.json", {}), MastodonFailure)
@@ -562,14 +566,16 @@ class Handler(BaseHTTPRequestHandler):
                         return 500, {"status": 500, "error": "Internal Server Error"}
                     return status["json"]
             # A key kept for a scheduled status: its id is looked up among statuses, 404.
-            scheduled.repeat(STATE, key, grant["username"], host, server_time(), KEY_LIFETIME, MastodonFailure)
+            scheduled.repeat(STATE, key, grant["username"], host, server_time(), KEY_LIFETIME, MastodonFailure,
+                             read_json("accounts.json", {}))
             text = body.get("status") or ""
             parent = body.get("in_reply_to_id")
             # As PostStatusService: a reply to a status the server does not have is not found. A
             # status id is its server's own: another server's id names nothing here.
             if parent is not None and not any(s["json"]["id"] == parent and s.get("host") == host
                                               for s in STATE["statuses"]):
-                raise MastodonFailure(404, "The post you are trying to reply to does not appear to exist.")
+                raise MastodonFailure(404, words.say(read_json("accounts.json", {}),
+                                                     "statuses.errors.in_reply_not_found"))
             attached = media.attach(STATE, grant, body.get("media_ids") or [], server_time(), MastodonFailure)
             at = scheduled.post_time(body, server_time(), MastodonFailure)  # None: posted now
             # A server that does not know scheduled_at (Mastodon before 2.7.0, or another kind of
@@ -585,7 +591,7 @@ class Handler(BaseHTTPRequestHandler):
             limit, url_length = accounts.get("mastodonLimit", 500), accounts.get("mastodonURLLength", 23)
             # As StatusLengthValidator counts: the content warning with the text, each URL as
             # characters_reserved_per_url "x"s.
-            options = standin_status.check_options(body, text, limit, url_length, MastodonFailure)
+            options = standin_status.check_options(body, text, limit, url_length, MastodonFailure, accounts)
             made = standin_status.store(STATE, host, grant["username"], text, options, parent, attached, key,
                                         server_time(), accounts.get("mastodonPrivacy", "unlisted"), quote)
             STATE["statuses"][-1]["body"] = body  # the request as it came, for the tests to compare

@@ -19,6 +19,8 @@ Api::V1::ScheduledStatusesController, PublishScheduledStatusWorker):
   PUT on one already due within 5 minutes does not move its publication (the worker is queued)."""
 import calendar, datetime, re, urllib.parse
 
+import standin_words as words
+
 import standin_lookup as lookup
 import standin_media as media
 import standin_status
@@ -68,20 +70,25 @@ def day(seconds):
     return None if seconds is None else datetime.datetime.fromtimestamp(seconds, datetime.timezone.utc).date()
 
 
-def validation_errors(state, username, host, at, now):
-    """ScheduledStatus's validations in their order; the record itself counts on an update."""
+def validation_errors(state, username, host, at, now, accounts):
+    """ScheduledStatus's validations in their order, in the account's words; the record itself
+    counts on an update."""
     errors, mine = [], own(state, username, host)
     if at is not None and at <= now + MINIMUM_OFFSET:
-        errors.append("Scheduled at date must be in the future")
+        errors.append("Scheduled at " + words.say(accounts, "scheduled_statuses.too_soon"))
     if len(mine) >= TOTAL_LIMIT:
-        errors.append("You have exceeded the limit of %d scheduled posts" % TOTAL_LIMIT)
+        errors.append(words.say(accounts, "scheduled_statuses.over_total_limit", limit=TOTAL_LIMIT))
     if at is not None and sum(day(s["scheduled_at"]) == day(at) for s in mine) >= DAILY_LIMIT:
-        errors.append("You have exceeded the limit of %d scheduled posts for today" % DAILY_LIMIT)
+        errors.append(words.say(accounts, "scheduled_statuses.over_daily_limit", limit=DAILY_LIMIT))
     return errors
 
 
-def repeat(state, key, username, host, now, lifetime, failure):
-    """A key stored for a scheduled status: found, then looked up among statuses: not there."""
+def repeat(state, key, username, host, now, lifetime, failure, accounts):
+    """A key stored for a scheduled status: found, then looked up among statuses: not there. Before
+    4.2.9 (accounts.json "mastodonScheduledKeyRepeats") the key was never looked up for a scheduled
+    status, so a repeat makes a second one (docs/servers.md, gaps 1)."""
+    if accounts.get("mastodonScheduledKeyRepeats"):
+        return
     if key and any(k["key"] == key and k["account"] == username and k["host"] == host
                    and now - k["stored"] < lifetime for k in state["scheduledKeys"]):
         raise failure(404, "Record not found")
@@ -89,7 +96,7 @@ def repeat(state, key, username, host, now, lifetime, failure):
 
 def schedule(state, grant, host, body, at, attached, key, now, accounts, failure):
     username, text = grant["username"], body.get("status")
-    policy = body.get("quote_approval_policy") or "public"  # the user's default_quote_policy: public
+    policy = body.get("quote_approval_policy") or accounts.get("mastodonQuotePolicy", "public")  # the user's
     if policy not in POLICIES:
         raise failure(422, "Record invalid")
     # The status is built and validated, then thrown away: what it fails on is a bare RecordInvalid.
@@ -104,7 +111,7 @@ def schedule(state, grant, host, body, at, attached, key, now, accounts, failure
                                      accounts.get("mastodonURLLength", 23), failure)
     except failure as refused:
         raise failure(422, "Record invalid") if refused.status == 422 else refused
-    errors = validation_errors(state, username, host, at, now)
+    errors = validation_errors(state, username, host, at, now, accounts)
     if errors:
         raise failure(422, "Validation failed: " + ", ".join(errors))
     app = next((n for n, a in enumerate(state["apps"], 1) if a["client_id"] == grant["client_id"]), None)
@@ -142,7 +149,7 @@ def check_scope(grant, wanted, failure):
         raise failure(403, "This action is outside the authorized scopes")
 
 
-def route(state, verb, path, query, body, bearer_token, host, now, failure):
+def route(state, verb, path, query, body, bearer_token, host, now, failure, accounts):
     match = re.fullmatch(r"/api/v1/scheduled_statuses(?:/([^/]+))?", path)
     if not match or (match.group(1) is None and verb != "GET") or verb not in ("GET", "PUT", "PATCH", "DELETE"):
         raise failure(404, "Record not found")  # no such route
@@ -159,7 +166,7 @@ def route(state, verb, path, query, body, bearer_token, host, now, failure):
     if verb in ("PUT", "PATCH") and "scheduled_at" in body:  # params.permit(:scheduled_at): nothing else
         value = body["scheduled_at"]
         at = read_time(value) if isinstance(value, str) else None  # Rails casts what it cannot read to nil
-        errors = validation_errors(state, grant["username"], host, at, now)
+        errors = validation_errors(state, grant["username"], host, at, now, accounts)
         if errors:
             raise failure(422, "Validation failed: " + ", ".join(errors))
         old = record["scheduled_at"]
@@ -167,7 +174,7 @@ def route(state, verb, path, query, body, bearer_token, host, now, failure):
             record["queued"] = old  # the scheduler has (at worst) queued the worker for then
         record["scheduled_at"] = at
     elif verb in ("PUT", "PATCH"):
-        errors = validation_errors(state, grant["username"], host, record["scheduled_at"], now)
+        errors = validation_errors(state, grant["username"], host, record["scheduled_at"], now, accounts)
         if errors:
             raise failure(422, "Validation failed: " + ", ".join(errors))
     return scheduled_json(state, record, now)

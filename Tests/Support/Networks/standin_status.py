@@ -20,6 +20,7 @@ import json, re
 
 import standin_lookup as lookup
 import standin_media as media
+import standin_words as words
 
 VISIBILITIES = ("public", "unlisted", "private", "direct")
 QUOTES_FROM = 7  # lib/mastodon/version.rb api_versions at 4.5.0 (e1f7847b64 made quotes unconditional)
@@ -35,8 +36,9 @@ def iso_639_1():
 LANGUAGES = iso_639_1()
 
 
-def check_options(body, text, limit, url_length, failure):
-    """The status's options as Mastodon keeps them; `failure(status, message)` for what it refuses."""
+def check_options(body, text, limit, url_length, failure, accounts=None):
+    """The status's options as Mastodon keeps them; `failure(status, message)` for what it refuses,
+    in the account's words where Mastodon translates them (standin_words)."""
     visibility = body.get("visibility")
     if visibility is not None and visibility not in VISIBILITIES:
         raise failure(422, "Validation failed: Visibility is not included in the list")
@@ -51,7 +53,8 @@ def check_options(body, text, limit, url_length, failure):
         raise failure(422, "Validation failed: Spoiler text must be text")
     counted = spoiler.strip() + re.sub(r"https?://\S+", "x" * url_length, text.strip())
     if len(counted) > limit:
-        raise failure(422, "Validation failed: Text character limit of %d exceeded" % limit)
+        raise failure(422, "Validation failed: Text " + words.say(accounts or {}, "statuses.over_character_limit",
+                                                                  max=limit))
     return {"spoiler_text": spoiler.strip(), "visibility": visibility, "language": language,
             "sensitive": sensitive or bool(spoiler.strip())}
 
