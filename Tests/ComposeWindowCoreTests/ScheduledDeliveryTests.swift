@@ -132,6 +132,17 @@ import Testing
         #expect(!plan.outbox.isDueForDelivery(now: woke))
     }
 
+    /// A timer set during a `--deliver` run that came due before the run ended started nothing (the
+    /// one service was this run): set again for just after it, if its post is still due; one still
+    /// ahead, or whose post went or waits for the person, is left alone (#61).
+    @Test func aTimerThatCameDueDuringTheRunIsSetAgainForAfterIt() {
+        let now: Int64 = 1_796_500_000
+        let armed = ["a": now - 60, "b": now + 60, "c": now - 1, "d": now, "e": now - 5]
+        let again = DeliveryFollowUp.afterThisRun(armed: armed, stillDue: ["a", "b", "d", "e"], now: now)
+        #expect(again == ["a": now + 10, "d": now + 10, "e": now + 10], "c went or waits for the person; b is ahead")
+        #expect(DeliveryFollowUp.afterThisRun(armed: [:], stillDue: ["a"], now: now).isEmpty, "none it set")
+    }
+
     @Test func aDraftAWindowHoldsIsNotTakenAndOneFreeIs() throws {
         let window = try DraftLock.claim("scheduled-20261206-0900", environment: environment)
         #expect(try DraftLock.claimOnly(window.name, environment: environment) == nil)

@@ -66,6 +66,32 @@ final class LinkCardWindowTests: SandboxTestCase {
         XCTAssertEqual(verdict.code, 0, verdict.stdout + verdict.stderr)
     }
 
+    /// The card's picture is read at Send as what it is, a page's bytes (#61): a kept file that
+    /// became a TIFF since its fetch (gdk-pixbuf reads one when it sniffs) is never decoded, and
+    /// the card goes without it, the post all the same.
+    func testAKeptPictureThatBecameAnotherTypeIsNeverDecodedAndTheCardGoesWithoutIt() throws {
+        let sandbox = try NetworkSandbox.signedIn("bluesky")
+        let window = try sandbox.window("Pandas all day https://pages.example.org/card", to: "bluesky")
+        XCTAssertTrue(waitForPixels(Self.pandaRed, count: 500), "the card's picture, shown under the text")
+        let kept = sandbox.home.appendingPathComponent("cache/compose-window/link-pictures")
+        let files = try FileManager.default.contentsOfDirectory(atPath: kept.path)
+        XCTAssertEqual(files.count, 1, "\(files)")
+        for file in files {
+            let made = try Shell.run(
+                "/usr/bin/convert", ["-size", "40x30", "xc:#3333cc", "tiff:" + kept.appendingPathComponent(file).path])
+            XCTAssertEqual(made.code, 0, made.stderr)
+        }
+        window.key("ctrl+Return")
+        let finished = try XCTUnwrap(window.finish(timeout: 60))
+        XCTAssertEqual(finished.code, 0, finished.stderr)
+        let record = try XCTUnwrap(sandbox.records.first)
+        let embed = try XCTUnwrap((record["value"] as? [String: Any])?["embed"] as? [String: Any])
+        let external = try XCTUnwrap(embed["external"] as? [String: Any])
+        XCTAssertEqual(external["uri"] as? String, "https://pages.example.org/card")
+        XCTAssertNil(external["thumb"], "no thumb from a TIFF")
+        XCTAssertEqual((sandbox.state["blobs"] as? [[String: Any]] ?? []).count, 0, "nothing uploaded")
+    }
+
     /// The page answers after 30 s: Send goes at once with the link alone (Bluesky's app shows the
     /// address), and the fetch is called off.
     func testASlowPageNeverHoldsSendBack() throws {

@@ -31,7 +31,7 @@ enum ScheduledDelivery {
                     localized(
                         "no network: the post scheduled in draft {0} is tried again at {1}", name, TimeWords.clock(time)
                     ))
-                UserTimer.arm(draft: name, at: time, environment: environment) { _ in }
+                arm(name, at: time, environment: environment)
             }
             StateWriter.shared.waitForAll()
             return status
@@ -59,7 +59,21 @@ enum ScheduledDelivery {
             }
             PostedNotification.show(posted, waitSeconds: notificationSeconds)
         }
+        let stillDue = Set(DraftCatalog.duePosts(environment: environment, now: Poster.now, parseJSON: parse))
+        for (name, time) in DeliveryFollowUp.afterThisRun(armed: armedThisRun, stillDue: stillDue, now: Poster.now) {
+            reportError(localized("the post scheduled in draft {0} is tried again at {1}", name, TimeWords.clock(time)))
+            arm(name, at: time, environment: environment)
+        }
+        StateWriter.shared.waitForAll()
         return status
+    }
+
+    /// Each draft's last timer this run set (DeliveryFollowUp.afterThisRun).
+    private static var armedThisRun: [String: Int64] = [:]
+
+    private static func arm(_ name: String, at time: Int64, environment: [String: String]) {
+        armedThisRun[name] = time
+        UserTimer.arm(draft: name, at: time, environment: environment) { _ in }
     }
 
     /// Without a systemd user manager nothing fires at a post's time: each window's start looks
@@ -103,7 +117,7 @@ enum ScheduledDelivery {
             let plan = (try? OutboxStore(draftName: name, environment: environment))
                 .flatMap { try? $0.load() }.flatMap(parse).flatMap(PostingPlan.init(file:))
             let retry = DeliveryFollowUp.ifLeftUndone(plan, now: Poster.now)
-            UserTimer.arm(draft: name, at: retry, environment: environment) { _ in }
+            arm(name, at: retry, environment: environment)
             StateWriter.shared.waitForAll()
             return .leftToItsWindow
         }
@@ -115,8 +129,7 @@ enum ScheduledDelivery {
             return .unreadable
         }
         // Killed during the run (the machine off, the session ended), it is looked at again.
-        UserTimer.arm(draft: name, at: DeliveryFollowUp.ifThisRunDies(now: Poster.now), environment: environment) { _ in
-        }
+        arm(name, at: DeliveryFollowUp.ifThisRunDies(now: Poster.now), environment: environment)
         StateWriter.shared.waitForAll()
         let known = Preferences().accounts
         var accounts: [PostingAccount] = []
@@ -179,7 +192,7 @@ enum ScheduledDelivery {
             plan, failed: !lines.isEmpty, retryAt: retryAt, now: Poster.now, networkIsUp: networkIsUp)
         {
         case .retry(let time) where lines.isEmpty && retryAt != nil:
-            UserTimer.arm(draft: name, at: time, environment: environment) { _ in }
+            arm(name, at: time, environment: environment)
             StateWriter.shared.waitForAll()
             return .waiting
         case .askThePerson:
@@ -190,7 +203,7 @@ enum ScheduledDelivery {
                 localized(
                     "the post scheduled in draft {0} was not posted yet: {1}; it is tried again at {2}", name, reason,
                     TimeWords.clock(time)))
-            UserTimer.arm(draft: name, at: time, environment: environment) { _ in }
+            arm(name, at: time, environment: environment)
             StateWriter.shared.waitForAll()
             return .waiting
         }

@@ -88,6 +88,17 @@ package enum DeliveryFollowUp: Equatable, Sendable {
         return due > now ? due : at
     }
 
+    /// How long after a `--deliver` run's end a timer it set again fires (the process has exited).
+    static let afterTheRunEnds: Int64 = 10
+
+    /// The timers to set again as a `--deliver` run ends: one it set (`armed`, each draft's last
+    /// time) that came due while the run went on started nothing, because its service was this run
+    /// (every timer starts the one `Type=oneshot` service, and systemd folds a start into a running
+    /// one). Each such post still due goes again just after this run; the rest keep their time.
+    package static func afterThisRun(armed: [String: Int64], stillDue: Set<String>, now: Int64) -> [String: Int64] {
+        armed.filter { $0.value <= now && stillDue.contains($0.key) }.mapValues { _ in now + afterTheRunEnds }
+    }
+
     /// The back-off for a post due at `due`.
     package static func retryTime(due: Int64, retryAt: Int64?, now: Int64) -> Int64 {
         let overdue = max(0, now &- due)
