@@ -24,6 +24,12 @@ extension ModelNetwork {
     /// The scheduled statuses of the person posting this run (not yet published or deleted).
     var ownScheduled: [Scheduled] { scheduled.filter { $0.post.account != Self.parentAccount } }
 
+    /// Whether the server finds `post`'s key as one that made a scheduled status (404 from 4.2.9;
+    /// never before).
+    func scheduledKeyFound(_ post: Post, now: Int64) -> Bool {
+        !scheduledKeyRepeats && scheduledKeys[post.key].map { now - $0 < Self.keyLifetime } == true
+    }
+
     /// The time `request` asks Mastodon to keep its post until, if it does.
     static func scheduledTime(of request: APIRequest) -> Int64? {
         request.body?["scheduled_at"]?.string.flatMap(MastodonStatusMatch.seconds(rfc3339:))
@@ -35,11 +41,11 @@ extension ModelNetwork {
         func refusal(_ status: Int, _ words: String) -> APIAnswer {
             APIAnswer(status: status, json: .object([.init("error", .string(words))]))
         }
-        if scheduledKeys[post.key].map({ now - $0 < Self.keyLifetime }) == true
+        if scheduledKeyFound(post, now: now)
             || posts.contains(where: { $0.key == post.key && now - $0.storedAt < Self.keyLifetime })
         {
             // A stored key: its id is looked up among statuses, a scheduled one's is not there.
-            return scheduledKeys[post.key] != nil
+            return scheduledKeyFound(post, now: now)
                 ? refusal(404, "Record not found") : answer(for: posts.last { $0.key == post.key }!)
         }
         guard hasParent(of: post) else {

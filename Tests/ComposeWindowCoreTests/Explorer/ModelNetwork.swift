@@ -54,6 +54,9 @@ struct ModelNetwork: Hashable {
     let beforeTheLock: Bool
     /// Mastodon 4.6.0 to 4.7.x: a repeat of a stored key gets 500 (Repeat.serverError).
     let repeatFails: Bool
+    /// Before Mastodon 4.2.9 a key that made a scheduled status was never found again: its repeat
+    /// makes another (docs/servers.md, gaps 1).
+    var scheduledKeyRepeats = false
     var posts: [Post] = []
     private(set) var working: Working?
     var media: [Media] = []
@@ -264,7 +267,7 @@ struct ModelNetwork: Hashable {
     var parentDeleted: Bool { posts.contains { $0.account == Self.parentAccount && $0.deleted } }
 
     mutating func store(_ post: Post, now: Int64) -> Store {
-        if scheduledKeys[post.key].map({ now - $0 < Self.keyLifetime }) == true { return .scheduledKey }
+        if scheduledKeyFound(post, now: now) { return .scheduledKey }
         if let earlier = earlier(post, now: now) { return network == .bluesky ? .exists : .earlier(earlier) }
         if network == .mastodon, let working, working.post.key == post.key, !beforeTheLock { return .busy }
         guard hasMedia(of: post) else { return .missingMedia }
@@ -277,7 +280,7 @@ struct ModelNetwork: Hashable {
 
     /// A request that keeps the server working past the client's timeout.
     mutating func startSlowly(_ post: Post, now: Int64) -> Store {
-        if scheduledKeys[post.key].map({ now - $0 < Self.keyLifetime }) == true { return .scheduledKey }
+        if scheduledKeyFound(post, now: now) { return .scheduledKey }
         if let earlier = earlier(post, now: now) { return network == .bluesky ? .exists : .earlier(earlier) }
         if network == .mastodon, let working, working.post.key == post.key, !beforeTheLock { return .busy }
         guard hasMedia(of: post) else { return .missingMedia }

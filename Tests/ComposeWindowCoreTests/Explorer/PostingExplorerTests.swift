@@ -66,6 +66,13 @@ import Testing
     static let mastodonReply = ModelNetwork.withParent(.mastodon)
     static let blueskyReply = ModelNetwork.withParent(.bluesky)
 
+    /// Before 4.2.9, a repeated key of a scheduled post makes a second one.
+    static let beforeTheScheduledKeyFix: ModelNetwork = {
+        var model = ModelNetwork(network: .mastodon)
+        model.scheduledKeyRepeats = true
+        return model
+    }()
+
     static let oldScopes: ModelNetwork = {
         var model = ModelNetwork(network: .mastodon)
         model.scopes = ["write:statuses", "write:media", "read:accounts", "read:search"]
@@ -196,6 +203,10 @@ import Testing
         (
             "Mastodon, kept by the server",
             PostingWorld(networks: [ModelNetwork(network: .mastodon)], scheduleFor: schedule, serverKeeps: true)
+        ),
+        (
+            "Mastodon before 4.2.9, kept by the server",
+            PostingWorld(networks: [beforeTheScheduledKeyFix], scheduleFor: schedule, serverKeeps: true)
         ),
         (
             "a Mastodon reply, kept by the server",
