@@ -32,28 +32,14 @@ import Testing
 
     /// Every figure the cache keeps.
     static func limitsCache() -> JSONValue {
-        let instance = JSONValue.object([
-            .init(
-                "configuration",
-                .object([
-                    .init(
-                        "statuses",
-                        .object([
-                            .init("max_characters", .integer(5_000)),
-                            .init("characters_reserved_per_url", .integer(23)),
-                            .init("max_media_attachments", .integer(8)),
-                        ])),
-                    .init(
-                        "media_attachments",
-                        .object([
-                            .init("image_size_limit", .integer(16_777_216)),
-                            .init("image_matrix_limit", .integer(33_177_600)),
-                            .init("description_limit", .integer(1_500)),
-                            .init("supported_mime_types", .array([.string("image/jpeg"), .string("image/png")])),
-                        ])),
-                ])),
-            .init("api_versions", .object([.init("mastodon", .integer(7))])),
-        ])
+        let figures: [String: Int] = [
+            "max_characters": 5_000, "characters_reserved_per_url": 23, "max_media_attachments": 8,
+            "image_size_limit": 16_777_216, "image_matrix_limit": 33_177_600, "description_limit": 1_500,
+            "api_versions.mastodon": 7,
+        ]
+        let types = JSONValue.array([.string("image/jpeg"), .string("image/png")])
+        let instance = MastodonRulesTests.instance(
+            { .integer(figures[$0] ?? 1) }, extra: [.init("supported_mime_types", types)])
         return MastodonRules.Limits(instance: instance).cache(fetchedAt: 1_796_500_000)
     }
 

@@ -56,28 +56,27 @@ import Testing
     /// A server's figures are input (#61): one past any sane range is brought to the range's end, so
     /// the counter counts (no overflow trap) and the cache keeps the sane figure; a cache whose time
     /// is out of range is asked again rather than subtracted from.
-    @Test func hugeFiguresAreClampedAndCount() throws {
-        let huge = JSONValue.integer(Int.max)
-        let instance = JSONValue.object([
+    /// GET /api/v2/instance with every figure the counter and Send read, each `figure(name)`, and
+    /// `extra` media members.
+    static func instance(
+        _ figure: (String) -> JSONValue, extra: [JSONValue.Member] = []
+    ) -> JSONValue {
+        let statuses = ["max_characters", "characters_reserved_per_url", "max_media_attachments"]
+        let media = ["image_size_limit", "image_matrix_limit", "description_limit"]
+        return .object([
             .init(
                 "configuration",
                 .object([
-                    .init(
-                        "statuses",
-                        .object([
-                            .init("max_characters", huge), .init("characters_reserved_per_url", huge),
-                            .init("max_media_attachments", huge),
-                        ])),
-                    .init(
-                        "media_attachments",
-                        .object([
-                            .init("image_size_limit", huge), .init("image_matrix_limit", huge),
-                            .init("description_limit", huge),
-                        ])),
+                    .init("statuses", .object(statuses.map { .init($0, figure($0)) })),
+                    .init("media_attachments", .object(media.map { .init($0, figure($0)) } + extra)),
                 ])),
-            .init("api_versions", .object([.init("mastodon", huge)])),
+            .init("api_versions", .object([.init("mastodon", figure("api_versions.mastodon"))])),
         ])
-        let limits = MastodonRules.Limits(instance: instance)
+    }
+
+    @Test func hugeFiguresAreClampedAndCount() throws {
+        let huge = JSONValue.integer(Int.max)
+        let limits = MastodonRules.Limits(instance: Self.instance { _ in huge })
         #expect(limits.charactersPerURL == MastodonRules.Limits.urlWeightRange.upperBound)
         #expect(limits.maximumCharacters == MastodonRules.Limits.characterRange.upperBound)
         #expect(limits.maximumImages == MastodonRules.Limits.imageCountRange.upperBound)
