@@ -18,6 +18,7 @@ import Testing
         options.mentions = ["bob.bsky.social": "did:plc:bob", "carol.example": "did:web:carol.example"]
         options.linkCard = LinkCardTests.card
         options.replyGate = .mentioned
+        options.replyGateChosen = true
         options.quote = QuoteTests.mastodonQuote
         options.mastodonTakesQuotes = true
         return options.json ?? .null

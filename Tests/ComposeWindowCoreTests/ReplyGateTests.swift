@@ -161,6 +161,27 @@ import Testing
         #expect(ReplyGate(mastodonQuotePolicy: "everyone") == nil && ReplyGate(mastodonQuotePolicy: "") == nil)
     }
 
+    /// Nobody chose: a post to Mastodon alone goes with its account's default quote policy; a
+    /// cross-post or a Bluesky post with everyone (a Mastodon default never limits Bluesky's
+    /// replies); a choice, everyone too, is never replaced, and a draft keeps that it was made.
+    @Test func anUnchosenGateIsTheMastodonAccountsDefaultOnlyForMastodonAlone() throws {
+        let unchosen = PostOptions()
+        #expect(unchosen.resolvingGate(accountQuotes: .nobody, networks: [.mastodon]).replyGate == .nobody)
+        #expect(unchosen.resolvingGate(accountQuotes: nil, networks: [.mastodon]).replyGate == .everyone)
+        #expect(unchosen.resolvingGate(accountQuotes: .nobody, networks: [.mastodon, .bluesky]).replyGate == .everyone)
+        #expect(unchosen.resolvingGate(accountQuotes: .following, networks: [.bluesky]).replyGate == .everyone)
+        var everyone = PostOptions()
+        everyone.replyGateChosen = true
+        #expect(everyone.resolvingGate(accountQuotes: .nobody, networks: [.mastodon]).replyGate == .everyone)
+        #expect(everyone != PostOptions(), "a choice of everyone is a choice: the command line's wins over a draft's")
+        let kept = try #require(everyone.json.flatMap(PostOptions.init(json:)))
+        #expect(kept.replyGateChosen && kept.replyGate == .everyone)
+        #expect(PostOptions(json: .object([.init("replyGate", .string("nobody"))]))?.replyGateChosen == true)
+        #expect(PostOptions(json: .object([]))?.replyGateChosen == false)
+        let given = try OptionsTests().options(["to": "mastodon", "who-may-reply": "everyone"])
+        #expect(given.postOptions.replyGateChosen && given.postOptions != PostOptions())
+    }
+
     @Test func theChoiceIsKeptByTheOutboxAndAnUnknownOneIsNeverGuessed() throws {
         let plan = Self.plan(.mentioned, quotes: true)
         #expect(plan.file["version"] == .integer(Outbox.fileVersion) && Outbox.fileVersion >= 10, "10 added the gates")

@@ -97,23 +97,32 @@ final class QuoteAndGateTests: SandboxTestCase {
 
     /// Everyone is said to Mastodon as `public`, never left to the account's default quote policy,
     /// which 4.5's migration made nobody or followers for many; signed in again, the account's
-    /// default is where the window starts (docs/servers.md, gaps 7; #61).
+    /// default is where a post to Mastodon alone starts, until someone chooses (`--who-may-reply
+    /// everyone` too); a cross-post starts at everyone, since a Mastodon quote default is no
+    /// Bluesky reply limit (docs/servers.md, gaps 7; #61).
     func testEveryoneIsSaidAsPublicAndTheAccountsOwnDefaultIsWhereTheWindowStarts() throws {
-        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        let sandbox = try NetworkSandbox.signedInToBoth()
         try sandbox.setAccounts(["mastodonQuotePolicy": "nobody"])  // changed on the web since
-        let window = try sandbox.window("Anyone may quote this", to: "mastodon")
-        waitForServerLimits(sandbox)
-        window.key("ctrl+Return")
-        XCTAssertEqual(try XCTUnwrap(window.finish(timeout: 60), window.stderrSoFar).code, 0)
+        func post(_ text: String, to networks: String, extra: [String] = []) throws {
+            let window = try sandbox.window(text, to: networks, extra: extra)
+            waitForServerLimits(sandbox)
+            window.key("ctrl+Return")
+            XCTAssertEqual(try XCTUnwrap(window.finish(timeout: 60), window.stderrSoFar).code, 0, text)
+            XCTAssertEqual(sandbox.statuses.last?["text"] as? String, text)
+        }
+        try post("Anyone may quote this", to: "mastodon")
         XCTAssertEqual(sandbox.statuses.last?["quote_approval_policy"] as? String, "public")
 
         let signIn = try sandbox.composeWindow(["--sign-in", "mastodon", "--instance", "mastodon.social"])
         XCTAssertEqual(signIn.code, 0, signIn.stderr)
-        let second = try sandbox.window("As my account says", to: "mastodon")
-        second.key("ctrl+Return")
-        XCTAssertEqual(try XCTUnwrap(second.finish(timeout: 60), second.stderrSoFar).code, 0)
-        XCTAssertEqual(sandbox.statuses.last?["text"] as? String, "As my account says")
+        try post("As my account says", to: "mastodon")
         XCTAssertEqual(sandbox.statuses.last?["quote_approval_policy"] as? String, "nobody")
+        try post("Chosen on the command line", to: "mastodon", extra: ["--who-may-reply", "everyone"])
+        XCTAssertEqual(sandbox.statuses.last?["quote_approval_policy"] as? String, "public")
+        try post("To both", to: "mastodon,bluesky")
+        XCTAssertEqual(sandbox.statuses.last?["quote_approval_policy"] as? String, "public")
+        XCTAssertEqual(records(sandbox, "app.bsky.feed.threadgate").count, 0, "no Bluesky reply limit")
+        XCTAssertEqual(records(sandbox, "app.bsky.feed.postgate").count, 0)
     }
 
     /// A Bluesky post quoted: embedded on Bluesky (with its cid; the SDK accepts the record), its

@@ -21,7 +21,9 @@ enum PreviewCommand {
                 handoff.append(.string(target.rawValue))
             }
         }
-        var postOptions = options.postOptions
+        var postOptions = options.postOptions.resolvingGate(
+            accountQuotes: accounts.first { $0.network == .mastodon }?.defaultQuotes,
+            networks: Set(accounts.map(\.network)))
         // Auto, as the window reads the text (here at once: there is no window to keep responsive).
         if !accounts.isEmpty, postOptions.languages.isEmpty {
             postOptions = postOptions.withLanguages(

@@ -48,6 +48,7 @@ extension ComposeOptions {
                         word.onOneLine))
             }
             options.replyGate = gate
+            options.replyGateChosen = true
         }
         for code in languages {
             guard code.count == 2, let language = PostOptions.languageCode(of: code) else {

@@ -82,7 +82,8 @@ public struct StateFile: Sendable {
 
     /// The content, or nil when there is no file.
     public func load() throws(Failure) -> String? {
-        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        // O_NONBLOCK: a FIFO in its place never holds the open up (a regular file ignores it).
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         if descriptor < 0 {
             if errno == ENOENT { return nil }
             throw failure(wording.read, path)
@@ -93,7 +94,11 @@ public struct StateFile: Sendable {
             throw Failure(description: substitute(wording.notRegularFile, [path]))
         }
         let bytes: [UInt8]
-        do throws(SystemIO.Failure) { bytes = try SystemIO.readAll(from: descriptor, most: mostBytes) } catch {
+        do throws(SystemIO.Failure) {
+            // Refused from its size before a byte is read; the read is bounded too (it may grow).
+            guard info.st_size <= mostBytes else { throw SystemIO.tooLarge(mostBytes) }
+            bytes = try SystemIO.readAll(from: descriptor, most: mostBytes)
+        } catch {
             throw Failure(description: substitute(wording.read, [path, error.description]))
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {

@@ -17,7 +17,8 @@ public enum SystemIO {
     /// Every byte of the regular file at `path` (not followed through a symbolic link), nil when
     /// there is none; a Failure for anything else, or past `most` bytes.
     public static func contents(ofFile path: String, most: Int) throws(Failure) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        // O_NONBLOCK: a FIFO in its place never holds the open up (a regular file ignores it).
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         if descriptor < 0 {
             if errno == ENOENT { return nil }
             throw Failure(errno: errno)
@@ -25,6 +26,7 @@ public enum SystemIO {
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { throw Failure(errno: EINVAL) }
+        guard info.st_size <= most else { throw tooLarge(most) }
         return try readAll(from: descriptor, most: most)
     }
 
@@ -41,11 +43,13 @@ public enum SystemIO {
                 if errno == EINTR { continue }
                 throw Failure(errno: errno)
             }
-            guard bytes.count + count <= most else {
-                throw Failure(description: localized("larger than {0} MB", String(max(1, most >> 20))))
-            }
+            guard bytes.count + count <= most else { throw tooLarge(most) }
             bytes += chunk[..<count]
         }
+    }
+
+    static func tooLarge(_ most: Int) -> Failure {
+        Failure(description: localized("larger than {0} MB", String(max(1, most >> 20))))
     }
 
     /// Writes every byte (write() may write part of them, or be interrupted).

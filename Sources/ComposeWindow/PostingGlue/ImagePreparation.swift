@@ -121,7 +121,9 @@ package enum ImagePreparation {
             g_content_type_guess(nil, $0.baseAddress, gsize($0.count), &uncertain)
         }
         defer { g_free(guessed) }
-        guard let type = guessed.map({ String(cString: $0) }), PageFetchRules.pictureType(type) == type,
+        // The one of the four it is (an animated PNG is image/apng to newer shared-mime-info, a PNG).
+        guard let guessed,
+            let type = PageFetchRules.pictureTypes.first(where: { g_content_type_is_a(guessed, $0) != 0 }),
             let size = LinkPicture.size(of: bytes, type: type)
         else { return .failure(Failure(reason: localized("not an image compose-window can read"))) }
         let fitting = ImageFit.scale(width: size.width, height: size.height, toPixels: limits.maxPixels)

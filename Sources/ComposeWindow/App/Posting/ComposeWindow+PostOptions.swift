@@ -38,14 +38,22 @@ extension ComposeWindow {
         options.linkCard = linkCards.cardForSend
         options.mastodonTakesQuotes = serverRules?.takesQuotes == true
         options.quote = quotedPost
-        return options
+        return options.resolvingGate(
+            accountQuotes: postingAccount(on: .mastodon)?.defaultQuotes, networks: accountNetworks)
+    }
+
+    /// Who may reply and quote when nobody has chosen, for where the post goes now.
+    var unchosenGate: PostOptions {
+        PostOptions().resolvingGate(
+            accountQuotes: postingAccount(on: .mastodon)?.defaultQuotes, networks: accountNetworks)
     }
 
     /// The row as where Send goes and the images ask: Mastodon's options for Mastodon, the images'
     /// for images, and what Bluesky leaves out of a post that also goes there.
     func fitPostOptions() {
         let networks = accountNetworks
-        let options = postOptionsRow.options
+        let options = postOptionsRow.options.resolvingGate(
+            accountQuotes: postingAccount(on: .mastodon)?.defaultQuotes, networks: networks)
         var dropped: [String] = []
         if networks.contains(.bluesky) {
             for option in options.notCarried(by: .bluesky, hasImages: !images.isEmpty) {
@@ -88,8 +96,9 @@ extension ComposeWindow {
         linkCards.hasImages = !images.isEmpty
         linkCards.refresh()
         if let account = postingAccount, account.network == .mastodon {
-            postOptionsRow.showAccountDefault(account.defaultVisibility, quotes: account.defaultQuotes)
+            postOptionsRow.showAccountDefault(account.defaultVisibility)
         }
+        postOptionsRow.showUnchosenGate(unchosenGate.replyGate)
     }
 
     /// The account Send posts with on `network` (the target's, or a cross-post's other), if any.

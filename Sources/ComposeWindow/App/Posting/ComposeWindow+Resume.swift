@@ -69,7 +69,7 @@ extension ComposeWindow {
         let session = PostingSession(plan: plan)
         poster = Poster(session: session, store: store)
         images = plan.images
-        postOptionsRow.show(plan.options)
+        postOptionsRow.show(plan.options, asSent: true)
         linkCards.resume(with: plan.options.linkCard, text: plan.text)
         chosenMentions = plan.options.mentions
         quotedPost = plan.options.quote

@@ -33,10 +33,11 @@ final class PostOptionsRow {
     private var kept = PostOptions()
     /// The visibility of the account Send posts with, until the person chooses one.
     private var accountDefault: PostOptions.Visibility?
-    /// Who may quote the account's posts by default (Mastodon 4.5's `quote_policy`), until the
-    /// person chooses.
+    /// What the menu shows of who may reply and quote until someone chooses: the account's default
+    /// quote policy for a post to Mastodon alone (`PostOptions.resolvingGate`), else everyone.
     private var accountQuotes: ReplyGate?
-    /// The person chose who may reply and quote (or the command line, a draft or the outbox did).
+    /// Who may reply and quote was chosen: by the person, or given (`--who-may-reply`, a draft
+    /// that kept a choice, the outbox's post as it was sent).
     private var gateChosen = false
     /// Any option changed (the content warning's text too: it counts on Mastodon).
     var onChange: (@MainActor () -> Void)?
@@ -88,7 +89,8 @@ final class PostOptionsRow {
         let chosen = visibilityChosen
         show(kept)
         visibilityChosen = chosen
-        showAccountDefault(accountDefault, quotes: accountQuotes)
+        if !chosen { showAccountDefault(accountDefault) }
+        if let accountQuotes { showUnchosenGate(accountQuotes) }
         return loaded
     }
 
@@ -107,7 +109,6 @@ final class PostOptionsRow {
             var options = kept
             options.contentWarning = contentWarning
             if !visibilityChosen { options.visibility = nil }
-            if !gateChosen, let accountQuotes { options.replyGate = accountQuotes }
             return options
         }
         let visibility =
@@ -120,14 +121,18 @@ final class PostOptionsRow {
             sensitive: gtk_toggle_button_get_active(widgets.sensitiveCheck.cast()) != 0,
             selfLabel: comboID(widgets.labelCombo).flatMap(PostOptions.SelfLabel.init(rawValue:)),
             languages: widgets.languages.chosen)
-        options.replyGate = comboID(widgets.repliesCombo).flatMap(ReplyGate.init(rawValue:)) ?? .everyone
+        // Not chosen: everyone, resolved at Send (what the menu shows meanwhile is that resolution).
+        options.replyGate =
+            gateChosen ? comboID(widgets.repliesCombo).flatMap(ReplyGate.init(rawValue:)) ?? .everyone : .everyone
+        options.replyGateChosen = gateChosen
         return options
     }
 
-    /// Shows `options` (the command line's, or a post's from the outbox).
-    func show(_ options: PostOptions) {
+    /// Shows `options` (the command line's, a draft's, or `asSent`: a post's from the outbox, all of
+    /// it decided).
+    func show(_ options: PostOptions, asSent: Bool = false) {
         if options.visibility != nil { visibilityChosen = true }
-        if options.replyGate != .everyone { gateChosen = true }
+        if options.replyGateChosen || asSent { gateChosen = true }
         guard let widgets else {
             // As the combo would: a show without a visibility leaves the one shown before.
             let earlier = kept.visibility
@@ -149,16 +154,21 @@ final class PostOptionsRow {
     }
 
     /// The account's own default, until the person chooses.
-    func showAccountDefault(_ visibility: PostOptions.Visibility?, quotes: ReplyGate?) {
+    func showAccountDefault(_ visibility: PostOptions.Visibility?) {
         accountDefault = visibility
-        accountQuotes = quotes
-        guard let widgets else { return }
+        guard !visibilityChosen, let widgets else { return }
         filling = true
         defer { filling = false }
-        if !visibilityChosen {
-            gtk_combo_box_set_active_id(widgets.visibilityCombo.cast(), (visibility ?? .public).rawValue)
-        }
-        if !gateChosen { gtk_combo_box_set_active_id(widgets.repliesCombo.cast(), (quotes ?? .everyone).rawValue) }
+        gtk_combo_box_set_active_id(widgets.visibilityCombo.cast(), (visibility ?? .public).rawValue)
+    }
+
+    /// Who may reply and quote as Send would resolve it while nobody has chosen (`gate`).
+    func showUnchosenGate(_ gate: ReplyGate) {
+        accountQuotes = gate
+        guard !gateChosen, let widgets else { return }
+        filling = true
+        defer { filling = false }
+        gtk_combo_box_set_active_id(widgets.repliesCombo.cast(), gate.rawValue)
     }
 
     /// Which widgets apply to where Send goes: nothing when the post does not go through an account

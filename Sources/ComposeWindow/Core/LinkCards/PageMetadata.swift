@@ -79,8 +79,11 @@ package enum PageFetchRules {
     package static func pictureType(_ contentType: String?) -> String? {
         guard let contentType else { return nil }
         let type = contentType.split(separator: ";").first.map { $0.trimmingSpaces.lowercased() } ?? ""
-        return ["image/jpeg", "image/png", "image/gif", "image/webp"].contains(type) ? type : nil
+        return pictureTypes.contains(type) ? type : nil
     }
+
+    /// The four types a card's picture may be.
+    package static let pictureTypes = ["image/jpeg", "image/png", "image/gif", "image/webp"]
 
     /// Whether a picture of `width` × `height` may be decoded.
     package static func isPictureSizeAllowed(width: Int, height: Int) -> Bool {

@@ -34,6 +34,9 @@ package struct PostOptions: Hashable, Sendable {
     package var linkCard: LinkCard?
     /// Who may reply and quote (ReplyGate: Bluesky's gates, Mastodon's quote policy).
     package var replyGate = ReplyGate.everyone
+    /// Whether `replyGate` was chosen (by the person, `--who-may-reply`, or Send: `resolvingGate`).
+    /// Until then it is everyone, and a Mastodon-only post starts from its account's default.
+    package var replyGateChosen = false
     /// The post it quotes (a thread's first post does).
     package var quote: QuotedPost?
     /// Whether the Mastodon account's server takes quotes and their policy (its API version is 7 or
@@ -122,6 +125,18 @@ package struct PostOptions: Hashable, Sendable {
     /// Whether anything is set that a post without an account (a compose page, standard output)
     /// would lose: a warning, a narrower audience, a mark on its images, fewer people who may
     /// reply. The language is not: a network guesses it.
+    /// Who may reply and quote as Send sends it: what was chosen; else, for a post to Mastodon
+    /// alone, the account's default quote policy (`source.quote_policy`, which 4.5's upgrade set
+    /// to nobody or followers for many); else everyone. A Mastodon quote default never becomes a
+    /// Bluesky reply limit.
+    package func resolvingGate(accountQuotes: ReplyGate?, networks: Set<PostingAccount.Network>) -> PostOptions {
+        guard !replyGateChosen else { return self }
+        var options = self
+        options.replyGate = networks == [.mastodon] ? accountQuotes ?? .everyone : .everyone
+        options.replyGateChosen = true
+        return options
+    }
+
     package func asksForMoreThanText(hasImages: Bool) -> Bool {
         !contentWarning.isEmpty || (visibility != nil && visibility != .public)
             || (hasImages && (sensitive || selfLabel != nil)) || replyGate != .everyone
@@ -145,6 +160,7 @@ extension PostOptions {
         }
         if let linkCard { members.append(.init("linkCard", linkCard.json)) }
         if replyGate != .everyone { members.append(.init("replyGate", .string(replyGate.rawValue))) }
+        if replyGateChosen { members.append(.init("replyGateChosen", .bool(true))) }
         if mastodonTakesQuotes { members.append(.init("mastodonQuotes", .bool(true))) }
         if let quote { members.append(.init("quote", quote.json)) }
         return .object(members)
@@ -188,6 +204,8 @@ extension PostOptions {
             guard let known = gate.string.flatMap(ReplyGate.init(rawValue:)) else { return nil }
             replyGate = known
         }
+        // A gate other than everyone was always chosen (none is kept before it is).
+        replyGateChosen = json["replyGateChosen"] == .bool(true) || replyGate != .everyone
         mastodonTakesQuotes = json["mastodonQuotes"] == .bool(true)
         if let kept = json["quote"] {
             guard let read = QuotedPost(json: kept) else { return nil }
