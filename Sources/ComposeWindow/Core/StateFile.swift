@@ -82,25 +82,12 @@ public struct StateFile: Sendable {
 
     /// The content, or nil when there is no file.
     public func load() throws(Failure) -> String? {
-        // O_NONBLOCK: a FIFO in its place never holds the open up (a regular file ignores it).
-        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
-        if descriptor < 0 {
-            if errno == ENOENT { return nil }
-            throw failure(wording.read, path)
-        }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-            throw Failure(description: substitute(wording.notRegularFile, [path]))
-        }
-        let bytes: [UInt8]
-        do throws(SystemIO.Failure) {
-            // Refused from its size before a byte is read; the read is bounded too (it may grow).
-            guard info.st_size <= mostBytes else { throw SystemIO.tooLarge(mostBytes) }
-            bytes = try SystemIO.readAll(from: descriptor, most: mostBytes)
-        } catch {
+        let read: [UInt8]?
+        do throws(SystemIO.Failure) { read = try SystemIO.contents(ofFile: path, most: mostBytes) } catch {
+            if error.isNotRegularFile { throw Failure(description: substitute(wording.notRegularFile, [path])) }
             throw Failure(description: substitute(wording.read, [path, error.description]))
         }
+        guard let bytes = read else { return nil }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw Failure(description: substitute(wording.notUTF8, [path]))
         }

@@ -9,9 +9,18 @@ public enum SystemIO {
     public struct Failure: Error, Equatable, CustomStringConvertible, Sendable {
         /// `strerror(errno)` at the time of the failure.
         public let description: String
+        /// A directory, a FIFO or a device stood where a file was to be read.
+        public let isNotRegularFile: Bool
 
-        init(errno number: Int32) { description = String(cString: strerror(number)) }
-        init(description: String) { self.description = description }
+        init(errno number: Int32, isNotRegularFile: Bool = false) {
+            description = String(cString: strerror(number))
+            self.isNotRegularFile = isNotRegularFile
+        }
+
+        init(description: String) {
+            self.description = description
+            isNotRegularFile = false
+        }
     }
 
     /// Every byte of the regular file at `path` (not followed through a symbolic link), nil when
@@ -25,7 +34,9 @@ public enum SystemIO {
         }
         defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { throw Failure(errno: EINVAL) }
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            throw Failure(errno: EINVAL, isNotRegularFile: true)
+        }
         guard info.st_size <= most else { throw tooLarge(most) }
         return try readAll(from: descriptor, most: most)
     }

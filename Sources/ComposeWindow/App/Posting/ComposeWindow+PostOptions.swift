@@ -38,22 +38,20 @@ extension ComposeWindow {
         options.linkCard = linkCards.cardForSend
         options.mastodonTakesQuotes = serverRules?.takesQuotes == true
         options.quote = quotedPost
-        return options.resolvingGate(
-            accountQuotes: postingAccount(on: .mastodon)?.defaultQuotes, networks: accountNetworks)
+        return resolvingGate(options)
     }
 
-    /// Who may reply and quote when nobody has chosen, for where the post goes now.
-    var unchosenGate: PostOptions {
-        PostOptions().resolvingGate(
-            accountQuotes: postingAccount(on: .mastodon)?.defaultQuotes, networks: accountNetworks)
+    /// `options` with who may reply and quote as Send sends it to where the post goes now
+    /// (PostOptions.resolvingGate: unchosen, a Mastodon-only post takes its account's default).
+    func resolvingGate(_ options: PostOptions) -> PostOptions {
+        options.resolvingGate(accountQuotes: postingAccount(on: .mastodon)?.defaultQuotes, networks: accountNetworks)
     }
 
     /// The row as where Send goes and the images ask: Mastodon's options for Mastodon, the images'
     /// for images, and what Bluesky leaves out of a post that also goes there.
     func fitPostOptions() {
         let networks = accountNetworks
-        let options = postOptionsRow.options.resolvingGate(
-            accountQuotes: postingAccount(on: .mastodon)?.defaultQuotes, networks: networks)
+        let options = resolvingGate(postOptionsRow.options)
         var dropped: [String] = []
         if networks.contains(.bluesky) {
             for option in options.notCarried(by: .bluesky, hasImages: !images.isEmpty) {
@@ -98,7 +96,7 @@ extension ComposeWindow {
         if let account = postingAccount, account.network == .mastodon {
             postOptionsRow.showAccountDefault(account.defaultVisibility)
         }
-        postOptionsRow.showUnchosenGate(unchosenGate.replyGate)
+        postOptionsRow.showUnchosenGate(resolvingGate(PostOptions()).replyGate)
     }
 
     /// The account Send posts with on `network` (the target's, or a cross-post's other), if any.

@@ -35,7 +35,7 @@ final class PostOptionsRow {
     private var accountDefault: PostOptions.Visibility?
     /// What the menu shows of who may reply and quote until someone chooses: the account's default
     /// quote policy for a post to Mastodon alone (`PostOptions.resolvingGate`), else everyone.
-    private var accountQuotes: ReplyGate?
+    private var unchosenGate: ReplyGate?
     /// Who may reply and quote was chosen: by the person, or given (`--who-may-reply`, a draft
     /// that kept a choice, the outbox's post as it was sent).
     private var gateChosen = false
@@ -90,7 +90,7 @@ final class PostOptionsRow {
         show(kept)
         visibilityChosen = chosen
         if !chosen { showAccountDefault(accountDefault) }
-        if let accountQuotes { showUnchosenGate(accountQuotes) }
+        if let unchosenGate { showUnchosenGate(unchosenGate) }
         return loaded
     }
 
@@ -164,7 +164,7 @@ final class PostOptionsRow {
 
     /// Who may reply and quote as Send would resolve it while nobody has chosen (`gate`).
     func showUnchosenGate(_ gate: ReplyGate) {
-        accountQuotes = gate
+        unchosenGate = gate
         guard !gateChosen, let widgets else { return }
         filling = true
         defer { filling = false }

@@ -13,9 +13,10 @@ extension ComposeWindow {
         var text = initialText
         if let drafts {
             do {
-                let kept = Self.sideFiles(of: drafts)
-                let draftImages = initialText.isEmpty && images.isEmpty ? kept.images : []
-                if initialText.isEmpty, options.postOptions == PostOptions(), let keptOptions = kept.options {
+                // Read only where the draft may come back whole (a start pays for no JSON else).
+                let kept = initialText.isEmpty ? Self.sideFiles(of: drafts) : (images: [], options: nil)
+                let draftImages = images.isEmpty ? kept.images : []
+                if options.postOptions == PostOptions(), let keptOptions = kept.options {
                     restoredOptions = keptOptions
                     chosenMentions = keptOptions.mentions
                 }
@@ -27,7 +28,7 @@ extension ComposeWindow {
                     } else {
                         // The draft whole: its images and options come back with its text.
                         infoBar.offerRestore(draft)
-                        offeredDraft = kept
+                        offeredDraft = Self.sideFiles(of: drafts)
                         offeredDraftStore = drafts
                     }
                 }
@@ -48,24 +49,24 @@ extension ComposeWindow {
     /// what compose-window never writes, is said in one line and left out: the text still comes
     /// back, and the next save writes the file anew.
     static func sideFiles(of drafts: DraftStore) -> (images: [PostImage], options: PostOptions?) {
-        func read<Value>(_ load: () throws(DraftStore.Failure) -> String?, _ reader: (JSONValue) -> Value?) -> Value?? {
+        func read<Value>(
+            _ load: () throws(DraftStore.Failure) -> String?, _ reader: (JSONValue) -> Value?, what: String
+        ) -> Value? {
             do {
-                guard let text = try load() else { return .some(nil) }
-                return (try? JSONText.value(of: text)).flatMap(reader).map { .some($0) }
+                guard let text = try load() else { return nil }
+                if let value = (try? JSONText.value(of: text)).flatMap(reader) { return value }
+                reportError(
+                    localized(
+                        "the draft {0} holds values compose-window never writes; {1} are left out", drafts.name, what))
             } catch {
                 reportError(error.description)
-                return .some(nil)
             }
+            return nil
         }
-        let images = read(drafts.loadImages, PostImage.list(json:))
-        let options = read(drafts.loadOptions, PostOptions.init(json:))
-        for (what, unread) in [(localized("its images"), images == nil), (localized("its options"), options == nil)]
-        where unread {
-            reportError(
-                localized("the draft {0} holds values compose-window never writes; {1} are left out", drafts.name, what)
-            )
-        }
-        return ((images ?? nil) ?? [], options ?? nil)
+        return (
+            read(drafts.loadImages, PostImage.list(json:), what: localized("its images")) ?? [],
+            read(drafts.loadOptions, PostOptions.init(json:), what: localized("its options"))
+        )
     }
 
     /// "Restore draft": its text, and the images and options it kept, in place of the initial text's.
