@@ -35,7 +35,7 @@ for package in "$deb" "${library_debs[@]}"; do dpkg-deb -x "$package" "$work/tre
 while IFS= read -r -d '' file; do
     readelf -h "$file" >/dev/null 2>&1 || continue  # ELF files only
     needed=$(readelf -V --wide "$file" | grep -oE 'Name: GLIBC_[A-Z_]*[0-9.]*' | sed 's/Name: //' | sort -u)
-    printf '%s\n' "$needed" | grep -q 'GLIBC_ABI_DT_RELR' && fail "$file has packed relocations (glibc 2.36)"
+    [[ $'\n'"$needed"$'\n' != *$'\n'GLIBC_ABI_DT_RELR$'\n'* ]] || fail "$file has packed relocations (glibc 2.36)"
     newest=$(printf '%s\n' "$needed" | sed -nE 's/^GLIBC_([0-9]+\.[0-9]+(\.[0-9]+)?)$/\1/p' | sort -V | tail -1)
     [ -z "$newest" ] || [ "$(printf '%s\n%s\n' "$newest" "$oldest_glibc" | sort -V | tail -1)" = "$oldest_glibc" ] ||
         fail "$file needs GLIBC_$newest, newer than Ubuntu 22.04's $oldest_glibc"
@@ -50,8 +50,10 @@ done
 DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "./$deb" >/dev/null
 dpkg-query -W -f='${Status}\n' compose-window | grep -q 'install ok installed' || fail "not installed"
 dpkg -L compose-window | sort >"$work/files"
-# The schema ships as XML; libglib2.0's trigger compiles it into the system's schema cache.
-gsettings list-keys io.github.gtkplaceholder.ComposeWindow | grep -qx target ||
+# The schema ships as XML; libglib2.0's trigger compiles it into the system's schema cache. Read whole
+# before grep: under pipefail, `grep -q` quitting at its match gives a writer still writing SIGPIPE.
+keys=$(gsettings list-keys io.github.gtkplaceholder.ComposeWindow) || fail "gsettings cannot read the schema"
+grep -qx target <<<"$keys" ||
     fail "the GSettings schema was not compiled on install"
 
 toolchain=$(dirname "$(dirname "$(readlink -f "$(command -v swift)")")")
@@ -64,7 +66,7 @@ printf '分享新鲜事 😀\r\nsecond line\t \n\n' >"$work/in"
 XDG_STATE_HOME="$work/state" $SUDO unshare -m sh -c 'mount -t tmpfs none "$0" && exec "$@"' "$toolchain" \
     /usr/bin/compose-window --no-draft <"$work/in" >"$work/out" 2>"$work/err" &
 pid=$!
-window=$(timeout 20 xdotool search --sync --onlyvisible --pid "$pid" | head -1) || fail "no window appeared"
+window=$(timeout 20 xdotool search --sync --onlyvisible --pid "$pid" | sed -n 1p) || fail "no window appeared"
 # X queues the focus-in before any key sent after this (as ComposeProcess.waitForWindow): no pause.
 xdotool windowfocus --sync "$window" && xdotool key ctrl+Return
 status=0

@@ -31,7 +31,7 @@ compose_session() {
     XDG_STATE_HOME=$state "$@" --no-spell >"$out/$name.out" 2>"$out/$name.err" &
     local pid=$!
     local window
-    window=$(timeout 180 xdotool search --sync --onlyvisible --pid "$pid" | head -1)
+    window=$(timeout 180 xdotool search --sync --onlyvisible --pid "$pid" | sed -n 1p)
     xdotool windowfocus --sync "$window"
     sleep 2
     xdotool type --delay 60 --window "$window" "Hello from a memory check"

@@ -40,7 +40,7 @@ for soname in $(sed -n 's/^#define LIBRARY "\(.*\)"$/\1/p' Sources/ComposeWindow
 done
 # Packed relative relocations (DT_RELR, see the Makefile) need glibc 2.36; libc6's symbols file
 # knows only symbols, so dpkg-shlibdeps asks for less.
-if readelf -d "$root/usr/bin/compose-window" | grep -q '(RELR)'; then
+if [[ $(readelf -d "$root/usr/bin/compose-window") == *'(RELR)'* ]]; then
     depends=$(printf '%s' "$depends" | sed -E 's/libc6 \(>= 2\.([0-9]|[12][0-9]|3[0-5])(\.[0-9]+)?\)/libc6 (>= 2.36)/')
 fi
 

@@ -17,7 +17,7 @@ export XDG_STATE_HOME=$work/state GTK_THEME=Adwaita NO_AT_BRIDGE=1 GTK_IM_MODULE
 # Waits for the visible window named $1, lets it paint, captures it into $2.
 capture() {
     local id
-    id=$(timeout 20 xdotool search --sync --onlyvisible --name "$1" | head -1)
+    id=$(timeout 20 xdotool search --sync --onlyvisible --name "$1" | sed -n 1p)
     xdotool windowmove "$id" 0 0 windowfocus --sync "$id" 2>/dev/null || true
     xdotool mousemove 1279 1023 2>/dev/null || true  # no tooltip where the pointer happens to be
     sleep 0.8
