@@ -13,11 +13,14 @@ APP_ID     := io.github.gtkplaceholder.ComposeWindow
 # TLS), json-glib and libsecret for posting's HTTPS, JSON and keyring (#28); gexiv2 to erase an image's
 # metadata (gdk-pixbuf, which GTK brings, decodes and encodes images); iso-codes for the languages a
 # post can be in, with their names in the person's language (the list gspell names dictionaries
-# from). Every program the build
+# from); GStreamer with the base, good, ugly (x264) and libav plugins to read, re-encode and remux a
+# video or an animated GIF (loaded only once one is attached). Every program the build
 # runs comes from one of these (MakeTargetTests; scripts/check-debian.sh builds with these alone).
 BUILD_PACKAGES := libgtk-3-dev libgtk-4-dev libgtksourceview-4-dev libgspell-1-dev hunspell-en-us gettext locales \
   libglib2.0-bin gobject-introspection libgirepository1.0-dev valac librsvg2-bin libxtst-dev libxdamage-dev \
-  libgtk-4-bin libsoup-3.0-dev glib-networking libjson-glib-dev libsecret-1-dev libgexiv2-dev libxml2-dev libcld2-0 iso-codes
+  libgtk-4-bin libsoup-3.0-dev glib-networking libjson-glib-dev libsecret-1-dev libgexiv2-dev libxml2-dev libcld2-0 iso-codes \
+  libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.0-plugins-base gstreamer1.0-plugins-good \
+  gstreamer1.0-plugins-ugly gstreamer1.0-libav
 # What only the tests, benches and checks need (`make test`, `make bench`, check-*): Xvfb, xauth and
 # xdotool for the GUI tests; GIO's launcher, PyGObject with GIO and AT-SPI, D-Bus and xclip/wl-clipboard for the desktop and
 # clipboard tests (a button pressed through the accessibility bus where wtype's modifiers do not reach
@@ -31,19 +34,21 @@ BUILD_PACKAGES := libgtk-3-dev libgtk-4-dev libgtksourceview-4-dev libgspell-1-d
 # strace (kill -9 at an exact step of posting, from outside the app), faketime (the sign-in's
 # 5 minutes, 60 times faster) and curl (the fake browser that answers the OAuth page) for the posting
 # tests (a bare Debian has no curl: `make check-debian13`'s full run found it); Pillow for the stand-ins
-# to read what an uploaded image is and carries, and GExiv2's GIR to make test images with GPS.
+# to read what an uploaded image is and carries, and GExiv2's GIR to make test images with GPS;
+# gst-launch-1.0 to make test clips, and exiftool, a second tool, to read what a video carries.
 TEST_PACKAGES := gjs gir1.2-gtk-3.0 gir1.2-gtk-4.0 valgrind gi-docgen python3 python3-gi gir1.2-glib-2.0 \
   gir1.2-atspi-2.0 at-spi2-core dbus xclip wl-clipboard \
   desktop-file-utils xvfb xauth xdotool imagemagick fonts-dejavu-core fonts-wqy-microhei \
   appstream mandoc zsh fish sway wtype grim dpkg-dev fakeroot lintian python3-venv gnome-keyring \
-  libsecret-tools openssl iproute2 strace faketime curl python3-pil gir1.2-gexiv2-0.10
+  libsecret-tools openssl iproute2 strace faketime curl python3-pil gir1.2-gexiv2-0.10 \
+  gstreamer1.0-tools libimage-exiftool-perl
 XVFB_ARGS  := -s "-screen 0 1280x1024x24 -noreset"
 # Xvfb only when there is no display already (a desktop user keeps theirs).
 WITH_DISPLAY = $(if $(DISPLAY),,xvfb-run -a $(XVFB_ARGS))
 BIN         = $(shell $(SWIFT) build --show-bin-path $(1) 2>/dev/null)
 LANGUAGES  := $(basename $(notdir $(wildcard Resources/po/*.po)))
 
-.PHONY: all deps test-deps locales build run lint test check-library-sources test-installed clib check-memory check-durability check-fuzz check-debian12 \
+.PHONY: all deps test-deps locales build run lint test check-library-sources test-installed clib check-memory check-durability check-fuzz check-explore check-debian12 \
   check-debian13 docs coverage bench bench-previous screenshots \
   release data install install-files uninstall stage test-fixtures atproto deb check-deb clean
 
@@ -173,6 +178,14 @@ check-fuzz: test-deps
 	  DRAFT_SEED=$$seed $(SWIFT) test --skip-build --filter aHostileValueIsRefusedOrReadWithinBounds >.build/check-fuzz.log 2>&1 \
 	    || { grep -E '✘|↳' .build/check-fuzz.log | head -20; echo "check-fuzz: DRAFT_SEED=$$seed fails"; exit 1; }; \
 	done; echo "check-fuzz: $$runs seeds, none failed"
+
+# The explorers deeper than `make test` walks them (six steps; plain Mastodon seven): EXPLORE_DEPTH
+# steps for every world (seven takes about half an hour on two cores, eight hours).
+EXPLORE_DEPTH ?= 7
+check-explore: test-deps
+	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
+	EXPLORE_DEPTH=$(EXPLORE_DEPTH) $(SWIFT) test --skip-build --disable-xctest \
+	  --filter 'PostingExplorerTests|ScheduledTimeExplorerTests'
 
 # Other distributions, as machines nobody set up (scripts/check-debian.sh; root): a debootstrap root with
 # this toolchain bind-mounted, where `make build` must succeed with the build packages alone, then the

@@ -9,7 +9,7 @@ import PackageDescription
 // Debian and Ubuntu keep them on every architecture: their pkg-config files would also link them.
 let onDemandHeaderPaths = [
     "/usr/include/libsoup-3.0", "/usr/include/json-glib-1.0", "/usr/include/libsecret-1", "/usr/include/gspell-1",
-    "/usr/include/enchant-2",
+    "/usr/include/enchant-2", "/usr/include/gstreamer-1.0",
 ]
 let onDemandHeaders = SwiftSetting.unsafeFlags(onDemandHeaderPaths.flatMap { ["-Xcc", "-I\($0)"] })
 
@@ -122,6 +122,10 @@ let package = Package(
         .systemLibrary(
             name: "CComposeWindowExiv2", path: "Sources/ComposeWindow/System/CComposeWindowExiv2",
             providers: [.apt(["libgexiv2-dev"])]),
+        // Videos and animated GIFs for posts: GStreamer and its pbutils (no GTK).
+        .systemLibrary(
+            name: "CComposeWindowGStreamer", path: "Sources/ComposeWindow/System/CComposeWindowGStreamer",
+            providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev"])]),
         // … which five of these modules' functions come from: they load the library on first use, so
         // a start that never posts, reads the keyring, prepares an image or checks spelling never
         // loads it (#51). Their modules above are headers only: pkg-config would link the libraries.
@@ -147,7 +151,7 @@ let package = Package(
             name: "ComposeWindowPostingGlue",
             dependencies: [
                 "CComposeWindowJson", "CComposeWindowSecret", "CComposeWindowSoup", "CComposeWindowPixbuf",
-                "CComposeWindowExiv2", "CComposeWindowOnDemand", "CComposeWindowXML",
+                "CComposeWindowExiv2", "CComposeWindowGStreamer", "CComposeWindowOnDemand", "CComposeWindowXML",
                 "ComposeWindowCore",
             ],
             path: "Sources/ComposeWindow/PostingGlue", swiftSettings: [onDemandHeaders]),

@@ -30,7 +30,7 @@ Comment: The list of top-level domains twitter-text recognises in URLs (its conf
 depends=$(shlib_depends "$work" "$root/usr/bin/compose-window")
 # The libraries it loads on first use (Sources/ComposeWindow/System/CComposeWindowOnDemand) are not
 # among its ELF dependencies, so dpkg-shlibdeps cannot see them: the packages that hold them.
-for soname in $(sed -n 's/^#define LIBRARY "\(.*\)"$/\1/p' Sources/ComposeWindow/System/CComposeWindowOnDemand/*.c); do
+for soname in $(sed -n 's/^#define [A-Z_]* "\(lib[^"]*\.so\.[0-9]*\)"$/\1/p' Sources/ComposeWindow/System/CComposeWindowOnDemand/*.c); do
     # Readers that take all of their input: one that stops early would end the writer with SIGPIPE
     # (pipefail).
     file=$(/sbin/ldconfig -p | awk -v name="$soname" '$1 == name && !found {print $NF; found = 1}')
@@ -50,7 +50,8 @@ Version: $version
 Architecture: $architecture
 Maintainer: $maintainer
 Installed-Size: 0
-Depends: $depends, glib-networking, iso-codes, dconf-gsettings-backend | gsettings-backend
+Depends: $depends, glib-networking, iso-codes, dconf-gsettings-backend | gsettings-backend,
+ gstreamer1.0-plugins-base, gstreamer1.0-plugins-good, gstreamer1.0-plugins-ugly, gstreamer1.0-libav
 Recommends: gnome-keyring | keepassxc | kwalletmanager
 Section: utils
 Priority: optional

@@ -41,6 +41,41 @@ public enum SystemIO {
         return try readAll(from: descriptor, most: most)
     }
 
+    /// Up to the first `count` bytes of the regular file at `path` (what a type is sniffed from).
+    public static func prefix(ofFile path: String, count: Int) throws(Failure) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { throw Failure(errno: errno) }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let got = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, count - filled) }
+            if got == 0 { break }
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw Failure(errno: errno)
+            }
+            filled += got
+        }
+        return Array(bytes[..<filled])
+    }
+
+    /// The file at `from`, written by another (a GStreamer sink), made durable and named `to`:
+    /// fsync, rename, fsync of the folder. False with errno set when a step failed.
+    public static func moveDurably(_ from: String, to: String) -> Bool {
+        let file = open(from, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard file >= 0 else { return false }
+        let synced = fsync(file) == 0
+        close(file)
+        guard synced, rename(from, to) == 0 else { return false }
+        var folder = to
+        while let last = folder.last, last != "/" { folder.removeLast() }
+        let directory = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard directory >= 0 else { return false }
+        defer { close(directory) }
+        return fsync(directory) == 0
+    }
+
     /// Every byte until end of file; interrupted reads are retried.
     /// Past `most` bytes, a Failure: a state file or a cache is input, and a huge one is refused,
     /// never read whole into memory.

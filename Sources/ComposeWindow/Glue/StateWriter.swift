@@ -13,6 +13,8 @@ package final class StateWriter: Sendable {
     package static let imageWork = StateWriter()
     /// A third for splitting a long text into a thread's posts while the person types on.
     package static let textWork = StateWriter()
+    /// A fourth for a video's re-encoding, which takes seconds to minutes.
+    package static let videoWork = StateWriter()
 
     private nonisolated(unsafe) let pool: UnsafeMutablePointer<GThreadPool>
 

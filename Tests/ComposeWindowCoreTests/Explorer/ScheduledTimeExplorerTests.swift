@@ -10,8 +10,12 @@ import Testing
 @Suite struct ScheduledTimeExplorerTests {
     /// Seven steps for one network (what the explorer's gaps took: sleep, the timer, a 401, a
     /// window opened, Send, a kill); six when cross-posted, whose time logic is the same and whose
-    /// seventh step costs two minutes of `make test`.
-    static func depth(of world: PostingWorld) -> Int { world.networks.count > 1 ? 6 : 7 }
+    /// seventh step costs two minutes of `make test`. EXPLORE_DEPTH (`make check-explore`) walks
+    /// both deeper.
+    static func depth(of world: PostingWorld) -> Int {
+        let deepest = PostingExplorerTests.exploreDepth(default: 7)
+        return world.networks.count > 1 ? min(deepest, PostingExplorerTests.exploreDepth(default: 6)) : deepest
+    }
     static let schedule = PostingWorld.start + 600
 
     /// Each world starts once Send has scheduled the post and the window has closed (the other

@@ -1,0 +1,90 @@
+import CComposeWindowPixbuf
+import ComposeWindowCore
+import Glibc
+
+/// An animated GIF's frames, read by gdk-pixbuf: libav's GIF demuxer in Debian 12's GStreamer never
+/// ends a GIF (it logs "invalid block label" and waits). The loader is left open while the frames
+/// are walked, so gdk-pixbuf marks the last one (`on_currently_loading_frame`) instead of looping;
+/// each frame starts when the delays before it add up to. gdk-pixbuf keeps frames compressed and
+/// composites one at a time, so memory is the file and one frame.
+final class GIFFrames {
+    struct Frame {
+        /// The composited frame, owned by the animation (valid until the next step).
+        let pixbuf: OpaquePointer
+        let startMilliseconds: Int64
+        let delayMilliseconds: Int64
+    }
+
+    /// More frames than this are refused: no GIF people post has them.
+    static let mostFrames = 20_000
+    /// A frame without a delay shows for a tenth of a second, as browsers show it.
+    static let defaultDelay: Int64 = 100
+    /// Files larger than this are refused before they are read.
+    static let largestFile = 200 * 1024 * 1024
+
+    let width: Int
+    let height: Int
+    private let loader: UnsafeMutablePointer<GdkPixbufLoader>
+    private let animation: OpaquePointer
+    private let iterator: OpaquePointer
+    private var time: Int64 = 0
+    private var walked = 0
+    private var ended = false
+
+    /// The GIF at `path`, or nil when gdk-pixbuf cannot read it as one.
+    init?(_ path: String, mostPixels: Int) {
+        var width: gint = 0
+        var height: gint = 0
+        guard gdk_pixbuf_get_file_info(path, &width, &height) != nil, width > 0, height > 0,
+            Int(width) * Int(height) <= mostPixels,
+            let bytes = try? SystemIO.contents(ofFile: path, most: Self.largestFile),
+            let loader = gdk_pixbuf_loader_new_with_mime_type("image/gif", nil)
+        else { return nil }
+        let written = bytes.withUnsafeBufferPointer {
+            gdk_pixbuf_loader_write(loader, $0.baseAddress, gsize($0.count), nil) != 0
+        }
+        guard written, let animation = gdk_pixbuf_loader_get_animation(loader),
+            let iterator = compose_window_animation_iter(animation)
+        else {
+            gdk_pixbuf_loader_close(loader, nil)
+            g_object_unref(UnsafeMutableRawPointer(loader))
+            return nil
+        }
+        self.loader = loader
+        self.animation = animation
+        self.iterator = iterator
+        self.width = Int(width)
+        self.height = Int(height)
+    }
+
+    deinit {
+        g_object_unref(UnsafeMutableRawPointer(iterator))
+        gdk_pixbuf_loader_close(loader, nil)
+        g_object_unref(UnsafeMutableRawPointer(loader))
+    }
+
+    /// The next frame, or nil after the last (or past `mostFrames`).
+    func next() -> Frame? {
+        guard !ended, walked < Self.mostFrames, let pixbuf = gdk_pixbuf_animation_iter_get_pixbuf(iterator) else {
+            return nil
+        }
+        let delay = Int64(gdk_pixbuf_animation_iter_get_delay_time(iterator))
+        let shown = delay > 0 ? delay : Self.defaultDelay
+        let frame = Frame(pixbuf: pixbuf, startMilliseconds: time, delayMilliseconds: shown)
+        ended = delay < 0 || gdk_pixbuf_animation_iter_on_currently_loading_frame(iterator) != 0
+        walked += 1
+        time += shown
+        if !ended { compose_window_animation_advance(iterator, gint64(time)) }
+        return frame
+    }
+
+    /// How long the whole GIF plays once, walking its delays (no frame is composited but the
+    /// current one); nil past `mostFrames`.
+    static func duration(of path: String, mostPixels: Int) -> (width: Int, height: Int, milliseconds: Int64)? {
+        guard let frames = GIFFrames(path, mostPixels: mostPixels) else { return nil }
+        var end: Int64 = 0
+        while let frame = frames.next() { end = frame.startMilliseconds + frame.delayMilliseconds }
+        guard frames.ended else { return nil }
+        return (frames.width, frames.height, end)
+    }
+}
