@@ -62,7 +62,10 @@ import Testing
         _ figure: (String) -> JSONValue, extra: [JSONValue.Member] = []
     ) -> JSONValue {
         let statuses = ["max_characters", "characters_reserved_per_url", "max_media_attachments"]
-        let media = ["image_size_limit", "image_matrix_limit", "description_limit"]
+        let media = [
+            "image_size_limit", "image_matrix_limit", "description_limit", "video_size_limit", "video_matrix_limit",
+            "video_frame_rate_limit",
+        ]
         return .object([
             .init(
                 "configuration",
@@ -81,6 +84,7 @@ import Testing
         #expect(limits.maximumCharacters == MastodonRules.Limits.characterRange.upperBound)
         #expect(limits.maximumImages == MastodonRules.Limits.imageCountRange.upperBound)
         #expect(limits.imageSizeLimit == MastodonRules.Limits.byteRange.upperBound)
+        #expect(limits.videoFrameRateLimit == MastodonRules.Limits.frameRateRange.upperBound)
         #expect(limits.takesQuotes)
         let urls = Array(repeating: "https://example.com/a", count: 1_000).joined(separator: " ")
         let rule = CountingRule.mastodon.counting(urlsAs: limits.charactersPerURL)
@@ -103,6 +107,23 @@ import Testing
             #expect(MastodonRules.Limits.from(APIAnswer(status: status, json: .object([]))) == nil, "\(status)")
         }
         #expect(MastodonRules.Limits.from(APIAnswer(status: 200, json: nil)) == nil)
+    }
+
+    /// A video's limits (#62): the server's own figures, kept in the cache; Mastodon's where it says
+    /// none (media_attachment.rb: 99 MB, 3840 × 2160, 120 a second).
+    @Test func theServersVideoLimits() throws {
+        let figures = ["video_size_limit": 41_943_040, "video_matrix_limit": 2_073_600, "video_frame_rate_limit": 60]
+        let limits = MastodonRules.Limits(instance: Self.instance { figures[$0].map(JSONValue.integer) ?? .null })
+        #expect(
+            limits.videos
+                == VideoLimits(
+                    maxBytes: 41_943_040, maxPixels: 2_073_600, maxFramesPerSecond: 60, maxDurationMilliseconds: nil))
+        #expect(try #require(MastodonRules.Limits.cached(limits.cache(fetchedAt: 7))).limits.videos == limits.videos)
+        let silent = MastodonRules.Limits(instance: .object([]))
+        #expect(
+            silent.videos
+                == VideoLimits(
+                    maxBytes: 103_809_024, maxPixels: 8_294_400, maxFramesPerSecond: 120, maxDurationMilliseconds: nil))
     }
 
     @Test func cachedLimitsAreAskedAgainAfterADay() {

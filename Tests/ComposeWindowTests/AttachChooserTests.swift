@@ -12,7 +12,7 @@ final class AttachChooserTests: SandboxTestCase {
         // in a Python GTK program); so here criticals are not fatal, and any other one fails below.
         let window = try sandbox.window("Chosen", to: "mastodon", environment: ["G_DEBUG": ""])
         window.key("ctrl+shift+a")
-        let chooser = Xdotool.run("search", "--sync", "--onlyvisible", "--name", "^Attach Images$")
+        let chooser = Xdotool.run("search", "--sync", "--onlyvisible", "--name", "^Attach Images or a Video$")
             .split(separator: "\n").first.map(String.init)
         let id = try XCTUnwrap(chooser, "the file chooser did not open")
         Xdotool.run("windowfocus", "--sync", id)
@@ -20,7 +20,7 @@ final class AttachChooserTests: SandboxTestCase {
         // that key to the field before the field is realized: a GTK critical, fatal in the tests).
         Xdotool.run("key", "ctrl+l")
         Xdotool.run("type", "--delay", "15", photo)
-        let closed = { Xdotool.run("search", "--onlyvisible", "--name", "^Attach Images$").isEmpty }
+        let closed = { Xdotool.run("search", "--onlyvisible", "--name", "^Attach Images or a Video$").isEmpty }
         Xdotool.run("key", "Return")
         // The field's completion, when its list was showing, takes the first Return, as a person sees.
         // Sent to the chooser's own window: if it closed meanwhile, no Return reaches the text.

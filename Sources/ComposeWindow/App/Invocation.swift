@@ -57,9 +57,15 @@ enum Invocation {
         }
         // Before the window maps: an image that cannot be posted is a usage error, as any option is
         // (from the desktop the window says so instead: nobody reads standard error there).
+        var attached: [Bool] = []
         for image in options.images where !options.fromDesktop {
-            if case .failure(let failure) = ImagePreparation.facts(of: image.path) {
+            switch AttachedMedia.check(image.path) {
+            case .failure(let failure):
                 throw Failure(code: .usage, description: localized("--attach: {0}: {1}", image.path, failure.reason))
+            case .success(let media) where !PostImage.mayJoin(video: media.isVideo, attached: attached):
+                throw Failure(
+                    code: .usage, description: localized("--attach: {0}: a video goes alone in a post", image.path))
+            case .success(let media): attached.append(media.isVideo)
             }
         }
         switch options.initialText {

@@ -13,8 +13,9 @@ package final class StateWriter: Sendable {
     package static let imageWork = StateWriter()
     /// A third for splitting a long text into a thread's posts while the person types on.
     package static let textWork = StateWriter()
-    /// A fourth for a video's re-encoding, which takes seconds to minutes.
-    package static let videoWork = StateWriter()
+    /// A fourth for making a post's images and videos fit their networks (a video takes minutes),
+    /// so that neither holds up a draft's write.
+    package static let mediaWork = StateWriter()
 
     private nonisolated(unsafe) let pool: UnsafeMutablePointer<GThreadPool>
 

@@ -242,6 +242,48 @@ package enum VideoPreparation {
         return pipeline
     }
 
+    /// A frame of the video at `path` a second in (its first, for a shorter one), within `size`
+    /// × `size` pixels: what the attachment row shows. Owned by the caller; nil when none decodes.
+    package static func posterFrame(_ path: String, size: Int) -> OpaquePointer? {
+        guard started else { return nil }
+        let launch =
+            "filesrc name=source ! decodebin ! videoconvert ! videoscale ! "
+            + "video/x-raw,format=RGB,pixel-aspect-ratio=1/1 ! gdkpixbufsink name=sink"
+        guard let pipeline = gst_parse_launch(launch, nil) else { return nil }
+        defer {
+            gst_element_set_state(pipeline, GST_STATE_NULL)
+            gst_object_unref(pipeline)
+        }
+        let bin = UnsafeMutableRawPointer(pipeline).assumingMemoryBound(to: GstBin.self)
+        guard let source = gst_bin_get_by_name(bin, "source"), let sink = gst_bin_get_by_name(bin, "sink") else {
+            return nil
+        }
+        defer { for element in [source, sink] { gst_object_unref(element) } }
+        setString(source, "location", path)
+        // Paused: the sink keeps the first frame it is given (prerolled), and nothing plays on.
+        gst_element_set_state(pipeline, GST_STATE_PAUSED)
+        let bus = gst_element_get_bus(pipeline)!
+        defer { gst_object_unref(bus) }
+        let wanted = GstMessageType(rawValue: GST_MESSAGE_ERROR.rawValue | GST_MESSAGE_ASYNC_DONE.rawValue)
+        guard let message = gst_bus_timed_pop_filtered(bus, 10 * second, wanted) else { return nil }
+        let prerolled = message.pointee.type == GST_MESSAGE_ASYNC_DONE
+        gst_mini_object_unref(UnsafeMutableRawPointer(message).assumingMemoryBound(to: GstMiniObject.self))
+        guard prerolled else { return nil }
+        var value = GValue()
+        g_value_init(&value, gdk_pixbuf_get_type())
+        defer { g_value_unset(&value) }
+        g_object_get_property(
+            UnsafeMutableRawPointer(sink).assumingMemoryBound(to: GObject.self), "last-pixbuf", &value)
+        guard let frame = g_value_get_object(&value) else { return nil }
+        let width = Int(gdk_pixbuf_get_width(OpaquePointer(frame)))
+        let height = Int(gdk_pixbuf_get_height(OpaquePointer(frame)))
+        guard width > 0, height > 0 else { return nil }
+        let scale = min(1, Double(size) / Double(max(width, height)))
+        return gdk_pixbuf_scale_simple(
+            OpaquePointer(frame), gint(max(1, Double(width) * scale)), gint(max(1, Double(height) * scale)),
+            GDK_INTERP_BILINEAR)
+    }
+
     private static func setString(_ element: UnsafeMutablePointer<GstElement>, _ name: String, _ text: String) {
         var value = GValue()
         g_value_init(&value, GType(16 << G_TYPE_FUNDAMENTAL_SHIFT))  // G_TYPE_STRING

@@ -191,7 +191,7 @@ class Handler(BaseHTTPRequestHandler):
         elif content_type.startswith("multipart/form-data"):
             fields, upload = media.parse_multipart(content_type, raw)
             body = fields | ({"_file": upload} if upload else {})
-        elif content_type.startswith("image/"):
+        elif content_type.startswith("image/") or content_type.startswith("video/"):
             body = {"_raw": raw, "_type": content_type}
         else:
             body = json.loads(raw or b"{}")
@@ -544,7 +544,8 @@ class Handler(BaseHTTPRequestHandler):
             limit, url_length = accounts.get("mastodonLimit", 500), accounts.get("mastodonURLLength", 23)
             return {"domain": host, "title": "Mastodon",
                     "configuration": {"statuses": {"max_characters": limit, "max_media_attachments": 4,
-                                                   "characters_reserved_per_url": url_length}},
+                                                   "characters_reserved_per_url": url_length},
+                                      "media_attachments": media.configuration(accounts)},
                     **standin_status.instance_version(accounts)}  # version, api_versions
         if path == "/api/v1/statuses" and verb == "POST":
             grant = self.bearer_token()

@@ -6,8 +6,16 @@ media_ids[] (its own, unattached, processed, at most max_media_attachments); una
 deleted a day after upload (the clock fault ages it). Bluesky's uploadBlob (maxSize from
 accounts.json "blobLimit", 1,000,000 unless given: BlobTooLarge above it; the CID is the bytes'
 hash, so the same bytes are the same blob) and the blobs a record's embed may name. Each upload
-keeps what metadata its bytes carried (EXIF, GPS, XMP, a serial number), read by Pillow."""
-import email.parser, email.policy, hashlib, io
+keeps what metadata its bytes carried (EXIF, GPS, XMP, a serial number), read by Pillow.
+
+Videos (#62, docs/servers.md "Video"): Mastodon takes mp4, mov, webm and ogg video within
+video_size_limit, video_frame_rate_limit ("60fps videos are not supported") and video_matrix_limit
+("4096x2160 videos are not supported"), always answers 202 and processes for accounts.json
+"mastodonVideoProcessing" seconds (2 unless given); a video goes alone in a status ("Cannot attach a
+video to a post that already contains images"); without sound it is a gifv. A Bluesky video is a
+video/mp4 blob named by app.bsky.embed.video. What a video's container carries (GPS, make, model,
+XMP, a creation date) is read by exiftool, a second tool beside the app's GStreamer."""
+import email.parser, email.policy, hashlib, io, json, os, subprocess, tempfile
 
 from PIL import Image
 
@@ -15,6 +23,12 @@ IMAGE_SIZE_LIMIT = 16 * 1024 * 1024
 MATRIX_LIMIT = 33177600
 DESCRIPTION_LIMIT = 1500
 MAX_ATTACHMENTS = 4
+VIDEO_SIZE_LIMIT = 103809024
+VIDEO_FRAME_RATE_LIMIT = 120
+VIDEO_MATRIX_LIMIT = 8294400
+VIDEO_TYPES = {"video/mp4", "video/quicktime", "video/webm", "video/ogg"}
+# The camera's and the person's: what exiftool names, in any group. Never written by GStreamer.
+VIDEO_METADATA = {"gps": ("GPS",), "device": ("Make", "Model"), "xmp": ("XMP-",), "date": ("DateTimeOriginal",)}
 DAY = 86400
 TYPES = {"JPEG": "image/jpeg", "PNG": "image/png", "GIF": "image/gif", "WEBP": "image/webp"}
 
@@ -33,13 +47,38 @@ def parse_multipart(content_type, raw):
     return fields, upload
 
 
+def inspect_video(data):
+    """(type, width, height, metadata found, frame rate, has sound) of video bytes, read by exiftool;
+    None when they are no video."""
+    with tempfile.NamedTemporaryFile(suffix=".video") as file:
+        file.write(data)
+        file.flush()
+        try:
+            out = subprocess.run(["exiftool", "-j", "-G1", "-a", "-n", file.name], capture_output=True, timeout=60)
+            tags = json.loads(out.stdout or b"[{}]")[0]
+        except (subprocess.SubprocessError, ValueError, IndexError):
+            return None
+    kind = tags.get("File:MIMEType")
+    if kind not in VIDEO_TYPES:
+        return None
+    width = max([v for k, v in tags.items() if k.endswith(":ImageWidth") and isinstance(v, int)] or [0])
+    height = max([v for k, v in tags.items() if k.endswith(":ImageHeight") and isinstance(v, int)] or [0])
+    rate = max([v for k, v in tags.items() if k.endswith(":VideoFrameRate") and isinstance(v, (int, float))] or [0])
+    sound = any(k.endswith(":AudioFormat") for k in tags)
+    found = sorted(name for name, marks in VIDEO_METADATA.items()
+                   if any(mark in key.split(":", 1)[-1] or key.split(":", 1)[0].startswith(mark)
+                          for key in tags for mark in marks))
+    return kind, width, height, found, rate, sound
+
+
 def inspect(data):
     """(type, width, height, metadata found) of image bytes; None when they are no image."""
     try:
         image = Image.open(io.BytesIO(data))
         image.load()
     except Exception:
-        return None
+        video = inspect_video(data)
+        return video[:4] if video else None
     found = []
     exif = image.getexif()
     if len(exif):
@@ -51,6 +90,21 @@ def inspect(data):
     if b"SN-123456789" in data:
         found.append("serial")
     return TYPES.get(image.format), image.width, image.height, found
+
+
+def video_limits(accounts):
+    """(size, frame rate, matrix) as this server takes videos: accounts.json may lower them."""
+    return (accounts.get("mastodonVideoSizeLimit", VIDEO_SIZE_LIMIT),
+            accounts.get("mastodonVideoFrameRateLimit", VIDEO_FRAME_RATE_LIMIT),
+            accounts.get("mastodonVideoMatrixLimit", VIDEO_MATRIX_LIMIT))
+
+
+def configuration(accounts):
+    """GET /api/v2/instance's configuration.media_attachments (InstanceSerializer)."""
+    size, rate, matrix = video_limits(accounts)
+    return {"supported_mime_types": sorted(set(TYPES.values()) | VIDEO_TYPES), "image_size_limit": IMAGE_SIZE_LIMIT,
+            "image_matrix_limit": MATRIX_LIMIT, "video_size_limit": size, "video_frame_rate_limit": rate,
+            "video_matrix_limit": matrix, "description_limit": DESCRIPTION_LIMIT}
 
 
 def forget_old_media(state, now):
@@ -71,7 +125,16 @@ def upload_media(state, grant, host, body, now, accounts, failure):
     if found is None or found[0] is None:
         raise failure(422, "Validation failed: File content type is invalid")
     kind, width, height, metadata = found
-    if len(data) > IMAGE_SIZE_LIMIT:
+    video = inspect_video(data) if kind in VIDEO_TYPES else None
+    if video:
+        size, rate, matrix = video_limits(accounts)
+        if len(data) > size:
+            raise failure(422, "Validation failed: File file size must be less than %d MB" % (size // 1048576))
+        if round(video[4]) > rate:
+            raise failure(422, "%dfps videos are not supported" % round(video[4]))
+        if width * height > matrix:
+            raise failure(422, "%dx%d videos are not supported" % (width, height))
+    elif len(data) > IMAGE_SIZE_LIMIT:
         raise failure(422, "Validation failed: File file size must be less than 16 MB")
     if width * height > MATRIX_LIMIT:
         raise failure(422, "Validation failed: File dimensions are too large")
@@ -79,8 +142,10 @@ def upload_media(state, grant, host, body, now, accounts, failure):
     if len(description) > DESCRIPTION_LIMIT:
         raise failure(422, "Validation failed: Description is too long (maximum is 1500 characters)")
     number = str(210000000000000000 + len(state["media"]) + 1)
-    processing = accounts.get("mastodonProcessing", 0)
+    # A video is always processed later (delay_processing): 202, then 206 until it is done.
+    processing = accounts.get("mastodonVideoProcessing", 2) if video else accounts.get("mastodonProcessing", 0)
     media = {"id": number, "host": host, "account": grant["username"], "type": kind, "size": len(data),
+             "kind": ("video" if video[5] else "gifv") if video else "image", "rate": video[4] if video else None,
              "sha256": hashlib.sha256(data).hexdigest(), "width": width, "height": height, "metadata": metadata,
              "description": description, "status": None, "uploaded": now, "ready": now + processing}
     state["media"].append(media)
@@ -90,7 +155,7 @@ def upload_media(state, grant, host, body, now, accounts, failure):
 def media_json(media, now):
     ready = now >= media["ready"]
     url = "https://%s/system/media_attachments/%s.jpg" % (media["host"], media["id"])
-    return {"id": media["id"], "type": "image", "url": url if ready else None, "preview_url": url,
+    return {"id": media["id"], "type": media.get("kind", "image"), "url": url if ready else None, "preview_url": url,
             "description": media["description"] or None,
             "meta": {"original": {"width": media["width"], "height": media["height"]}}}
 
@@ -115,6 +180,8 @@ def attach(state, grant, media_ids, now, failure):
         if now < found[0]["ready"]:
             raise failure(422, "Cannot attach files that have not finished processing. Try again in a moment!")
         chosen.append(found[0])
+    if len(chosen) > 1 and any(media.get("kind") in ("video", "gifv") for media in chosen):
+        raise failure(422, "Cannot attach a video to a post that already contains images")
     return chosen
 
 
@@ -155,6 +222,15 @@ def check_embed(state, session, record, failure):
             raise failure(400, "InvalidRequest", "Invalid app.bsky.feed.post record: blob too big (maximum 1000000, "
                           "got %d) at $.record.embed.external.thumb" % thumb.get("size", 0))
         cid = (thumb.get("ref") or {}).get("$link")
+        if not any(blob["cid"] == cid and blob["did"] == session["did"] for blob in state["blobs"]):
+            raise failure(400, "BlobNotFound", "Could not find blob: %s" % cid)
+        return
+    if embed.get("$type") == "app.bsky.embed.video":
+        video = embed.get("video") or {}
+        if video.get("mimeType") != "video/mp4":
+            raise failure(400, "InvalidRequest", 'Invalid app.bsky.feed.post record: Expected "video/mp4" (got "%s") '
+                          "at $.record.embed.video.mimeType" % video.get("mimeType"))
+        cid = (video.get("ref") or {}).get("$link")
         if not any(blob["cid"] == cid and blob["did"] == session["did"] for blob in state["blobs"]):
             raise failure(400, "BlobNotFound", "Could not find blob: %s" % cid)
         return

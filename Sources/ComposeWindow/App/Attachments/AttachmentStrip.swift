@@ -1,5 +1,6 @@
 import ComposeWindowCore
 import ComposeWindowGlue
+import ComposeWindowPostingGlue
 import GtkPlaceholder
 import PlaceholderGtk3Glue
 
@@ -21,8 +22,9 @@ final class AttachmentStrip {
         self.box = box
     }
 
-    /// Shows `images`, in order; `editable`: whether pressing one may change it.
-    func show(_ images: [PostImage], editable: Bool) {
+    /// Shows `images`, in order, a video's poster frame with its length; `editable`: whether
+    /// pressing one may change it.
+    func show(_ images: [PostImage], videoLengths: [String: Int64] = [:], editable: Bool) {
         for button in buttons { gtk_widget_destroy(button) }
         showing += 1
         let shown = showing
@@ -31,25 +33,36 @@ final class AttachmentStrip {
             let button = gtk_button_new()!
             gtk_button_set_relief(button.cast(), GTK_RELIEF_NONE)
             gtk_widget_set_sensitive(button, editable.gboolean)
-            let picture = gtk_image_new_from_icon_name("image-x-generic-symbolic", GTK_ICON_SIZE_DND)!
+            let length = videoLengths[image.path]
+            let icon = length == nil ? "image-x-generic-symbolic" : "video-x-generic-symbolic"
+            let picture = gtk_image_new_from_icon_name(icon, GTK_ICON_SIZE_DND)!
             gtk_widget_set_size_request(picture, gint(Self.thumbnailSize), gint(Self.thumbnailSize))
             let overlay = gtk_overlay_new()!
             gtk_container_add(overlay.cast(), picture)
             if image.alt.isEmpty { gtk_overlay_add_overlay(overlay.cast(), Self.noAltMark()) }
+            if let length { gtk_overlay_add_overlay(overlay.cast(), Self.lengthMark(length)) }
             gtk_container_add(button.cast(), overlay)
             pictures.append(picture)
             let described = image.alt.isEmpty ? localized("No description") : image.alt
             gtk_widget_set_tooltip_text(button, described)
             let accessible = gtk_widget_get_accessible(button)
-            let name = localized("Image {0}: {1}", String(index + 1), Self.fileName(image.path))
+            let name =
+                length.map { localized("Video, {0}: {1}", VideoFit.duration($0), Self.fileName(image.path)) }
+                ?? localized("Image {0}: {1}", String(index + 1), Self.fileName(image.path))
             atk_object_set_name(accessible, name)
             atk_object_set_description(accessible, described)
             Signal.connect(button, "clicked") { [weak self] in self?.onOpen?(index) }
-            Thumbnail.load(image.path, size: Self.thumbnailSize) { [weak self] pixbuf in
+            let loaded: @MainActor (OpaquePointer?) -> Void = { [weak self] pixbuf in
                 guard let pixbuf else { return }
                 defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
                 guard let self, self.showing == shown else { return }
                 gtk_image_set_from_pixbuf(self.pictures[index].cast(), pixbuf)
+            }
+            if length != nil {
+                let (path, size) = (image.path, Self.thumbnailSize)
+                Thumbnail.make({ VideoPreparation.posterFrame(path, size: size) }, then: loaded)
+            } else {
+                Thumbnail.load(image.path, size: Self.thumbnailSize, then: loaded)
             }
             gtk_box_pack_start(box.cast(), button, 0, 0, 0)
             gtk_widget_show_all(button)
@@ -66,6 +79,15 @@ final class AttachmentStrip {
         let mark = gtk_image_new_from_icon_name("dialog-warning-symbolic", GTK_ICON_SIZE_MENU)!
         gtk_style_context_add_class(gtk_widget_get_style_context(mark), "no-alt-mark")
         gtk_widget_set_halign(mark, GTK_ALIGN_END)
+        gtk_widget_set_valign(mark, GTK_ALIGN_END)
+        return mark
+    }
+
+    /// A video's length ("0:07") in the thumbnail's lower left corner.
+    private static func lengthMark(_ milliseconds: Int64) -> UnsafeMutablePointer<GtkWidget> {
+        let mark = gtk_label_new(VideoFit.duration(milliseconds))!
+        gtk_style_context_add_class(gtk_widget_get_style_context(mark), "video-length")
+        gtk_widget_set_halign(mark, GTK_ALIGN_START)
         gtk_widget_set_valign(mark, GTK_ALIGN_END)
         return mark
     }

@@ -23,8 +23,8 @@ extension ComposeWindow {
     func chooseImages() {
         guard takesImages, imagesEditable else { return gtk_widget_error_bell(window) }
         ImageChooser.choose(
-            parent: window.cast(), title: localized("Attach Images"), accept: localized("_Attach"),
-            cancel: localized("_Cancel"), filterName: localized("Images"), types: ImageFit.readableTypes
+            parent: window.cast(), title: localized("Attach Images or a Video"), accept: localized("_Attach"),
+            cancel: localized("_Cancel"), filterName: localized("Images and videos"), types: PostImage.attachableTypes
         ) { [weak self] paths in
             guard let self, !self.closed else { return }
             self.attach(paths)
@@ -45,21 +45,25 @@ extension ComposeWindow {
         for image in given {
             let path = image.path
             StateWriter.imageWork.write {
-                ImagePreparation.facts(of: path)
-            } then: { [weak self] facts in
+                AttachedMedia.check(path)
+            } then: { [weak self] media in
                 guard let self, !self.closed else { return }
                 let name = AttachmentStrip.fileName(path)
-                switch facts {
+                let attached = self.images.map { self.attachmentKinds[$0.path]?.isVideo ?? false }
+                switch media {
                 case .failure(let failure):
                     self.infoBar.showSendFailure(localized("{0} cannot be attached: {1}", name, failure.reason))
                 case .success where !self.imagesEditable:
                     self.infoBar.showSendFailure(
                         localized("{0} was not attached: a network may have the post already.", name))
+                case .success(let kind) where !PostImage.mayJoin(video: kind.isVideo, attached: attached):
+                    self.infoBar.showSendFailure(localized("{0} was not attached: a video goes alone in a post.", name))
                 case .success where self.images.count >= self.mostImages:
                     self.infoBar.showSendFailure(
                         localized(
                             "{0} was not attached: a post carries at most {1} images.", name, String(self.mostImages)))
-                case .success:
+                case .success(let kind):
+                    self.attachmentKinds[path] = kind
                     self.images.append(image)
                     self.imagesChanged()
                 }
@@ -93,7 +97,10 @@ extension ComposeWindow {
 
     /// The strip as the post is now, and Attach… where Send can take images.
     func showImages() {
-        imageStrip.show(images, editable: imagesEditable)
+        var lengths: [String: Int64] = [:]
+        for case (let path, .video(let length)) in attachmentKinds { lengths[path] = length }
+        imageStrip.show(images, videoLengths: lengths, editable: imagesEditable)
+        learnAttachmentKinds()
         gtk_widget_set_visible(attachButton, takesImages.gboolean)
         // Read-only with the text while a network may have the post unsaid.
         gtk_widget_set_sensitive(attachButton, imagesEditable.gboolean)
@@ -104,6 +111,21 @@ extension ComposeWindow {
 }
 
 extension ComposeWindow {
+    /// Reads what each attachment not yet read is (on the image thread), then shows the strip
+    /// again: a video's poster frame and length.
+    private func learnAttachmentKinds() {
+        for path in Set(images.map(\.path)) where attachmentKinds[path] == nil {
+            attachmentKinds[path] = .image  // asked once; an unreadable file stays an image here
+            StateWriter.imageWork.write {
+                AttachedMedia.check(path)
+            } then: { [weak self] media in
+                guard let self, !self.closed, case .success(let kind) = media, kind.isVideo else { return }
+                self.attachmentKinds[path] = kind
+                self.showImages()
+            }
+        }
+    }
+
     /// Send with an image that has no alt text asks once, unless turned off (remind-missing-alt):
     /// Add a Description opens the first such image's; Post Without goes on with `then`. True while
     /// it asks (Send waits for the answer).

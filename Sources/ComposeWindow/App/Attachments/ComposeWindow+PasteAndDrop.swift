@@ -23,7 +23,7 @@ extension ComposeWindow {
                 }
                 switch content {
                 case .files(let paths):
-                    let images = paths.filter(Self.namesAnImage)
+                    let images = paths.filter(Self.namesAnAttachment)
                     if images.isEmpty { return ClipboardImages.pasteText(clipboard, into: view) }
                     self.attach(images)
                 case .image(let pixbuf): self.attachPasted(pixbuf)
@@ -60,9 +60,11 @@ extension ComposeWindow {
     }
 
     /// Whether a file name says image (a pasted list of files may hold anything).
-    static func namesAnImage(_ path: String) -> Bool {
+    static func namesAnAttachment(_ path: String) -> Bool {
         let lowered = path.lowercased()
-        return [".png", ".jpg", ".jpeg", ".webp", ".gif"].contains { lowered.hasSuffix($0) }
+        return [
+            ".png", ".jpg", ".jpeg", ".webp", ".gif", ".mp4", ".m4v", ".mov", ".webm", ".mkv", ".ogv", ".mpeg", ".mpg",
+        ].contains { lowered.hasSuffix($0) }
     }
 
     /// Drops of files and images on the text view (DroppedImages orders what it takes).
@@ -78,7 +80,7 @@ extension ComposeWindow {
                 let takes = self.takesImages && self.imagesEditable
                 switch DroppedImages.content(of: data, info: info) {
                 case .files(let paths):
-                    let images = paths.filter(Self.namesAnImage)
+                    let images = paths.filter(Self.namesAnAttachment)
                     if takes, !images.isEmpty {
                         self.attach(images)
                     } else {

@@ -124,6 +124,8 @@ extension ComposeWindow {
         retryTimer = nil
         keepDraftNow()
         poster.mastodonImageLimits = serverRules?.images ?? .mastodonDefault
+        poster.mastodonVideoLimits =
+            serverRules?.videos ?? .mastodon(sizeLimit: nil, matrixLimit: nil, frameRateLimit: nil)
         let result = poster.send(
             compose.text, images: images, options: postOptions, parts: parts, replyTo: replyParent, to: accounts,
             known: preferences?.accounts ?? accounts,
@@ -158,6 +160,10 @@ extension ComposeWindow {
         poster.onProgress = { [weak self, weak poster] words in
             guard let self, let poster, poster.isRunning else { return }
             self.infoBar.showPosting(words ?? localized("Posting to {0}…", names))
+        }
+        poster.onVideoProgress = { [weak self, weak poster] done, words in
+            guard let self, let poster, poster.isRunning else { return }
+            self.infoBar.showPreparing(words, done: done) { [weak poster] in poster?.stopPreparing() }
         }
         switch result {
         case .run:

@@ -3,6 +3,7 @@ import ComposeWindowGlue
 import ComposeWindowPostingGlue
 import GtkPlaceholder
 import PlaceholderGtk3Glue
+import Synchronization
 
 /// Drives the window's posting session (ComposeWindowCore's PostingSession decides): the requests
 /// of each run over HTTPS, one network after another, the outbox file written before each request
@@ -40,6 +41,11 @@ final class Poster {
     private var completion: (@MainActor (Outcome) -> Void)?
     /// What the Mastodon account's server takes (its own limits once known, Mastodon's defaults till then).
     var mastodonImageLimits = ImageLimits.mastodonDefault
+    var mastodonVideoLimits = VideoLimits.mastodon(sizeLimit: nil, matrixLimit: nil, frameRateLimit: nil)
+    /// While a video is made to fit: set by Stop, read on the media thread.
+    private var videoCancel: VideoCancel?
+    /// A video is being made to fit: how far (0…1), and the words for the bar.
+    var onVideoProgress: (@MainActor (Double, String) -> Void)?
     /// The wait before asking again whether Mastodon has processed an image.
     private var pause: MainLoopSource?
     /// What the run is doing with the post's images now, for the bar (nil: posting the post itself).
@@ -93,20 +99,37 @@ final class Poster {
         }
     }
 
-    /// Image `image` made to fit delivery `index`'s network, on the state writer's thread (its
-    /// file is on disk before the outbox that names it is written), then the run goes on.
+    /// Image `image` made to fit delivery `index`'s network, on the media thread (its file is on
+    /// disk, fsynced, before the outbox that names it is written), then the run goes on. A video
+    /// says how far it is, and Stop (`stopPreparing`) ends it.
     private func prepare(_ index: Int, image: Int) {
         guard let plan else { return }
         let (source, limits, fromPage) = plan.imageToPrepare(
             index, image: image, mastodonLimits: mastodonImageLimits)
+        let videoLimits = plan.videoLimits(index, image: image, mastodon: mastodonVideoLimits)
         let folder = store.mediaFolder ?? ""
-        StateWriter.shared.write {
+        let cancelled = VideoCancel()
+        videoCancel = cancelled
+        StateWriter.mediaWork.write {
             let destination = { plan.preparedFile(index, image: image, folder: folder, mimeType: $0) }
-            return fromPage
-                ? ImagePreparation.preparePagePicture(source.path, limits: limits, destination: destination)
-                : ImagePreparation.prepare(source.path, limits: limits, destination: destination)
+            if fromPage {
+                return ImagePreparation.preparePagePicture(source.path, limits: limits, destination: destination)
+            }
+            guard AttachedMedia.isVideo(source.path) else {
+                return ImagePreparation.prepare(source.path, limits: limits, destination: destination)
+            }
+            var shown = -1
+            return AttachedMedia.prepareVideo(
+                source.path, limits: videoLimits, to: destination("video/mp4"),
+                progress: { done in
+                    // The bar changes once a percent, not five times a second.
+                    guard Int(done * 100) != shown else { return }
+                    shown = Int(done * 100)
+                    onMainLoop { [weak self] in self?.videoPrepared(index, done: done) }
+                }, isCancelled: { cancelled.isSet })
         } then: { [weak self] result in
             guard let self else { return }
+            self.videoCancel = nil
             switch result {
             case .success(let prepared): self.session.prepared(index, image: image, prepared)
             case .failure(let failure):
@@ -115,6 +138,15 @@ final class Poster {
             self.save { [weak self] in self?.next() }
         }
     }
+
+    private func videoPrepared(_ index: Int, done: Double) {
+        guard videoCancel != nil, let plan else { return }
+        onVideoProgress?(done, plan.videoProgress(index, done: done))
+    }
+
+    /// Stop while a video is made to fit: it stops, leaving no file, and the run ends as failed
+    /// (the draft keeps the text and the video; Send begins again).
+    func stopPreparing() { videoCancel?.set() }
 
     private func request(_ index: Int) {
         withCredentials(for: index) { [weak self] credentials in
@@ -340,4 +372,11 @@ final class Poster {
         defer { g_free(text) }
         return String(cString: text)
     }
+}
+
+/// Stop's mark for a video being made to fit, set on the main thread and read on the media one.
+final class VideoCancel: Sendable {
+    private let flag = Atomic<Bool>(false)
+    func set() { flag.store(true, ordering: .relaxed) }
+    var isSet: Bool { flag.load(ordering: .relaxed) }
 }

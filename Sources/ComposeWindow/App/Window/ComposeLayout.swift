@@ -51,12 +51,14 @@ struct ComposeLayout {
 
     /// The header bar's title in the regular weight: the theme's bold one is a second font file
     /// opened and kept mapped before the first frame (half a megabyte resident) for two words. An
-    /// image without alt text is marked as the themes mark a warning (Adwaita's yellow).
+    /// image without alt text is marked as the themes mark a warning (Adwaita's yellow); a video's
+    /// length is white on dark over its poster frame, as players show it.
     private static func addStyleSheet() {
         let provider = gtk_css_provider_new()!
         let css = """
             headerbar .title { font-weight: normal; }
             .no-alt-mark { color: #000000; background-color: \(AttachmentStrip.markColor); border-radius: 8px; padding: 1px; }
+            .video-length { color: #ffffff; background-color: rgba(0, 0, 0, 0.7); font-size: smaller; padding: 0 2px; }
             """
         gtk_css_provider_load_from_data(provider, css, gssize(css.utf8.count), nil)
         gtk_style_context_add_provider_for_screen(

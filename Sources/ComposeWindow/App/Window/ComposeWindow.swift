@@ -81,6 +81,9 @@ final class ComposeWindow {
     var ownOutbox: OutboxStore?
     /// The images the post carries, in order, with their alt text.
     var images: [PostImage] = []
+    /// What each attachment is (an image, or a video and its length), by path, once read on the
+    /// image thread: a draft, `--attach` and a resumed post name files the window has not read.
+    var attachmentKinds: [String: AttachedMedia] = [:]
     let imageStrip: AttachmentStrip
     let postOptionsRow: PostOptionsRow
     /// The link card Bluesky gets, under the text.

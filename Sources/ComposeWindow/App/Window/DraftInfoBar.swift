@@ -13,6 +13,7 @@ final class DraftInfoBar {
         let button: UnsafeMutablePointer<GtkWidget>
         let secondButton: UnsafeMutablePointer<GtkWidget>
         let thirdButton: UnsafeMutablePointer<GtkWidget>
+        let progress: UnsafeMutablePointer<GtkWidget>
     }
 
     private let column: UnsafeMutablePointer<GtkWidget>
@@ -36,7 +37,7 @@ final class DraftInfoBar {
         let loaded = Widgets(
             bar: interface.widget("info_bar"), message: interface.widget("info_message"),
             button: interface.widget("info_button"), secondButton: interface.widget("info_second_button"),
-            thirdButton: interface.widget("info_third_button"))
+            thirdButton: interface.widget("info_third_button"), progress: interface.widget("info_progress"))
         // Each message shows the buttons it has: the window's show_all must not bring back a
         // hidden (label-less) one.
         gtk_widget_set_no_show_all(loaded.button, 1)
@@ -102,6 +103,15 @@ final class DraftInfoBar {
 
     /// Posting is under way: nothing to press.
     func showPosting(_ text: String) { show(text, type: GTK_MESSAGE_INFO, button: nil, action: nil) }
+
+    /// A video being made to fit: how far (`done`, 0…1) and Stop (the window's Cancel closes it);
+    /// it cannot be closed.
+    func showPreparing(_ text: String, done: Double, stop: @escaping @MainActor () -> Void) {
+        show(text, type: GTK_MESSAGE_INFO, button: localized("Sto_p"), action: stop, closable: false)
+        let progress = loadedWidgets().progress
+        gtk_progress_bar_set_fraction(progress.cast(), min(1, max(0, done)))
+        gtk_widget_show(progress)
+    }
 
     /// Undo Send's countdown ("Posting in 4 s") with Undo; it cannot be closed (closing would say
     /// neither Undo nor post).
@@ -176,6 +186,7 @@ final class DraftInfoBar {
     ) {
         showsFailure = false
         let widgets = loadedWidgets()
+        gtk_widget_hide(widgets.progress)
         gtk_info_bar_set_show_close_button(widgets.bar.cast(), closable.gboolean)
         gtk_label_set_text(widgets.message.cast(), text)
         gtk_info_bar_set_message_type(widgets.bar.cast(), type)

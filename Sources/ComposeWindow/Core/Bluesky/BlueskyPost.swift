@@ -96,6 +96,8 @@ struct BlueskyPost: Equatable, Sendable {
         let blob: JSONValue
         let width: Int
         let height: Int
+        /// A video (app.bsky.embed.video): it goes alone.
+        var isVideo = false
     }
 
     /// A record as a reply points at another (com.atproto.repo.strongRef): its `at://` URI and
@@ -135,7 +137,9 @@ struct BlueskyPost: Equatable, Sendable {
         if !langs.isEmpty { members.append(.init("langs", .array(langs.prefix(3).map(JSONValue.string)))) }
         if let labels { members.append(.init("labels", labels)) }
         var media: JSONValue?
-        if !images.isEmpty {
+        if let video = images.first, video.isVideo {
+            media = Self.videoEmbed(video)
+        } else if !images.isEmpty {
             let embedded: [JSONValue] = images.prefix(4).map { image in
                 var members: [JSONValue.Member] = [.init("alt", .string(image.alt)), .init("image", image.blob)]
                 if image.width > 0, image.height > 0 {
@@ -164,6 +168,19 @@ struct BlueskyPost: Equatable, Sendable {
                     ])))
         case (let embed?, nil), (nil, let embed?): members.append(.init("embed", embed))
         case (nil, nil): break
+        }
+        return .object(members)
+    }
+
+    /// app.bsky.embed.video: the blob (video/mp4), its alt text when there is one, its shape.
+    static func videoEmbed(_ video: Image) -> JSONValue {
+        var members: [JSONValue.Member] = [.init("$type", .string("app.bsky.embed.video")), .init("video", video.blob)]
+        if !video.alt.isEmpty { members.append(.init("alt", .string(video.alt))) }
+        if video.width > 0, video.height > 0 {
+            members.append(
+                .init(
+                    "aspectRatio",
+                    .object([.init("width", .integer(video.width)), .init("height", .integer(video.height))])))
         }
         return .object(members)
     }

@@ -49,6 +49,10 @@ package enum MastodonRules {
         package let supportedMimeTypes: [String]?
         package let descriptionLimit: Int?
         package let maximumImages: Int?
+        /// `video_size_limit`, `video_matrix_limit`, `video_frame_rate_limit`.
+        package let videoSizeLimit: Int?
+        package let videoMatrixLimit: Int?
+        package let videoFrameRateLimit: Int?
         /// `api_versions.mastodon`: 7 from 4.5, which takes quotes and their policy; nil before.
         package let apiVersion: Int?
 
@@ -69,6 +73,7 @@ package enum MastodonRules {
         static let byteRange = 1...(1 << 40)
         static let pixelRange = 1...(1 << 40)
         static let apiVersionRange = 1...1_000_000
+        static let frameRateRange = 1...1_000
 
         package init(instance: JSONValue) {
             let statuses = instance["configuration"]?["statuses"]
@@ -79,6 +84,9 @@ package enum MastodonRules {
             imageSizeLimit = media?["image_size_limit"]?.positiveInteger(in: Self.byteRange)
             imageMatrixLimit = media?["image_matrix_limit"]?.positiveInteger(in: Self.pixelRange)
             descriptionLimit = media?["description_limit"]?.positiveInteger(in: Self.characterRange)
+            videoSizeLimit = media?["video_size_limit"]?.positiveInteger(in: Self.byteRange)
+            videoMatrixLimit = media?["video_matrix_limit"]?.positiveInteger(in: Self.pixelRange)
+            videoFrameRateLimit = media?["video_frame_rate_limit"]?.positiveInteger(in: Self.frameRateRange)
             supportedMimeTypes = media?["supported_mime_types"]?.elements?.prefix(1_000).compactMap(\.string)
             apiVersion = instance["api_versions"]?["mastodon"]?.positiveInteger(in: Self.apiVersionRange)
         }
@@ -89,6 +97,11 @@ package enum MastodonRules {
             return ImageLimits(
                 maxBytes: imageSizeLimit ?? fallback.maxBytes, maxPixels: imageMatrixLimit ?? fallback.maxPixels,
                 mimeTypes: supportedMimeTypes.map { $0.filter { $0.hasPrefix("image/") } } ?? fallback.mimeTypes)
+        }
+
+        /// What the server takes of a video: its own figures, Mastodon's for the rest.
+        package var videos: VideoLimits {
+            .mastodon(sizeLimit: videoSizeLimit, matrixLimit: videoMatrixLimit, frameRateLimit: videoFrameRateLimit)
         }
 
         /// What an answer to `request(host:)` says, to be cached: the server's figures; for a 404,
@@ -125,7 +138,8 @@ package enum MastodonRules {
             var media: [JSONValue.Member] = []
             for (name, value) in [
                 ("image_size_limit", imageSizeLimit), ("image_matrix_limit", imageMatrixLimit),
-                ("description_limit", descriptionLimit),
+                ("description_limit", descriptionLimit), ("video_size_limit", videoSizeLimit),
+                ("video_matrix_limit", videoMatrixLimit), ("video_frame_rate_limit", videoFrameRateLimit),
             ] {
                 if let value { media.append(.init(name, .integer(value))) }
             }

@@ -49,6 +49,17 @@ struct DeliveryImage: Hashable, Sendable {
 }
 
 extension PostImage {
+    /// Whether an attachment (a video or not) may join those attached (which of them are videos):
+    /// a video goes alone (Mastodon: "Cannot attach a video to a post that already contains images";
+    /// Bluesky's app.bsky.embed.video holds one video and nothing else).
+    package static func mayJoin(video: Bool, attached: [Bool]) -> Bool {
+        attached.isEmpty || (!video && !attached.contains(true))
+    }
+
+    /// What the file chooser offers: the images this app reads, videos, and GIFs (which go as a
+    /// video when they move).
+    package static let attachableTypes = ImageFit.readableTypes + ["video/*"]
+
     /// A list of images as a draft keeps them: `[{"path": …, "alt": …}]`.
     package static func listJSON(_ images: [PostImage]) -> JSONValue {
         .array(images.map { .object([.init("path", .string($0.path)), .init("alt", .string($0.alt))]) })

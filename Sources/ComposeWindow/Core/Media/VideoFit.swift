@@ -39,6 +39,13 @@ package struct VideoLimits: Hashable, Sendable {
         self.maxDurationMilliseconds = maxDurationMilliseconds
     }
 
+    /// These limits with at most `bytes` (a server refused more).
+    package func withMaxBytes(_ bytes: Int) -> VideoLimits {
+        VideoLimits(
+            maxBytes: min(bytes, maxBytes), maxPixels: maxPixels, maxFramesPerSecond: maxFramesPerSecond,
+            maxDurationMilliseconds: maxDurationMilliseconds)
+    }
+
     /// Bluesky's video service (docs/servers.md, "Video"): MP4 only, three minutes, and 100 MB, the
     /// service's size before the lexicon allowed 300 MB (an older service refuses more).
     package static let bluesky = VideoLimits(

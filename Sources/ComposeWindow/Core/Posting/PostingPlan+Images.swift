@@ -10,6 +10,21 @@ extension PostingPlan {
     /// How often a run asks whether Mastodon has processed an image before it says so and stops
     /// (Retry asks again): about two minutes at the pace `delayBeforeRequest` sets.
     static let longestPolling = 25
+    /// A video takes Mastodon minutes (ffmpeg, one worker): about ten.
+    static let longestVideoPolling = 125
+
+    /// What delivery `index`'s network takes of a video: Bluesky's, or the Mastodon server's
+    /// (`mastodon`); smaller once its server refused the bytes as too large.
+    package func videoLimits(_ index: Int, image: Int, mastodon: VideoLimits) -> VideoLimits {
+        let limits = network(index) == .bluesky ? VideoLimits.bluesky : mastodon
+        guard let byteLimit = outbox.deliveries[index].images[image].byteLimit else { return limits }
+        return limits.withMaxBytes(byteLimit)
+    }
+
+    /// Whether image `image` of delivery `index` was prepared as a video.
+    func isVideo(_ index: Int, image: Int) -> Bool {
+        outbox.deliveries[index].images[image].prepared?.mimeType.hasPrefix("video/") ?? false
+    }
 
     /// The image delivery `index`'s next step is about, and what the network takes.
     /// `fromPage`: the card's picture, a page's bytes, which only the loader of one of the four
@@ -140,7 +155,8 @@ extension PostingPlan {
         case 206:
             let key = ImageOfDelivery(index: index, image: image)
             polls[key, default: 0] += 1
-            if polls[key]! >= Self.longestPolling { fail(index, .stillProcessing, now: now) }
+            let longest = isVideo(index, image: image) ? Self.longestVideoPolling : Self.longestPolling
+            if polls[key]! >= longest { fail(index, .stillProcessing, now: now) }
         // Gone: deleted after a day unattached. The same bytes go again.
         case 404: outbox.imageGone(index, image: image)
         default: imageRefused(index, answer, now: now)
@@ -168,7 +184,9 @@ extension PostingPlan {
         guard outbox.deliveries[index].part == 0 else { return [] }
         return zip(outbox.images, outbox.deliveries[index].images).compactMap { image, state in
             guard case .bluesky(let blob)? = state.upload, let prepared = state.prepared else { return nil }
-            return BlueskyPost.Image(alt: image.alt, blob: blob, width: prepared.width, height: prepared.height)
+            return BlueskyPost.Image(
+                alt: image.alt, blob: blob, width: prepared.width, height: prepared.height,
+                isVideo: prepared.mimeType.hasPrefix("video/"))
         }
     }
 
@@ -195,6 +213,11 @@ extension DeliveryFailure {
 }
 
 extension PostingPlan {
+    /// What the bar says while a video is made to fit delivery `index`'s network, `done` (0…1) of it.
+    package func videoProgress(_ index: Int, done: Double) -> String {
+        localized("Preparing the video for {0}… {1} %", network(index).displayName, String(Int(done * 100)))
+    }
+
     /// What the bar says while delivery `index`'s next step runs: the image being prepared, uploaded
     /// or processed ("image 2 of 3"), or nil for the post itself (the bar's "Posting to …").
     package func imageProgress(_ index: Int, now: Int64) -> String? {
@@ -205,6 +228,13 @@ extension PostingPlan {
             case .prepare: return localized("Preparing the link card’s picture for {0}…", network)
             case .request(.uploadImage): return localized("Uploading the link card’s picture to {0}…", network)
             default: return nil
+            }
+        }
+        if let image = outbox.deliveries[index].images.indices.first(where: { isVideo(index, image: $0) }) {
+            switch outbox.next(for: index, now: now) {
+            case .request(.uploadImage(image)): return localized("Uploading the video to {0}…", network)
+            case .request(.checkImage(image)): return localized("{0} is processing the video…", network)
+            default: break
             }
         }
         switch outbox.next(for: index, now: now) {

@@ -1,0 +1,145 @@
+import Foundation
+import XCTest
+
+/// Videos and GIFs posted for real (#62), through the stand-ins' media endpoints, which read what
+/// arrived with exiftool (a second tool beside the app's GStreamer): a phone clip reaches Mastodon
+/// once, processed first, without its location or device; an animated GIF reaches Bluesky as an
+/// MP4 in app.bsky.embed.video; a video goes alone; Stop while a video is re-encoded keeps the
+/// draft whole.
+final class VideoPostingTests: SandboxTestCase {
+    func testAPhoneClipReachesMastodonOnceProcessedAndWithoutItsLocation() throws {
+        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        let clip = try sandbox.testClip("phone.mp4", seconds: 2, located: true)
+        let window = try sandbox.send(
+            "A clip", to: "mastodon", extra: ["--attach", clip.path, "--alt", "A test pattern with a tone"])
+        let finished = try XCTUnwrap(window.finish(timeout: 120))
+        XCTAssertEqual(finished.code, 0, finished.stderr)
+        XCTAssertEqual(sandbox.statuses.count, 1)
+        let media = sandbox.state["media"] as? [[String: Any]] ?? []
+        XCTAssertEqual(media.count, 1, "the video uploaded once")
+        let video = try XCTUnwrap(media.first)
+        XCTAssertEqual(video["type"] as? String, "video/mp4")
+        XCTAssertEqual(video["kind"] as? String, "video", "with its sound")
+        XCTAssertEqual(video["metadata"] as? [String], [], "no GPS, make, model, XMP or date left the machine")
+        XCTAssertEqual([video["width"], video["height"]] as? [Int], [640, 360])
+        XCTAssertEqual(video["description"] as? String, "A test pattern with a tone")
+        XCTAssertEqual(sandbox.statuses.first?["media"] as? [String], [video["id"] as? String].compactMap { $0 })
+        XCTAssertGreaterThan(
+            sandbox.requests.filter { $0.path.hasPrefix("/api/v1/media/") }.count, 0, "processing was waited for")
+        XCTAssertEqual(sandbox.requests.filter { $0.path == "/api/v1/statuses" }.count, 1, "posted once, when ready")
+    }
+
+    func testAnAnimatedGIFReachesBlueskyAsAVideoTheLexiconAccepts() throws {
+        let sandbox = try NetworkSandbox.signedIn("bluesky")
+        let gif = sandbox.home.appendingPathComponent("Pictures/chat.gif")
+        try FileManager.default.createDirectory(
+            at: gif.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let made = try Shell.run(
+            "/usr/bin/convert",
+            [
+                "-size", "160x120", "xc:red", "xc:green", "xc:blue", "-set", "delay", "30", "-loop", "0", "-set",
+                "comment", "made at home by alice", gif.path,
+            ])
+        XCTAssertEqual(made.code, 0, made.stderr)
+        let window = try sandbox.send("A GIF", to: "bluesky", extra: ["--attach", gif.path, "--alt", "Three colours"])
+        let finished = try XCTUnwrap(window.finish(timeout: 120))
+        XCTAssertEqual(finished.code, 0, finished.stderr)
+        let blobs = sandbox.state["blobs"] as? [[String: Any]] ?? []
+        XCTAssertEqual(blobs.map { $0["type"] as? String }, ["video/mp4"], "one MP4, not a GIF")
+        XCTAssertEqual(blobs.first?["metadata"] as? [String], [])
+        let record = try XCTUnwrap(sandbox.records.first)
+        let value = try XCTUnwrap(record["value"] as? [String: Any])
+        let embed = try XCTUnwrap(value["embed"] as? [String: Any])
+        XCTAssertEqual(embed["$type"] as? String, "app.bsky.embed.video")
+        XCTAssertEqual(embed["alt"] as? String, "Three colours")
+        XCTAssertEqual(embed["aspectRatio"] as? [String: Int], ["width": 160, "height": 120])
+        let body = try JSONSerialization.data(withJSONObject: try XCTUnwrap(record["body"]))
+        let verdict = try Shell.run(
+            Shell.packageRoot.appendingPathComponent(".build/atproto/bin/python").path,
+            [Shell.packageRoot.appendingPathComponent("scripts/check-bluesky-record.py").path], input: body)
+        XCTAssertEqual(verdict.code, 0, verdict.stdout + verdict.stderr)
+    }
+
+    /// Both networks take one video and nothing beside it: refused before the window opens.
+    func testAVideoGoesAlone() throws {
+        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        let clip = try sandbox.testClip("short.mp4", seconds: 1, located: false)
+        let pictures = try sandbox.testImages()
+        let window = try ComposeProcess(
+            [
+                "--to", "mastodon", "--no-spell", "--attach", pictures.appendingPathComponent("photo.jpg").path,
+                "--attach", clip.path,
+            ], stateHome: sandbox.home.appendingPathComponent("state"), stdin: Data("Both".utf8),
+            environment: sandbox.environment)
+        let finished = try XCTUnwrap(window.finish(timeout: 30))
+        XCTAssertEqual(finished.code, 2, finished.stderr)
+        XCTAssertTrue(finished.stderr.contains("a video goes alone in a post"), finished.stderr)
+        XCTAssertEqual(sandbox.requests.filter { $0.path == "/api/v2/media" }.count, 0)
+    }
+
+    /// Stop in the bar while the video is re-encoded: nothing reaches the network, no half-made
+    /// file stays, and the draft keeps the text and the video for the next Send.
+    func testCancelWhileReencodingKeepsTheDraftWhole() throws {
+        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        let clip = try sandbox.testClip("long.mp4", seconds: 120, located: false)
+        let text = "Cancelled while encoding"
+        let window = try sandbox.window(text, to: "mastodon", extra: ["--attach", clip.path, "--alt", "Bars"])
+        window.key("ctrl+Return")
+        let mediaFolder = sandbox.outboxDirectory.appendingPathComponent("media")
+        let partFiles = {
+            (FileManager.default.enumerator(atPath: mediaFolder.path)?.allObjects as? [String] ?? [])
+                .filter { $0.hasSuffix(".part") }
+        }
+        XCTAssertTrue(waitUntil(timeout: 30) { !partFiles().isEmpty }, "the video is being re-encoded")
+        // Stop, the bar's button, once the bar shows it (with the first progress): the window has
+        // no other Alt+P then, nor has the failure bar after it.
+        XCTAssertTrue(
+            waitUntil(timeout: 20) {
+                window.key("alt+p")
+                return partFiles().isEmpty
+            }, "the half-made file is removed")
+        XCTAssertTrue(window.waitForText(text), "the text stays, editable")
+        XCTAssertEqual(sandbox.requests.filter { $0.path == "/api/v2/media" }.count, 0, "nothing was uploaded")
+        XCTAssertEqual(sandbox.statuses.count, 0)
+        XCTAssertTrue(
+            waitUntil(timeout: 10) { sandbox.draftImages().compactMap { $0["path"] as? String } == [clip.path] },
+            "the draft keeps the video")
+        XCTAssertTrue(window.isRunning, "Stop stopped the encoding, not the window")
+        // Send begins again, and the video goes once.
+        window.key("ctrl+Return")
+        let finished = try XCTUnwrap(window.finish(timeout: 180))
+        XCTAssertEqual(finished.code, 0, finished.stderr)
+        XCTAssertEqual((sandbox.state["media"] as? [[String: Any]])?.count, 1)
+        XCTAssertEqual(sandbox.statuses.count, 1)
+    }
+}
+
+extension NetworkSandbox {
+    /// A clip of `seconds` at 640 × 360 and 30 frames a second with a tone, made by gst-launch-1.0;
+    /// `located`: with a location, a make and a model written into its container as a phone would.
+    func testClip(_ name: String, seconds: Int, located: Bool) throws -> URL {
+        let folder = home.appendingPathComponent("Videos")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let clip = folder.appendingPathComponent(name)
+        let made = try Shell.run(
+            "/usr/bin/gst-launch-1.0",
+            [
+                "-q", "videotestsrc", "num-buffers=\(seconds * 30)", "!",
+                "video/x-raw,width=640,height=360,framerate=30/1", "!", "x264enc", "speed-preset=ultrafast", "!",
+                "mp4mux", "name=mux", "!", "filesink", "location=\(clip.path)", "audiotestsrc",
+                "num-buffers=\(seconds * 44100 / 1024)", "!", "audioconvert", "!", "avenc_aac", "!", "mux.",
+            ])
+        XCTAssertEqual(made.code, 0, made.stderr)
+        if located {
+            let tagged = try Shell.run(
+                "/usr/bin/exiftool",
+                [
+                    "-q", "-overwrite_original", "-Keys:GPSCoordinates=48.8584, 2.2945, 35",
+                    "-UserData:GPSCoordinates=48.8584, 2.2945, 35", "-Keys:Make=Apple", "-Keys:Model=iPhone 15",
+                    clip.path,
+                ])
+            XCTAssertEqual(tagged.code, 0, tagged.stderr)
+        }
+        return clip
+    }
+}
