@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// A start pays only for what it uses (#51): libsoup, json-glib, libsecret, gexiv2, gspell and libcld2 load
+/// A start pays only for what it uses (#51): libsoup, json-glib, libsecret, gexiv2, gspell, libcld2 and GStreamer load
 /// the first time one of their functions is called (CComposeWindowOnDemand), and with them what
 /// they link (exiv2, Kerberos, SQLite, enchant…). Read from the process as it runs: /proc/PID/maps.
 final class OnDemandLibraryTests: XCTestCase {
@@ -9,6 +9,8 @@ final class OnDemandLibraryTests: XCTestCase {
     static let postingAndImages = [
         "libsoup-3.0.so", "libjson-glib-1.0.so", "libsecret-1.so", "libgexiv2.so", "libexiv2.so", "libkrb5.so",
         "libsqlite3.so", "libnghttp2.so", "libpsl.so", "libcld2.so",
+        // Video (#62): GStreamer and its plugins' libraries, loaded once a video is attached.
+        "libgstreamer-1.0.so", "libgstpbutils-1.0.so", "libgstapp-1.0.so", "libx264.so", "libavcodec.so",
     ]
     static let spelling = ["libgspell-1.so", "libenchant-2.so"]
 

@@ -60,6 +60,31 @@ final class VideoPostingTests: SandboxTestCase {
         XCTAssertEqual(verdict.code, 0, verdict.stdout + verdict.stderr)
     }
 
+    /// kill -9 while Mastodon processes the video: the next start asks after the upload it made
+    /// (the outbox kept its id) and posts once, with the video uploaded once.
+    func testAKillWhileMastodonProcessesUploadsOnceAndPostsOnce() throws {
+        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        try sandbox.setServer(["mastodonVideoProcessing": 6])
+        let clip = try sandbox.testClip("killed.mp4", seconds: 2, located: false)
+        let text = "Killed while processing"
+        let window = try sandbox.send(text, to: "mastodon", extra: ["--attach", clip.path, "--alt", "Bars"])
+        XCTAssertTrue(
+            waitUntil(timeout: 60) { sandbox.requests.contains { $0.path.hasPrefix("/api/v1/media/") } },
+            "the upload was made and is being asked after")
+        window.signal(SIGKILL)
+        _ = window.finish(timeout: 10)
+        XCTAssertEqual(sandbox.statuses.count, 0, "killed before the status")
+
+        let again = try sandbox.reopen(to: "mastodon")
+        XCTAssertTrue(again.waitForText(text), "the post came back")
+        again.key("ctrl+Return")
+        let finished = try XCTUnwrap(again.finish(timeout: 120))
+        XCTAssertEqual(finished.code, 0, finished.stderr)
+        XCTAssertEqual(sandbox.posts(text, "mastodon").count, 1, "posted once")
+        XCTAssertEqual(sandbox.requests.filter { $0.path == "/api/v2/media" }.count, 1, "uploaded once")
+        XCTAssertEqual(sandbox.statuses.first?["media"] as? [String], ["210000000000000001"])
+    }
+
     /// Both networks take one video and nothing beside it: refused before the window opens.
     func testAVideoGoesAlone() throws {
         let sandbox = try NetworkSandbox.signedIn("mastodon")
