@@ -49,6 +49,33 @@ import Testing
         #expect(verdict.status == 0, "\(typed): \(verdict.output)")
     }
 
+    /// A video (#62): app.bsky.embed.video with the MP4's blob, its alt text and its shape, alone.
+    @Test func theValidatorAcceptsAVideo() throws {
+        let blob = JSONValue.object([
+            .init("$type", .string("blob")),
+            .init(
+                "ref", .object([.init("$link", .string("bafkreibme22gw2h7y2h7tg2fhqotaqjucnbc24deqo72b6mkl2egezxhvy"))])
+            ),
+            .init("mimeType", .string("video/mp4")), .init("size", .integer(812_345)),
+        ])
+        let video = BlueskyPost.Image(alt: "A test pattern", blob: blob, width: 640, height: 360, isVideo: true)
+        let record = BlueskyPost(typed: "A clip", didsByHandle: [:]).record(
+            createdAt: "2026-12-07T22:00:00.000Z", langs: ["en"], images: [video])
+        #expect(
+            record["embed"]
+                == .object([
+                    .init("$type", .string("app.bsky.embed.video")), .init("video", blob),
+                    .init("alt", .string("A test pattern")),
+                    .init("aspectRatio", .object([.init("width", .integer(640)), .init("height", .integer(360))])),
+                ]))
+        let verdict = try Self.check(
+            BlueskyPost.createRecordBody(
+                repo: "did:plc:ewvi7nxzyoun6zhxrhs64oiz",
+                recordKey: RecordKey.tid(microsecondsSinceEpoch: 1_796_196_600_123_456, clockIdentifier: 513),
+                record: record))
+        #expect(verdict.status == 0, "\(verdict.output)")
+    }
+
     /// A thread's second post, answering its first: root and parent strongRefs by URI and cid.
     @Test func theValidatorAcceptsAReplyInAThread() throws {
         let first = BlueskyPost.StrongRef(

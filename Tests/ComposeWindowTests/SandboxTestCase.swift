@@ -10,6 +10,16 @@ class SandboxTestCase: XCTestCase {
         TestWatchdog.start()
     }
 
+    /// The atproto SDK's models (a validator no one here wrote) accept what the PDS stand-in was
+    /// sent for `record` (its createRecord or applyWrites body).
+    func assertTheLexiconAccepts(_ record: [String: Any], file: StaticString = #filePath, line: UInt = #line) throws {
+        let body = try JSONSerialization.data(withJSONObject: try XCTUnwrap(record["body"], file: file, line: line))
+        let verdict = try Shell.run(
+            Shell.packageRoot.appendingPathComponent(".build/atproto/bin/python").path,
+            [Shell.packageRoot.appendingPathComponent("scripts/check-bluesky-record.py").path], input: body)
+        XCTAssertEqual(verdict.code, 0, verdict.stdout + verdict.stderr, file: file, line: line)
+    }
+
     override func tearDown() {
         for sandbox in NetworkSandbox.made {
             XCTAssertEqual(sandbox.leakedSecrets, [], "a secret outside the keyring")

@@ -98,6 +98,14 @@ struct BlueskyPost: Equatable, Sendable {
         let height: Int
         /// A video (app.bsky.embed.video): it goes alone.
         var isVideo = false
+
+        /// Its `aspectRatio` member, none when its size is not known.
+        var aspectRatio: [JSONValue.Member] {
+            guard width > 0, height > 0 else { return [] }
+            return [
+                .init("aspectRatio", .object([.init("width", .integer(width)), .init("height", .integer(height))]))
+            ]
+        }
     }
 
     /// A record as a reply points at another (com.atproto.repo.strongRef): its `at://` URI and
@@ -141,14 +149,7 @@ struct BlueskyPost: Equatable, Sendable {
             media = Self.videoEmbed(video)
         } else if !images.isEmpty {
             let embedded: [JSONValue] = images.prefix(4).map { image in
-                var members: [JSONValue.Member] = [.init("alt", .string(image.alt)), .init("image", image.blob)]
-                if image.width > 0, image.height > 0 {
-                    members.append(
-                        .init(
-                            "aspectRatio",
-                            .object([.init("width", .integer(image.width)), .init("height", .integer(image.height))])))
-                }
-                return .object(members)
+                .object([.init("alt", .string(image.alt)), .init("image", image.blob)] + image.aspectRatio)
             }
             media = .object([.init("$type", .string("app.bsky.embed.images")), .init("images", .array(embedded))])
         } else if let card {
@@ -176,13 +177,7 @@ struct BlueskyPost: Equatable, Sendable {
     static func videoEmbed(_ video: Image) -> JSONValue {
         var members: [JSONValue.Member] = [.init("$type", .string("app.bsky.embed.video")), .init("video", video.blob)]
         if !video.alt.isEmpty { members.append(.init("alt", .string(video.alt))) }
-        if video.width > 0, video.height > 0 {
-            members.append(
-                .init(
-                    "aspectRatio",
-                    .object([.init("width", .integer(video.width)), .init("height", .integer(video.height))])))
-        }
-        return .object(members)
+        return .object(members + video.aspectRatio)
     }
 
     /// Where a person sees the post: `https://bsky.app/profile/HANDLE/post/RKEY`, from the record's
