@@ -133,6 +133,11 @@ import Testing
         Self.answer(&plan, 0, 422, Self.json(["error": .string("Processing failed")]))
         #expect(plan.failure(0) == .refused(status: 422, message: "Processing failed"))
         #expect(!plan.mayHaveBeenSentSomewhere)
+        // The failed media can never be attached (its GET answers 422 for ever): Retry uploads the
+        // same prepared bytes again instead of asking after it.
+        plan.startRun()
+        let again = try #require(request(plan, 0))
+        #expect(again.path == "/api/v2/media" && again.file?.path == Self.prepared(0, 0).file)
     }
 
     @Test func aSignInWithoutWriteMediaIsAskedToSignInAgain() {

@@ -81,6 +81,35 @@ final class VideoPostingTests: SandboxTestCase {
         XCTAssertEqual(sandbox.statuses.first?["media"] as? [String], ["210000000000000001"])
     }
 
+    /// Mastodon's processing fails (GET /api/v1/media/:id answers 422): the run stops with the
+    /// server's words, and Retry uploads the video again rather than asking after media that can
+    /// never be attached; the post goes once, with the second upload.
+    func testAVideoMastodonFailedToProcessIsUploadedAgainAtRetry() throws {
+        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        try sandbox.setServer(["mastodonVideoProcessing": 1, "mastodonProcessingFails": true])
+        let clip = try sandbox.testClip("failing.mp4", seconds: 1, located: false)
+        let window = try sandbox.send(
+            "Processed at last", to: "mastodon", extra: ["--attach", clip.path, "--alt", "Bars"])
+        let failedChecks = {
+            (sandbox.state["refusals"] as? [[String: Any]] ?? []).filter {
+                ($0["path"] as? String)?.hasPrefix("/api/v1/media/") == true && $0["status"] as? Int == 422
+            }
+        }
+        XCTAssertTrue(waitUntil(timeout: 60) { !failedChecks().isEmpty }, "the server said processing failed")
+        try sandbox.setServer(["mastodonProcessingFails": NSNull()])
+        // "_Retry" in the failure bar, pressed until it is there.
+        XCTAssertTrue(
+            waitUntil(timeout: 30) {
+                window.key("alt+r")
+                return sandbox.requests.filter { $0.path == "/api/v2/media" }.count == 2
+            }, "Retry uploaded the video again")
+        let finished = try XCTUnwrap(window.finish(timeout: 120))
+        XCTAssertEqual(finished.code, 0, finished.stderr)
+        XCTAssertEqual(failedChecks().count, 1, "the failed media was not asked after again")
+        XCTAssertEqual(sandbox.statuses.count, 1)
+        XCTAssertEqual(sandbox.statuses.first?["media"] as? [String], ["210000000000000002"])
+    }
+
     /// Both networks take one video and nothing beside it: refused before the window opens.
     func testAVideoGoesAlone() throws {
         let sandbox = try NetworkSandbox.signedIn("mastodon")

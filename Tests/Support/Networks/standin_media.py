@@ -11,7 +11,8 @@ keeps what metadata its bytes carried (EXIF, GPS, XMP, a serial number), read by
 Videos (#62, docs/servers.md "Video"): Mastodon takes mp4, mov, webm and ogg video within
 video_size_limit, video_frame_rate_limit ("60fps videos are not supported") and video_matrix_limit
 ("4096x2160 videos are not supported"), always answers 202 and processes for accounts.json
-"mastodonVideoProcessing" seconds (2 unless given); a video goes alone in a status ("Cannot attach a
+"mastodonVideoProcessing" seconds (2 unless given), then fails for good when it says
+"mastodonProcessingFails" (GET answers 422); a video goes alone in a status ("Cannot attach a
 video to a post that already contains images"); without sound it is a gifv. A Bluesky video is a
 video/mp4 blob named by app.bsky.embed.video. What a video's container carries (GPS, make, model,
 XMP, a creation date) is read by exiftool, a second tool beside the app's GStreamer."""
@@ -146,6 +147,8 @@ def upload_media(state, grant, host, body, now, accounts, failure):
     processing = accounts.get("mastodonVideoProcessing", 2) if video else accounts.get("mastodonProcessing", 0)
     media = {"id": number, "host": host, "account": grant["username"], "type": kind, "size": len(data),
              "kind": ("video" if video[5] else "gifv") if video else "image", "rate": video[4] if video else None,
+             # PostProcessMediaWorker gave up (one retry): processing = failed, for ever.
+             "failed": bool(video) and accounts.get("mastodonProcessingFails", False),
              "sha256": hashlib.sha256(data).hexdigest(), "width": width, "height": height, "metadata": metadata,
              "description": description, "status": None, "uploaded": now, "ready": now + processing}
     state["media"].append(media)
@@ -163,6 +166,8 @@ def media_json(media, now):
 def show_media(state, grant, media_id, now, failure):
     for media in state["media"]:
         if media["id"] == media_id and media["account"] == grant["username"] and media["status"] is None:
+            if media.get("failed") and now >= media["ready"]:
+                raise failure(422, "Error processing thumbnail for uploaded media")
             return (200 if now >= media["ready"] else 206), media_json(media, now)
     raise failure(404, "Record not found")
 
@@ -177,7 +182,7 @@ def attach(state, grant, media_ids, now, failure):
                  and media["account"] == grant["username"] and media["status"] is None]
         if not found:
             raise failure(422, "Media with ID(s) %s could not be found" % media_id)
-        if now < found[0]["ready"]:
+        if now < found[0]["ready"] or found[0].get("failed"):
             raise failure(422, "Cannot attach files that have not finished processing. Try again in a moment!")
         chosen.append(found[0])
     if len(chosen) > 1 and any(media.get("kind") in ("video", "gifv") for media in chosen):

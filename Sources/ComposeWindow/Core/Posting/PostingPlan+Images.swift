@@ -159,6 +159,11 @@ extension PostingPlan {
             if polls[key]! >= longest { fail(index, .stillProcessing, now: now) }
         // Gone: deleted after a day unattached. The same bytes go again.
         case 404: outbox.imageGone(index, image: image)
+        // Processing failed (the worker gave up: docs/servers.md, "Video"): that media can never be
+        // attached, so the next run uploads the same bytes again; this one says why it stopped.
+        case 422:
+            outbox.imageGone(index, image: image)
+            imageRefused(index, answer, now: now)
         default: imageRefused(index, answer, now: now)
         }
     }
