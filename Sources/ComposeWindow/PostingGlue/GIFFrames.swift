@@ -88,3 +88,30 @@ final class GIFFrames {
         return (frames.width, frames.height, end)
     }
 }
+
+/// A GIF's frames at a constant `rate` a second, each repeated for the ticks its delay covers (a
+/// frame shorter than a tick is skipped): given the frames as they are, videorate drops the last
+/// ones at the end of the stream.
+final class GIFTicks {
+    private let frames: GIFFrames
+    private let rate: Int64
+    private var current: GIFFrames.Frame?
+    private var tick: Int64 = 0
+
+    init(_ frames: GIFFrames, rate: Int) {
+        self.frames = frames
+        self.rate = Int64(max(1, rate))
+    }
+
+    /// The frame shown at the next tick, and that tick's number; nil after the last.
+    func next() -> (pixbuf: OpaquePointer, tick: Int64)? {
+        while true {
+            if let frame = current, tick * 1000 < (frame.startMilliseconds + frame.delayMilliseconds) * rate {
+                defer { tick += 1 }
+                return (frame.pixbuf, tick)
+            }
+            guard let next = frames.next() else { return nil }
+            current = next
+        }
+    }
+}
