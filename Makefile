@@ -184,6 +184,7 @@ check-fuzz: test-deps
 EXPLORE_DEPTH ?= 7
 check-explore: test-deps
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
+	$(MAKE) --no-print-directory test-fixtures
 	EXPLORE_DEPTH=$(EXPLORE_DEPTH) $(SWIFT) test --skip-build --disable-xctest \
 	  --filter 'PostingExplorerTests|ScheduledTimeExplorerTests'
 

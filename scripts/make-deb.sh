@@ -36,7 +36,8 @@ for soname in $(sed -n 's/^#define [A-Z_]* "\(lib[^"]*\.so\.[0-9]*\)"$/\1/p' Sou
     file=$(/sbin/ldconfig -p | awk -v name="$soname" '$1 == name && !found {print $NF; found = 1}')
     owner=$(dpkg-query -S "$(realpath "$file")" 2>/dev/null | sed -n '1s/:.*//p')
     [ -n "$owner" ] || { echo "no package holds $soname" >&2; exit 1; }
-    depends="$depends, $owner"
+    # Once each (GStreamer's pbutils and app are one package).
+    [[ ", $depends," == *", $owner,"* ]] || depends="$depends, $owner"
 done
 # Packed relative relocations (DT_RELR, see the Makefile) need glibc 2.36; libc6's symbols file
 # knows only symbols, so dpkg-shlibdeps asks for less.

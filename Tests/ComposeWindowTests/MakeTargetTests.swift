@@ -25,7 +25,8 @@ final class MakeTargetTests: XCTestCase {
     func testEveryTargetThatRunsTheSuitesMakesTheirFixturesFirst() throws {
         let runners = try Self.rules().filter { rule in rule.recipe.contains { $0.contains("$(SWIFT) test") } }
         XCTAssertEqual(
-            Set(runners.map(\.target)), ["test", "check-durability", "check-fuzz", "coverage", "test-installed"],
+            Set(runners.map(\.target)),
+            ["test", "check-durability", "check-fuzz", "check-explore", "coverage", "test-installed"],
             "the targets found")
         for rule in runners {
             let fixtures = rule.recipe.firstIndex { $0.contains("test-fixtures") }
