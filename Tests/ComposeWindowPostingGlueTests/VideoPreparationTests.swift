@@ -156,6 +156,36 @@ final class VideoPreparationTests: XCTestCase {
         XCTAssertEqual(try VideoPreparation.facts(of: prepared.file).get().width, 1920)
     }
 
+    /// An upright phone clip is stored on its side with a rotation: it is planned, encoded and
+    /// shown upright, and no rotation is left to turn it again.
+    func testAClipStoredOnItsSideGoesUpright() throws {
+        let path = try clip("upright.mp4", width: 640, height: 360, seconds: 1)
+        try run("/usr/bin/exiftool", ["-q", "-overwrite_original", "-Rotation=90", path])
+        let facts = try VideoPreparation.facts(of: path).get()
+        XCTAssertEqual([facts.width, facts.height], [360, 640])
+        let prepared = try prepare(path, limits: .bluesky).0.get()
+        XCTAssertEqual([prepared.width, prepared.height], [360, 640])
+        let after = try tags(prepared.file)
+        XCTAssertEqual(after["Track1:ImageWidth"] as? Int, 360)
+        XCTAssertEqual(after["Track1:ImageHeight"] as? Int, 640)
+        XCTAssertEqual(after["Track1:Rotation"] as? Int ?? 0, 0)
+    }
+
+    /// A GIF whose delays add up past what gdk-pixbuf's `int` holds (it would abort the process):
+    /// refused from its blocks, before gdk-pixbuf's animation is made.
+    func testAGIFTooLongForGdkPixbufIsRefusedNotAborted() throws {
+        var bytes = Array("GIF89a".utf8) + [2, 0, 1, 0, 0x80, 0, 0] + [0, 0, 0, 255, 255, 255]
+        for _ in 0..<3_300 {
+            bytes += [0x21, 0xF9, 4, 0, 0xFF, 0xFF, 0, 0] + [0x2C, 0, 0, 0, 0, 2, 0, 1, 0, 0] + [2, 2, 0x44, 0x01, 0]
+        }
+        let path = folder.appendingPathComponent("forever.gif").path
+        try Data(bytes + [0x3B]).write(to: URL(fileURLWithPath: path))
+        XCTAssertFalse(AttachedMedia.isVideo(path), "not taken as a video it cannot be")
+        guard case .failure = VideoPreparation.facts(of: path) else { return XCTFail("read as a video") }
+        // As an image, gdk-pixbuf shows its first frame and never walks the delays.
+        XCTAssertEqual(try AttachedMedia.check(path).get(), .image)
+    }
+
     func testCancelLeavesNoFileBehind() throws {
         let path = try clip("long.mp4", seconds: 20)
         let facts = try VideoPreparation.facts(of: path).get()

@@ -23,11 +23,12 @@ public enum SystemIO {
         }
     }
 
-    /// Every byte of the regular file at `path` (not followed through a symbolic link), nil when
-    /// there is none; a Failure for anything else, or past `most` bytes.
-    public static func contents(ofFile path: String, most: Int) throws(Failure) -> [UInt8]? {
+    /// Every byte of the regular file at `path` (not followed through a symbolic link unless
+    /// `following`: a person's own file, which a sync folder may link), nil when there is none; a
+    /// Failure for anything else, or past `most` bytes.
+    public static func contents(ofFile path: String, most: Int, following: Bool = false) throws(Failure) -> [UInt8]? {
         // O_NONBLOCK: a FIFO in its place never holds the open up (a regular file ignores it).
-        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        let descriptor = open(path, O_RDONLY | (following ? 0 : O_NOFOLLOW) | O_CLOEXEC | O_NONBLOCK)
         if descriptor < 0 {
             if errno == ENOENT { return nil }
             throw Failure(errno: errno)
@@ -41,9 +42,10 @@ public enum SystemIO {
         return try readAll(from: descriptor, most: most)
     }
 
-    /// Up to the first `count` bytes of the regular file at `path` (what a type is sniffed from).
-    public static func prefix(ofFile path: String, count: Int) throws(Failure) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+    /// Up to the first `count` bytes of the file at `path` (what a type is sniffed from),
+    /// through a symbolic link when `following`.
+    public static func prefix(ofFile path: String, count: Int, following: Bool = false) throws(Failure) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | (following ? 0 : O_NOFOLLOW) | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw Failure(errno: errno) }
         defer { close(descriptor) }
         var bytes = [UInt8](repeating: 0, count: count)

@@ -19,19 +19,18 @@ package enum AttachedMedia: Equatable, Sendable {
     }
 
     /// Whether the file at `path` goes as a video: GIO's type from its first bytes is a video, or it
-    /// is a GIF whose second frame gdk-pixbuf finds.
+    /// is a GIF of more than one frame (GIFScan, from its blocks).
     package static func isVideo(_ path: String) -> Bool {
-        guard let head = try? SystemIO.prefix(ofFile: path, count: 4096), !head.isEmpty else { return false }
+        guard let head = try? SystemIO.prefix(ofFile: path, count: 4096, following: true), !head.isEmpty else {
+            return false
+        }
         var uncertain: gboolean = 0
         let guessed = head.withUnsafeBufferPointer {
             g_content_type_guess(nil, $0.baseAddress, gsize($0.count), &uncertain)
         }
         defer { g_free(guessed) }
         guard let guessed else { return false }
-        if g_content_type_is_a(guessed, "image/gif") != 0 {
-            guard let frames = GIFFrames(path, mostPixels: VideoFit.mostInputPixels) else { return false }
-            return frames.next() != nil && frames.next() != nil
-        }
+        if g_content_type_is_a(guessed, "image/gif") != 0 { return (GIFFrames.summary(path)?.frames ?? 0) > 1 }
         let type = String(cString: guessed)
         return type.hasPrefix("video/") || g_content_type_is_a(guessed, "video/*") != 0
     }

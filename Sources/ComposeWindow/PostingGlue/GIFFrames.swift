@@ -31,15 +31,25 @@ final class GIFFrames {
     private var walked = 0
     private var ended = false
 
-    /// The GIF at `path`, or nil when gdk-pixbuf cannot read it as one.
+    /// What the GIF at `path` is from its blocks (GIFScan), nil for no GIF, one longer than an
+    /// hour or with more than `mostFrames` frames: what gdk-pixbuf's animation may be given.
+    static func summary(_ path: String) -> GIFScan.Summary? {
+        guard let bytes = try? SystemIO.contents(ofFile: path, most: largestFile, following: true),
+            let summary = GIFScan.summary(bytes, mostFrames: mostFrames),
+            summary.milliseconds <= VideoFit.longestInput
+        else { return nil }
+        return summary
+    }
+
+    /// The GIF at `path`, or nil when gdk-pixbuf cannot read it as one (or GIFScan refuses it).
     init?(_ path: String, mostPixels: Int) {
-        var width: gint = 0
-        var height: gint = 0
-        guard gdk_pixbuf_get_file_info(path, &width, &height) != nil, width > 0, height > 0,
-            Int(width) * Int(height) <= mostPixels,
-            let bytes = try? SystemIO.contents(ofFile: path, most: Self.largestFile),
+        guard let bytes = try? SystemIO.contents(ofFile: path, most: Self.largestFile, following: true),
+            let summary = GIFScan.summary(bytes, mostFrames: Self.mostFrames),
+            summary.milliseconds <= VideoFit.longestInput, summary.width > 0, summary.height > 0,
+            summary.width * summary.height <= mostPixels,
             let loader = gdk_pixbuf_loader_new_with_mime_type("image/gif", nil)
         else { return nil }
+        let (width, height) = (summary.width, summary.height)
         let written = bytes.withUnsafeBufferPointer {
             gdk_pixbuf_loader_write(loader, $0.baseAddress, gsize($0.count), nil) != 0
         }
@@ -53,8 +63,8 @@ final class GIFFrames {
         self.loader = loader
         self.animation = animation
         self.iterator = iterator
-        self.width = Int(width)
-        self.height = Int(height)
+        self.width = width
+        self.height = height
     }
 
     deinit {
@@ -78,15 +88,6 @@ final class GIFFrames {
         return frame
     }
 
-    /// How long the whole GIF plays once, walking its delays (no frame is composited but the
-    /// current one); nil past `mostFrames`.
-    static func duration(of path: String, mostPixels: Int) -> (width: Int, height: Int, milliseconds: Int64)? {
-        guard let frames = GIFFrames(path, mostPixels: mostPixels) else { return nil }
-        var end: Int64 = 0
-        while let frame = frames.next() { end = frame.startMilliseconds + frame.delayMilliseconds }
-        guard frames.ended else { return nil }
-        return (frames.width, frames.height, end)
-    }
 }
 
 /// A GIF's frames at a constant `rate` a second, each repeated for the ticks its delay covers (a

@@ -29,9 +29,7 @@ package enum VideoPreparation {
             return .failure(Failure(reason: localized("larger than {0} MB", String(largestFile / 1024 / 1024))))
         }
         if isGIF(path) {
-            guard let gif = GIFFrames.duration(of: path, mostPixels: VideoFit.mostInputPixels) else {
-                return .failure(unreadable)
-            }
+            guard let gif = GIFFrames.summary(path), gif.frames > 0 else { return .failure(unreadable) }
             return .success(
                 VideoFacts(
                     width: gif.width, height: gif.height, framesPerSecond: 0, durationMilliseconds: gif.milliseconds,
@@ -63,15 +61,32 @@ package enum VideoPreparation {
             gst_discoverer_video_info_get_framerate_num(video), gst_discoverer_video_info_get_framerate_denom(video)
         )
         let aspect = (gst_discoverer_video_info_get_par_num(video), gst_discoverer_video_info_get_par_denom(video))
-        let stored = Int(gst_discoverer_video_info_get_width(video))
-        let shown = aspect.0 > 0 && aspect.1 > 0 ? stored * Int(aspect.0) / Int(aspect.1) : stored
+        let stored = (Int(gst_discoverer_video_info_get_width(video)), Int(gst_discoverer_video_info_get_height(video)))
+        // A crafted file's figures are refused before any product of them can overflow.
+        guard (1...16384).contains(stored.0), (1...16384).contains(stored.1),
+            aspect.0 == 0 || aspect.1 == 0
+                || (1...16).contains(max(aspect.0, aspect.1) / max(1, min(aspect.0, aspect.1)))
+        else { return .failure(unreadable) }
+        let wide = aspect.0 > 0 && aspect.1 > 0 ? stored.0 * Int(aspect.0) / Int(aspect.1) : stored.0
+        // A phone's upright clip is stored on its side with a rotation: the pipeline turns it
+        // (videoflip), so it is planned as shown.
+        let (width, height) = turnsAQuarter(video) ? (stored.1, wide) : (wide, stored.1)
         let duration = gst_discoverer_info_get_duration(info)
         return .success(
             VideoFacts(
-                width: shown, height: Int(gst_discoverer_video_info_get_height(video)),
+                width: width, height: height,
                 framesPerSecond: rate.1 > 0 ? Double(rate.0) / Double(rate.1) : 0,
                 durationMilliseconds: duration == GstClockTime.max ? 0 : Int64(clamping: duration / 1_000_000),
                 byteCount: Int(status.st_size), hasAudio: audios != nil, isGIF: false))
+    }
+
+    /// Whether the stream's `image-orientation` tag turns it a quarter (90° or 270°, flipped or not).
+    private static func turnsAQuarter(_ video: OpaquePointer) -> Bool {
+        guard let tags = gst_discoverer_stream_info_get_tags(video) else { return false }
+        var value: UnsafeMutablePointer<gchar>?
+        guard gst_tag_list_get_string(tags, "image-orientation", &value) != 0, let value else { return false }
+        defer { g_free(value) }
+        return String(cString: value).hasSuffix("rotate-90") || String(cString: value).hasSuffix("rotate-270")
     }
 
     /// `path` encoded as `output` says, written durably to `file`. `progress` gets the share done
@@ -126,9 +141,13 @@ package enum VideoPreparation {
         let launch = description(output, bitrate: bitrate, gif: frames.map { ($0.width, $0.height) })
         // The GIF's own size (GIFFrames), which the facts say too.
         if let frames, frames.height != facts.height { return unreadable }
-        guard let pipeline = gst_parse_launch(launch, &error) else {
-            return Failure(reason: error.map { String(cString: $0.pointee.message).onOneLine } ?? unreadable.reason)
+        let launched = gst_parse_launch(launch, &error)
+        // A missing element (x264enc, avenc_aac) still gives a pipeline, without it: refused, named.
+        if let error {
+            if let launched { gst_object_unref(launched) }
+            return Failure(reason: String(cString: error.pointee.message).onOneLine)
         }
+        guard let pipeline = launched else { return unreadable }
         defer {
             gst_element_set_state(pipeline, GST_STATE_NULL)
             gst_object_unref(pipeline)
@@ -196,6 +215,10 @@ package enum VideoPreparation {
             } else if (g_get_monotonic_time() - lastMove) * 1000 > stallNanoseconds {
                 return Failure(reason: localized("GStreamer stopped reading it"))
             }
+            // A container that says less than it holds is not encoded for hours past its word.
+            if Int64(lastPosition / 1_000_000) > durationMilliseconds + durationMilliseconds / 10 + 10_000 {
+                return Failure(reason: localized("longer than the file says"))
+            }
         }
     }
 
@@ -235,7 +258,7 @@ package enum VideoPreparation {
                 "appsrc name=source format=time caps=video/x-raw,format=RGBA,width=\(width),height=\(height),"
                     + "framerate=\(output.framesPerSecond)/1,pixel-aspect-ratio=1/1 ! "
             } else {
-                "filesrc name=source ! decodebin name=decoder decoder. ! "
+                "filesrc name=source ! decodebin name=decoder decoder. ! videoflip video-direction=auto ! "
             }
         var pipeline =
             source + "queue ! videoconvert ! videoscale ! videorate ! \(caps) ! "
@@ -252,12 +275,12 @@ package enum VideoPreparation {
         return pipeline
     }
 
-    /// A frame of the video at `path` a second in (its first, for a shorter one), within `size`
+    /// The first frame of the video at `path`, upright, within `size`
     /// × `size` pixels: what the attachment row shows. Owned by the caller; nil when none decodes.
     package static func posterFrame(_ path: String, size: Int) -> OpaquePointer? {
         guard started else { return nil }
         let launch =
-            "filesrc name=source ! decodebin ! videoconvert ! videoscale ! "
+            "filesrc name=source ! decodebin ! videoflip video-direction=auto ! videoconvert ! videoscale ! "
             + "video/x-raw,format=RGB,pixel-aspect-ratio=1/1 ! gdkpixbufsink name=sink"
         guard let pipeline = gst_parse_launch(launch, nil) else { return nil }
         defer {
@@ -304,7 +327,7 @@ package enum VideoPreparation {
 
     /// Whether the file's bytes are a GIF (GIO's type from its first bytes, not its name).
     static func isGIF(_ path: String) -> Bool {
-        guard let head = try? SystemIO.prefix(ofFile: path, count: 4096) else { return false }
+        guard let head = try? SystemIO.prefix(ofFile: path, count: 4096, following: true) else { return false }
         var uncertain: gboolean = 0
         let type = head.withUnsafeBufferPointer {
             g_content_type_guess(nil, $0.baseAddress, gsize($0.count), &uncertain)

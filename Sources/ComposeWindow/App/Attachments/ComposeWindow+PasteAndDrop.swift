@@ -64,6 +64,8 @@ extension ComposeWindow {
         let lowered = path.lowercased()
         return [
             ".png", ".jpg", ".jpeg", ".webp", ".gif", ".mp4", ".m4v", ".mov", ".webm", ".mkv", ".ogv", ".mpeg", ".mpg",
+            ".avi", ".3gp", ".mts",
+            ".m2ts", ".ts",
         ].contains { lowered.hasSuffix($0) }
     }
 

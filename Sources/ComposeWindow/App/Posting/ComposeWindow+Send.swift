@@ -93,6 +93,13 @@ extension ComposeWindow {
                 localized(
                     "Images are posted only through a signed-in Mastodon or Bluesky account: sign in, or remove them."))
         }
+        // A video goes alone (a draft from before videos may hold a GIF that now goes as one).
+        let attached = images.map { attachmentKinds[$0.path]?.isVideo ?? false }
+        guard attached.count < 2 || !attached.contains(true) else {
+            gtk_widget_error_bell(window)
+            return infoBar.showSendFailure(
+                localized("A video goes alone in a post: remove the other attachments, or the video."))
+        }
         // Nor without the quote, or open to replies the person closed.
         guard throughAccount || (quotedPost == nil && postOptionsRow.options.replyGate == .everyone) else {
             gtk_widget_error_bell(window)

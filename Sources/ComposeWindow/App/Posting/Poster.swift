@@ -44,6 +44,8 @@ final class Poster {
     var mastodonVideoLimits = VideoLimits.mastodon(sizeLimit: nil, matrixLimit: nil, frameRateLimit: nil)
     /// While a video is made to fit: set by Stop, read on the media thread.
     private var videoCancel: VideoCancel?
+    /// Stop was pressed in this run: nothing more is prepared until Send runs again.
+    private var stopped = false
     /// A video is being made to fit: how far (0…1), and the words for the bar.
     var onVideoProgress: (@MainActor (Double, String) -> Void)?
     /// The wait before asking again whether Mastodon has processed an image.
@@ -75,6 +77,7 @@ final class Poster {
         self.completion = completion
         client = HTTPSClient(userAgent: AccountCommands.userAgent)
         credentials = [:]  // the person may have signed in again
+        stopped = false
         // The post is in the outbox before anything leaves.
         save { [weak self] in self?.next() }
         return result
@@ -88,6 +91,10 @@ final class Poster {
         }
         switch move {
         case .finished(let outcome): finish(outcome)
+        case .prepare(let index, let image) where stopped:
+            // Stop ends this run's preparing, every network's: none goes on without the others.
+            session.preparingFailed(index, image: image, reason: localized("stopped"), now: Self.now)
+            save { [weak self] in self?.next() }
         case .prepare(let index, let image): prepare(index, image: image)
         case .send(let index, let delay) where delay > 0:
             pause = MainLoopSource.timeout(milliseconds: UInt32(delay)) { [weak self] in
@@ -110,7 +117,7 @@ final class Poster {
         let folder = store.mediaFolder ?? ""
         let cancelled = VideoCancel()
         videoCancel = cancelled
-        StateWriter.mediaWork.write {
+        StateWriter.mediaWork.write { [weak self] in
             let destination = { plan.preparedFile(index, image: image, folder: folder, mimeType: $0) }
             if fromPage {
                 return ImagePreparation.preparePagePicture(source.path, limits: limits, destination: destination)
@@ -146,7 +153,10 @@ final class Poster {
 
     /// Stop while a video is made to fit: it stops, leaving no file, and the run ends as failed
     /// (the draft keeps the text and the video; Send begins again).
-    func stopPreparing() { videoCancel?.set() }
+    func stopPreparing() {
+        stopped = true
+        videoCancel?.set()
+    }
 
     private func request(_ index: Int) {
         withCredentials(for: index) { [weak self] credentials in

@@ -145,9 +145,9 @@ struct BlueskyPost: Equatable, Sendable {
         if !langs.isEmpty { members.append(.init("langs", .array(langs.prefix(3).map(JSONValue.string)))) }
         if let labels { members.append(.init("labels", labels)) }
         var media: JSONValue?
-        if let video = images.first, video.isVideo {
+        if images.count == 1, let video = images.first, video.isVideo {
             media = Self.videoEmbed(video)
-        } else if !images.isEmpty {
+        } else if !images.isEmpty, !images.contains(where: \.isVideo) {
             let embedded: [JSONValue] = images.prefix(4).map { image in
                 .object([.init("alt", .string(image.alt)), .init("image", image.blob)] + image.aspectRatio)
             }

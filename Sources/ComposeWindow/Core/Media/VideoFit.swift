@@ -87,7 +87,8 @@ package enum VideoFit {
     /// The encoding of `facts` that fits `limits`, or why none does (in words for the error bar).
     package static func plan(_ facts: VideoFacts, limits: VideoLimits) -> Result<Output, Refusal> {
         guard facts.width > 0, facts.height > 0, facts.durationMilliseconds > 0 else { return .failure(.unreadable) }
-        guard facts.width * facts.height <= mostInputPixels else {
+        let (pixels, overflow) = facts.width.multipliedReportingOverflow(by: facts.height)
+        guard !overflow, pixels <= mostInputPixels else {
             return .failure(.tooManyPixels(width: facts.width, height: facts.height))
         }
         guard facts.durationMilliseconds <= longestInput else { return .failure(.tooLong(most: longestInput)) }

@@ -81,6 +81,7 @@ extension PostingPlan {
             case "image/png": "png"
             case "image/gif": "gif"
             case "image/webp": "webp"
+            case "video/mp4": "mp4"
             default: "jpg"
             }
         return folder + "/" + String(index) + "-" + String(image) + "." + suffix

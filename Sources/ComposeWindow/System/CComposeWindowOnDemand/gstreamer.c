@@ -43,3 +43,5 @@ ON_DEMAND(CORE, gsize, gst_buffer_fill, (GstBuffer *buffer, gsize offset, gconst
 ON_DEMAND(APP, GstFlowReturn, gst_app_src_push_buffer, (GstAppSrc *appsrc, GstBuffer *buffer), (appsrc, buffer))
 ON_DEMAND(APP, GstFlowReturn, gst_app_src_end_of_stream, (GstAppSrc *appsrc), (appsrc))
 ON_DEMAND(APP, guint64, gst_app_src_get_current_level_bytes, (GstAppSrc *appsrc), (appsrc))
+ON_DEMAND(CORE, gboolean, gst_tag_list_get_string, (const GstTagList *list, const gchar *tag, gchar **value), (list, tag, value))
+ON_DEMAND(PBUTILS, const GstTagList *, gst_discoverer_stream_info_get_tags, (GstDiscovererStreamInfo *info), (info))
