@@ -152,9 +152,11 @@ def iso(seconds):
 
 
 def ahead():
-    """A time on a day no scheduled status has yet (25 a day at most), far past every clock fault."""
+    """A time on a day no scheduled status has yet (25 a day at most), far past every clock fault:
+    noon (UTC), so the minutes after it that a check adds stay on that day whatever the hour now
+    (an hour from now crossed midnight when the tests ran after 22:20)."""
     DAYS[0] += 1
-    return IDS["now"] + DAYS[0] * 86400 + 3600
+    return (IDS["now"] // 86400 + DAYS[0]) * 86400 + 43200
 
 
 def schedule(token, at, text="scheduled", key=None):
