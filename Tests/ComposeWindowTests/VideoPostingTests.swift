@@ -56,6 +56,37 @@ final class VideoPostingTests: SandboxTestCase {
         try assertTheLexiconAccepts(record)
     }
 
+    /// Stop in a post to both networks ends the run's preparing for both: Bluesky's copy is not
+    /// encoded and sent once Mastodon's was stopped.
+    func testStopInACrossPostStopsEveryNetwork() throws {
+        let sandbox = try NetworkSandbox.signedInToBoth()
+        let clip = try sandbox.testClip("both.mp4", seconds: 120, located: false)
+        let window = try sandbox.window(
+            "Stopped for both", to: "mastodon,bluesky", extra: ["--attach", clip.path, "--alt", "Bars"])
+        window.key("ctrl+Return")
+        let mediaFolder = sandbox.outboxDirectory.appendingPathComponent("media")
+        let partFiles = {
+            (FileManager.default.enumerator(atPath: mediaFolder.path)?.allObjects as? [String] ?? [])
+                .filter { $0.hasSuffix(".part") }
+        }
+        XCTAssertTrue(waitUntil(timeout: 30) { !partFiles().isEmpty }, "the video is being re-encoded")
+        // Stop pressed only while Mastodon's copy (delivery 0) is encoded: Bluesky's, were it
+        // started after, would run unstopped and be sent.
+        let mastodonsCopy = { partFiles().contains { $0.split(separator: "/").last == "0-0.mp4.part" } }
+        XCTAssertTrue(waitUntil(timeout: 10) { mastodonsCopy() }, "Mastodon's copy first")
+        XCTAssertTrue(
+            waitUntil(timeout: 20) {
+                guard mastodonsCopy() else { return true }
+                window.key("alt+p")
+                return false
+            }, "Stop removed the half-made file")
+        XCTAssertTrue(window.waitForStderr(containing: "did not take the post", timeout: 120), "the run ended")
+        XCTAssertEqual(partFiles(), [], "no other network's copy is being encoded")
+        XCTAssertEqual(
+            sandbox.requests.filter { $0.path == "/api/v2/media" || $0.path.hasSuffix("uploadBlob") }.count, 0)
+        XCTAssertEqual(sandbox.statuses.count + sandbox.records.count, 0)
+    }
+
     /// kill -9 while Mastodon processes the video: the next start asks after the upload it made
     /// (the outbox kept its id) and posts once, with the video uploaded once.
     func testAKillWhileMastodonProcessesUploadsOnceAndPostsOnce() throws {
