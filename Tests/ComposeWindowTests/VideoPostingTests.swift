@@ -64,11 +64,7 @@ final class VideoPostingTests: SandboxTestCase {
         let window = try sandbox.window(
             "Stopped for both", to: "mastodon,bluesky", extra: ["--attach", clip.path, "--alt", "Bars"])
         window.key("ctrl+Return")
-        let mediaFolder = sandbox.outboxDirectory.appendingPathComponent("media")
-        let partFiles = {
-            (FileManager.default.enumerator(atPath: mediaFolder.path)?.allObjects as? [String] ?? [])
-                .filter { $0.hasSuffix(".part") }
-        }
+        let partFiles = { sandbox.videoPartFiles() }
         XCTAssertTrue(waitUntil(timeout: 30) { !partFiles().isEmpty }, "the video is being re-encoded")
         // Stop pressed only while Mastodon's copy (delivery 0) is encoded: Bluesky's, were it
         // started after, would run unstopped and be sent.
@@ -166,11 +162,7 @@ final class VideoPostingTests: SandboxTestCase {
         let text = "Cancelled while encoding"
         let window = try sandbox.window(text, to: "mastodon", extra: ["--attach", clip.path, "--alt", "Bars"])
         window.key("ctrl+Return")
-        let mediaFolder = sandbox.outboxDirectory.appendingPathComponent("media")
-        let partFiles = {
-            (FileManager.default.enumerator(atPath: mediaFolder.path)?.allObjects as? [String] ?? [])
-                .filter { $0.hasSuffix(".part") }
-        }
+        let partFiles = { sandbox.videoPartFiles() }
         XCTAssertTrue(waitUntil(timeout: 30) { !partFiles().isEmpty }, "the video is being re-encoded")
         // Stop, the bar's button, once the bar shows it (with the first progress): the window has
         // no other Alt+P then, nor has the failure bar after it.
@@ -196,6 +188,13 @@ final class VideoPostingTests: SandboxTestCase {
 }
 
 extension NetworkSandbox {
+    /// The half-made encodes in the outbox's media folder (paths under it, each ending ".part").
+    func videoPartFiles() -> [String] {
+        let folder = outboxDirectory.appendingPathComponent("media").path
+        return (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? [])
+            .filter { $0.hasSuffix(".part") }
+    }
+
     /// A clip of `seconds` at 640 × 360 and 30 frames a second with a tone, made by gst-launch-1.0;
     /// `located`: with a location, a make and a model written into its container as a phone would.
     func testClip(_ name: String, seconds: Int, located: Bool) throws -> URL {
