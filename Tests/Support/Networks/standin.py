@@ -57,6 +57,9 @@ import standin_words as words
 DIR = sys.argv[1]
 PDS = "morel.us-east.host.bsky.network"
 LOCK = threading.Lock()
+# Signalled when a status request lets its Idempotency-Key go: a repeat waiting for the key wakes then
+# (redis_lock retries every 0.1 s until its timeout; waking at the release answers the same, sooner).
+KEY_FREED = threading.Condition(LOCK)
 STATE = {"sessions": [], "records": [], "requests": [], "apps": [], "grants": [], "tokens": [], "statuses": [],
          "media": [], "blobs": [], "hungUp": [], "scheduled": [], "scheduledKeys": []}
 KEY_LIFETIME = 3600
@@ -225,15 +228,13 @@ class Handler(BaseHTTPRequestHandler):
             working = (self.headers.get("Authorization"), self.headers.get("Idempotency-Key"))
             locked = not read_json("accounts.json", {}).get("mastodonBeforeTheLock")
             deadline = time.monotonic() + LOCK_WAIT
-            while True:
-                with LOCK:
+            with KEY_FREED:
+                busy = working in WORKING
+                while busy and locked and time.monotonic() < deadline:
+                    KEY_FREED.wait(deadline - time.monotonic())
                     busy = working in WORKING
-                    if not busy or not locked:
-                        WORKING.add(working)
-                        break
-                if time.monotonic() >= deadline:
-                    break
-                time.sleep(0.1)  # redis_lock's retry_sleep
+                if not busy or not locked:
+                    WORKING.add(working)
             if busy and locked:
                 # The first request with this key held Mastodon's lock past redis_lock's retry time.
                 working = None
@@ -243,8 +244,9 @@ class Handler(BaseHTTPRequestHandler):
             self.handle_with(verb, url, query, body, method, fault)
         finally:
             if working:
-                with LOCK:
+                with KEY_FREED:
                     WORKING.discard(working)
+                    KEY_FREED.notify_all()
 
     def page(self, verb, path):
         """A web page for a link card (standin_pages), not an API: noted among the requests."""
