@@ -107,8 +107,22 @@ import Testing
         return plan.file
     }
 
+    /// A GIF made a video, its job at Bluesky's video service under way.
+    static func blueskyVideoJob() -> JSONValue {
+        var plan = PostingPlan(
+            text: "A loop", images: [PostImage(path: "/home/alice/loop.gif", alt: "A cat")],
+            accounts: [PostingPlanTests.bluesky], microsecondsSinceEpoch: UInt64(now) * 1_000_000)
+        plan.outbox.prepared(
+            0, image: 0,
+            PreparedImage(
+                file: "/state/compose-window/outbox/media/k/0-0.mp4", mimeType: "video/mp4", width: 320, height: 240,
+                byteCount: 300_000, fromGIF: true))
+        plan.outbox.uploaded(0, image: 0, .blueskyJob(id: "b7c4f2e0-1a2b-4c3d-9e8f-0123456789ab"))
+        return plan.file
+    }
+
     static func examples() -> [JSONValue] {
-        [written(), scheduledWithEveryOption(), blueskyReplyThreadHalfPosted()]
+        [written(), scheduledWithEveryOption(), blueskyReplyThreadHalfPosted(), blueskyVideoJob()]
     }
 
     @Test(arguments: seeds)

@@ -69,7 +69,8 @@ enum StateFuzzing {
         "Bluesky/BlueskySession.swift", "Mastodon/MastodonSignIn.swift", "Mentions/MentionQuery.swift",
         "Posting/APIRequest.swift", "Posting/DeliveryTimer.swift", "Posting/MastodonLookup.swift",
         "Posting/MastodonStatusMatch.swift", "Posting/PostingAccount.swift", "Posting/PostingPlan.swift",
-        "Posting/PostingPlan+ServerSchedule.swift", "Posting/PostingPlan+Images.swift", "Replies/ReplyParent.swift",
+        "Posting/PostingPlan+ServerSchedule.swift", "Posting/PostingPlan+Images.swift",
+        "Posting/PostingPlan+VideoService.swift", "Replies/ReplyParent.swift",
         "StateFile.swift",
     ]
 

@@ -3,8 +3,8 @@ import XCTest
 
 /// Videos and GIFs posted for real (#62), through the stand-ins' media endpoints, which read what
 /// arrived with exiftool (a second tool beside the app's GStreamer): a phone clip reaches Mastodon
-/// once, processed first, without its location or device; an animated GIF reaches Bluesky as an
-/// MP4 in app.bsky.embed.video; a video goes alone; Stop while a video is re-encoded keeps the
+/// once, processed first, without its location or device; an animated GIF reaches Bluesky's video
+/// service as an MP4, and the record as app.bsky.embed.video shown as a GIF; a video goes alone; Stop while a video is re-encoded keeps the
 /// draft whole.
 final class VideoPostingTests: SandboxTestCase {
     func testAPhoneClipReachesMastodonOnceProcessedAndWithoutItsLocation() throws {
@@ -53,6 +53,13 @@ final class VideoPostingTests: SandboxTestCase {
         XCTAssertEqual(embed["$type"] as? String, "app.bsky.embed.video")
         XCTAssertEqual(embed["alt"] as? String, "Three colours")
         XCTAssertEqual(embed["aspectRatio"] as? [String: Int], ["width": 160, "height": 120])
+        XCTAssertEqual(embed["presentation"] as? String, "gif", "shown as a GIF, as social-app sends one")
+        // Through the video service, once; its comment never left.
+        let job = try XCTUnwrap(sandbox.videoJobs.first)
+        XCTAssertEqual(sandbox.videoJobs.count, 1)
+        XCTAssertEqual(sandbox.requests.filter { $0.path.hasSuffix("uploadBlob") }.count, 0)
+        let sent = try Data(contentsOf: sandbox.directory.appendingPathComponent(try XCTUnwrap(job["file"] as? String)))
+        XCTAssertNil(sent.range(of: Data("made at home".utf8)), "the GIF's comment stayed home")
         try assertTheLexiconAccepts(record)
     }
 

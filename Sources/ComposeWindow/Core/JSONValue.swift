@@ -29,6 +29,9 @@ package enum JSONValue: Hashable, Sendable {
     /// The string this value holds (nil for anything else).
     package var string: String? { if case .string(let string) = self { string } else { nil } }
 
+    /// The integer this value holds (nil for anything else).
+    package var integer: Int? { if case .integer(let integer) = self { integer } else { nil } }
+
     /// The elements of an array (nil for anything else).
     package var elements: [JSONValue]? { if case .array(let elements) = self { elements } else { nil } }
 }

@@ -119,7 +119,7 @@ package enum VideoPreparation {
                 return .success(
                     PreparedImage(
                         file: file, mimeType: "video/mp4", width: output.width, height: output.height,
-                        byteCount: Int(written.st_size)))
+                        byteCount: Int(written.st_size), fromGIF: facts.isGIF))
             }
             bitrate = bitrate * 3 / 4
         }

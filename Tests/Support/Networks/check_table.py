@@ -6,7 +6,8 @@ answer must be the row's. A row with no check here, or a check with no row, fail
 changed in the table fails until the stand-in says the same.
 Usage: check_table.py DIR DOC (DIR: the stand-in's folder; DOC: docs/servers.md). Prints one line a
 check ("ok ROW: CHECK" or "MISMATCH ROW: CHECK: ..."), then "checked N rows"; exit 1 on a mismatch."""
-import base64, calendar, hashlib, http.client, io, json, os, secrets, select, ssl, sys, threading, time, urllib.parse
+import base64, calendar, hashlib, http.client, io, json, os, secrets, select, ssl, subprocess, sys, threading, time
+import urllib.parse
 
 DIR, DOC = sys.argv[1], sys.argv[2]
 CONTEXT = ssl.create_default_context(cafile="/etc/ssl/certs/ca-certificates.crt")
@@ -518,6 +519,7 @@ def check_bluesky():
         expect(request, "expired", error(requests[request](made["accessJwt"])), (expired["status"], expired["error"]))
     expect("POST /xrpc/com.atproto.repo.createRecord", "with a token", first[0], 200)
     check_refresh(table, again)
+    check_video(table, checked, made)
     for request in sorted(set(table) - checked):
         expect(request, "a check exists", False, True)
     return len(table)
@@ -552,10 +554,13 @@ def apply_writes(made, writes, token=None, repo=None):
 
 def quote_embeds(made, rules, ref):
     """A post's embed for each kind the row names, each quoting `ref`: app.bsky.embed.record, and
-    recordWithMedia with each media (an uploaded image, a card)."""
+    recordWithMedia with each media (an uploaded image, a video, a card)."""
     blob = xrpc("POST", "com.atproto.repo.uploadBlob", made["accessJwt"], raw=png(),
                 content_type="image/png")[1]["blob"]
+    video = xrpc("POST", "com.atproto.repo.uploadBlob", made["accessJwt"], raw=clip(),
+                 content_type="video/mp4")[1]["blob"]
     media = {"app.bsky.embed.images": {"$type": "app.bsky.embed.images", "images": [{"image": blob, "alt": ""}]},
+             "app.bsky.embed.video": {"$type": "app.bsky.embed.video", "video": video},
              "app.bsky.embed.external": {"$type": "app.bsky.embed.external", "external": {
                  "uri": "https://pages.example.org/card", "title": "", "description": ""}}}
     quoted = {"uri": ref["uri"], "cid": ref["cid"]}
@@ -652,6 +657,193 @@ def check_refresh(table, made):
     delete = lambda: xrpc("POST", "com.atproto.server.deleteSession", made["refreshJwt"])[0]
     expect("POST /xrpc/com.atproto.server.deleteSession", "again", (delete(), delete()),
            (200, table["POST /xrpc/com.atproto.server.deleteSession"]["repeats"]["again"]))
+
+
+# MARK: Bluesky's video service
+
+SERVICE_AUTH, LIMITS = "GET /xrpc/com.atproto.server.getServiceAuth", "GET /xrpc/app.bsky.video.getUploadLimits"
+UPLOAD, JOB = "POST /xrpc/app.bsky.video.uploadVideo", "GET /xrpc/app.bsky.video.getJobStatus"
+CLIPS = [0]
+
+
+def clip(seconds=1, rate=30, size=(160, 120)):
+    """A small valid MP4 (GStreamer's test pattern, x264) of `seconds`, other bytes at each call (two
+    pixels wider each time)."""
+    CLIPS[0] += 1
+    path = os.path.join(DIR, "clip-%d.mp4" % CLIPS[0])
+    caps = "video/x-raw,width=%d,height=%d,framerate=%d/1" % (size[0] + 2 * CLIPS[0], size[1], rate)
+    subprocess.run(["gst-launch-1.0", "-q", "videotestsrc", "num-buffers=%d" % (seconds * rate), "!", caps, "!",
+                    "x264enc", "speed-preset=ultrafast", "!", "mp4mux", "!", "filesink", "location=" + path],
+                   check=True, timeout=120)
+    with open(path, "rb") as file:
+        data = file.read()
+    os.remove(path)
+    return data
+
+
+def check_video(table, checked, old):
+    """getServiceAuth on the PDS, then the video service as social-app uses it: limits, upload, polls,
+    the post naming the blob; `old`: a session whose access JWT has expired."""
+    made = session()[1]
+    pds = urllib.parse.urlsplit(made["didDoc"]["service"][0]["serviceEndpoint"]).hostname
+    host = lambda request: pds if table[request]["hosts"] == ["pds"] else table[request]["hosts"][0]
+    ask = lambda token, **query: call("GET", host(SERVICE_AUTH), "/xrpc/com.atproto.server.getServiceAuth", token,
+                                      query=query)
+    service = lambda aud, lxm=None, exp=None: ask(made["accessJwt"], aud=aud, **({"lxm": lxm} if lxm else {}), **(
+        {"exp": exp} if exp else {}))[1].get("token")
+    row, video_did, pds_did = table[SERVICE_AUTH], "did:web:" + host(LIMITS), "did:web:" + pds
+    limits_lxm, upload_lxm = "app.bsky.video.getUploadLimits", "com.atproto.repo.uploadBlob"
+    expect(SERVICE_AUTH, "noToken", error(ask(None, aud=video_did)), (row["noToken"], row["noTokenError"]))
+    expect(SERVICE_AUTH, "expired", error(ask(old["accessJwt"], aud=video_did)),
+           (row["expiredError"]["status"], row["expiredError"]["error"]))
+    expect(SERVICE_AUTH, "again", "a new token" if service(video_did, limits_lxm) != service(
+        video_did, limits_lxm) else "the same", row["repeats"]["again"])
+    expect(SERVICE_AUTH, "badAud", error(ask(made["accessJwt"], aud=host(LIMITS))), (row["badAud"], row["badAudError"]))
+    bounds, now = row["exp"], server_now(IDS["full"])
+    asked = lambda ahead, lxm=limits_lxm: error(ask(made["accessJwt"], aud=video_did, exp=now + ahead,
+                                                    **({"lxm": lxm} if lxm else {})))
+    too_far = (bounds["tooFar"], bounds["error"])
+    expect(SERVICE_AUTH, "exp: past", asked(-60), (bounds["past"], bounds["error"]))
+    expect(SERVICE_AUTH, "exp: maxSeconds", (asked(bounds["maxSeconds"] - 60), asked(bounds["maxSeconds"] + 60)),
+           ((200, None), too_far))
+    expect(SERVICE_AUTH, "exp: methodlessMaxSeconds", (asked(bounds["methodlessMaxSeconds"] - 20, None),
+                                                       asked(bounds["methodlessMaxSeconds"] + 60, None)),
+           ((200, None), too_far))
+    checked.add(SERVICE_AUTH)
+    limits = lambda token: call("GET", host(LIMITS), "/xrpc/app.bsky.video.getUploadLimits", token)
+    upload = lambda token, data, did=made["did"], kind="video/mp4": call(
+        "POST", host(UPLOAD), "/xrpc/app.bsky.video.uploadVideo", token, raw=data, content_type=kind,
+        query={"did": did, "name": secrets.token_hex(6) + ".mp4"})
+    token_checks(LIMITS, table[LIMITS], limits, made, {
+        "wrongAud": service(pds_did, limits_lxm), "wrongLxm": service(video_did, upload_lxm)})
+    row = table[LIMITS]
+    good_limits = service(video_did, limits_lxm)
+    expect(LIMITS, "daily", limits(good_limits)[:2], (200, {"canUpload": True, "remainingDailyVideos": row["daily"][
+        "videos"], "remainingDailyBytes": row["daily"]["bytes"]}))
+    good = service(pds_did, upload_lxm, now + 1800)
+    data = clip()
+    token_checks(UPLOAD, table[UPLOAD], lambda token: upload(token, data), made, {
+        "wrongAud": service(video_did, upload_lxm, now + 1800), "wrongLxm": service(pds_did, limits_lxm, now + 1800)})
+    expect(UPLOAD, "otherDid", error(upload(good, data, "did:plc:" + "nobody".ljust(24, "x"))),
+           (table[UPLOAD]["otherDid"]["status"], table[UPLOAD]["otherDid"]["error"]))
+    before = limits(good_limits)[1]
+    first = upload(good, data)
+    answer = table[UPLOAD]["answer"]
+    expect(UPLOAD, "answer", (first[0], sorted(first[1]), first[1].get("state"), first[1].get("did")),
+           (200, answer["keys"], answer["state"], made["did"]))
+    after = limits(good_limits)[1]
+    expect(LIMITS, "afterUpload", "one video and its bytes fewer" if (
+        before["remainingDailyVideos"] - after["remainingDailyVideos"],
+        before["remainingDailyBytes"] - after["remainingDailyBytes"]) == (1, len(data)) else (before, after),
+        row["repeats"]["afterUpload"])
+    blob = check_job_status(table[JOB], made, first[1].get("jobId"), host(JOB))
+    check_upload_repeats(table, made, upload, good, data, first[1], blob, limits, good_limits)
+    check_video_endings(table[JOB], upload, good)
+    # Expired service tokens: one with the default lifetime, one of the upload's asked to end soon.
+    short, soon = service(video_did, limits_lxm), service(pds_did, upload_lxm, server_now(IDS["full"]) + 30)
+    first_use = limits(short)[0]
+    fault({"method": "clock", "advance": table[SERVICE_AUTH]["exp"]["defaultSeconds"] + 5})
+    for request, ask_with in ((LIMITS, lambda: limits(short)), (UPLOAD, lambda: upload(soon, clip()))):
+        expired = table[request]["expiredError"]
+        expect(request, "expired", error(ask_with()), (expired["status"], expired["error"]))
+    expect(SERVICE_AUTH, "exp: defaultSeconds", first_use, 200)
+    checked.update((LIMITS, UPLOAD, JOB))
+
+
+def token_checks(request, row, ask_with, made, tokens):
+    """The service's token checks: none, the account's access JWT, and tokens for another audience or
+    method."""
+    expect(request, "noToken", error(ask_with(None)), (row["noToken"], row["noTokenError"]))
+    for check, token in dict(tokens, accessJwt=made["accessJwt"]).items():
+        expect(request, check, error(ask_with(token)), (row[check]["status"], row[check]["error"]))
+
+
+def poll_job(host, job_id):
+    """getJobStatus until the job is done (or failed): every answer, in order."""
+    answers = []
+    while len(answers) < 20:
+        answers.append(call("GET", host, "/xrpc/app.bsky.video.getJobStatus", query={"jobId": job_id}))
+        if (answers[-1][1].get("jobStatus") or {}).get("state") in ("JOB_STATE_COMPLETED", "JOB_STATE_FAILED", None):
+            break
+    return answers
+
+
+def check_job_status(row, made, job_id, host):
+    """The job's walk to its blob, and the post naming it; the completed job's blob."""
+    answers = poll_job(host, job_id)
+    statuses = [answer[1].get("jobStatus") or {} for answer in answers]
+    expect(JOB, "noToken", answers[0][0], row["noToken"])
+    expect(JOB, "states", [status.get("state") for status in statuses], row["states"])
+    expect(JOB, "processingPolls", len(statuses) - 1, row["processingPolls"])
+    expect(JOB, "progressIn", sorted({s["state"] for s in statuses if "progress" in s}), [row["progressIn"]])
+    again = call("GET", host, "/xrpc/app.bsky.video.getJobStatus", query={"jobId": job_id})
+    same = row["repeats"]["again"]
+    expect(JOB, "again", same if again[:2] == answers[-1][:2] else again[:2], same)
+    blob = statuses[-1].get("blob") or {}
+    expect(JOB, "completed: blob", blob.get("mimeType"), row["completed"]["blob"])
+    embed = {"$type": "app.bsky.embed.video", "video": blob, "presentation": "gif"}
+    written = xrpc("POST", "com.atproto.repo.createRecord", made["accessJwt"], json_body={
+        "repo": made["did"], "collection": POST, "rkey": tid(), "record": post_with(embed)})
+    expect(JOB, "completed: record", written[0], row["completed"]["record"])
+    expect(JOB, "unknownJob", error(call("GET", host, "/xrpc/app.bsky.video.getJobStatus", query={
+        "jobId": "nosuchjob"})), (row["unknownJob"], row["unknownJobError"]))
+    with open(os.path.join(DIR, "state.json")) as file:
+        job = next(j for j in json.load(file)["videoJobs"] if j["jobId"] == job_id)
+    with open(os.path.join(DIR, job["file"]), "rb") as file:
+        kept = hashlib.sha256(file.read()).hexdigest() == job["sha256"] and job["blob"] == blob["ref"]["$link"]
+    expect(JOB, "standIn: kept", row["standIn"]["kept"] if kept else job, row["standIn"]["kept"])
+    return blob
+
+
+def check_upload_repeats(table, made, upload, good, data, first, blob, limits, good_limits):
+    """The same bytes again; an account that may not upload (email, daily count); too many bytes."""
+    row = table[UPLOAD]
+    before = limits(good_limits)[1]
+    again = upload(good, data)
+    dedupe = row["dedupe"]
+    expect(UPLOAD, "dedupe", (again[0], again[1].get("error"), again[1].get("message"), again[1].get("state"),
+                              again[1].get("jobId") == first.get("jobId"), again[1].get("blob") == blob),
+           (dedupe["status"], dedupe["error"], dedupe["message"], dedupe["state"], True, True))
+    expect(UPLOAD, "dedupe: counts", limits(good_limits)[1] != before, dedupe["counts"])
+    accounts(blueskyEmailUnconfirmed=True)
+    unconfirmed = limits(good_limits)[1]
+    expect(LIMITS, "unconfirmedEmail", {key: unconfirmed.get(key) for key in table[LIMITS]["unconfirmedEmail"]},
+           table[LIMITS]["unconfirmedEmail"])
+    expect(UPLOAD, "unconfirmedEmail", upload(good, clip())[:2], (row["unconfirmedEmail"]["status"], {
+        "jobStatus": row["unconfirmedEmail"]["jobStatus"]}))
+    accounts(blueskyEmailUnconfirmed=False)
+    used = table[LIMITS]["daily"]["videos"] - limits(good_limits)[1]["remainingDailyVideos"]
+    accounts(blueskyVideoDailyVideos=used)
+    over = limits(good_limits)[1]
+    expect(LIMITS, "overDailyVideos", {key: over.get(key) for key in table[LIMITS]["overDailyVideos"]},
+           table[LIMITS]["overDailyVideos"])
+    expect(UPLOAD, "overDailyVideos", error(upload(good, clip())),
+           (row["overDailyVideos"]["status"], row["overDailyVideos"]["error"]))
+    accounts(blueskyVideoDailyVideos=table[LIMITS]["daily"]["videos"])
+    large = row["tooLarge"]
+    size = large["maxBytes"] + 1
+    expect(UPLOAD, "tooLarge", error(upload(good, bytes(size))),
+           (large["status"], large["error"].replace("N", str(size), 1)))
+
+
+def check_video_endings(row, upload, good):
+    """Jobs that fail: the service's processing (blueskyVideoFails), a video over the longest."""
+    def ending(data):
+        made = upload(good, data)
+        job_id = made[1].get("jobId") if isinstance(made[1], dict) else None
+        if not job_id:  # no job: the upload's answer is the mismatch
+            return made[:2]
+        status = poll_job(row["hosts"][0], job_id)[-1][1].get("jobStatus") or {}
+        return {key: str(value).replace(job_id, "<jobId>") for key, value in status.items()
+                if key in ("state", "error", "message", "failureCode")}
+    accounts(blueskyVideoFails=True)
+    expect(JOB, "failed", ending(clip()), row["failed"])
+    accounts(blueskyVideoFails=False)
+    longest = row["tooLong"]["maxSeconds"]
+    short, long = ending(clip(longest - 10, 1, (16, 16))), ending(clip(longest + 10, 1, (16, 16)))
+    state = short.get("state") if isinstance(short, dict) else short
+    expect(JOB, "tooLong", (state, long), ("JOB_STATE_COMPLETED", {
+        key: value for key, value in row["tooLong"].items() if key != "maxSeconds"}))
 
 
 count = check_mastodon() + check_bluesky()

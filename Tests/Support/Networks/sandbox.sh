@@ -10,7 +10,7 @@
 set -eu
 dir=$1
 here=$(cd "$(dirname "$0")" && pwd)
-names="bsky.social morel.us-east.host.bsky.network mastodon.social fosstodon.org"
+names="bsky.social morel.us-east.host.bsky.network video.bsky.app mastodon.social fosstodon.org"
 pages="pages.example.org news.example.com"
 public=93.184.216.34
 ip link set lo up

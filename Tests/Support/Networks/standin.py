@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """HTTPS stand-ins for the networks compose-window posts to, for its tests: atproto's XRPC methods
-(the bsky.social entryway and a PDS) and a Mastodon server's apps, OAuth (authorization code with
-PKCE), accounts, statuses, media, search and revoke, each answering as docs/servers.md says the
-servers' own code does (ServersTableTests holds them to its rows). Replies: Mastodon's
-in_reply_to_id must name a stored status (404 otherwise, as Mastodon); a Bluesky record's reply root
+(the bsky.social entryway and a PDS), Bluesky's video service (standin_video) and a Mastodon
+server's apps, OAuth (authorization code with PKCE), accounts, statuses, media, search and revoke,
+each answering as docs/servers.md says the servers' own code does (ServersTableTests holds them to
+its rows). Replies: Mastodon's in_reply_to_id must name a stored status (404 otherwise, as
+Mastodon); a Bluesky record's reply root
 and parent must name stored records with their cids (stricter than a PDS, on purpose), and so must a
 quote embed's; applyWrites (a post with its threadgate and postgate, all or nothing) and what a
 quote or a gate must be are standin_gates'. Mastodon 4.5's quoted_status_id and
@@ -18,20 +19,25 @@ real names at 127.0.0.1 and a test CA is in the trust bundle.
 DIR/accounts.json: {"bluesky": {"HANDLE": "APP PASSWORD"}, "mastodon": "USERNAME", "mastodonLimit": N,
 "mastodonURLLength": N, "mastodonApiVersion": N, "mastodonBeforeTheLock": BOOL, "mastodonRepeatFails":
 BOOL, "mastodonPrivacy": VISIBILITY, "mastodonOldClientScopes": SCOPES, "mastodonWithoutSource": BOOL,
-"mastodonIgnoresScheduledAt": BOOL}
+"mastodonIgnoresScheduledAt": BOOL, "blueskyVideoDailyVideos": N, "blueskyVideoDailyBytes": N,
+"blueskyVideoMaxBytes": N, "blueskyVideoProcessing": N, "blueskyVideoFails": BOOL,
+"blueskyEmailUnconfirmed": BOOL}
 (the Mastodon user the browser is signed in as, on every Mastodon host; the servers' post limit, 500
 unless given, and URL weight, 23 unless given; their API version, 7 (4.5: quotes) unless given, 0 for
 one from before 4.3 (no api_versions, quotes ignored); a server from before Mastodon's idempotency
 lock, 4.5 and older; one from 4.6.0 to 4.7.x, where a repeated key gets 500; the account's default
 visibility, unlisted unless given; the scopes a token gets, as an older compose-window that asked for
 fewer got them; a server from before 3.5, without /source; one that publishes at once what it is
-asked to keep for later, as a server without scheduled statuses does). A status's options are checked by standin_status.
+asked to keep for later, as a server without scheduled statuses does; Bluesky's video service, as
+standin_video says: an account's daily videos (25) and bytes (10 GB), the largest video (100,000,000
+bytes), the getJobStatus polls a job answers before it is done (2), a job that fails, an account
+whose email is not confirmed). A status's options are checked by standin_status.
 Mastodon's Idempotency-Key as PostStatusService keeps it: recorded only once the status is stored, for
 an hour, per account; a repeat while the first request holds the key's lock waits up to 10 s for it,
 then gets 503 (before the lock: a second status). Faults: {"method": "clock", "advance": SECONDS}
-moves the server's clock on (keys age, refresh grace ends) at the next request; {"method":
-"revokeTokens"} revokes every Mastodon token there is, as a person revoking the app in the server's
-settings does; {"method": "expireAccess"} makes every atproto access JWT issued so far expired.
+moves the server's clock on (keys age, refresh grace ends, service tokens expire) at the next
+request; {"method": "revokeTokens"} revokes every Mastodon token there is, as a person revoking the
+app in the server's settings does; {"method": "expireAccess"} makes every atproto access JWT issued so far expired.
 DIR/faults.json (optional, read at each request): a list of {"method": "createRecord", ...}; the
 first that matches is taken out and applied, unless its "skip" counts matching requests still to let
 through ("method": an XRPC method's last part, or a Mastodon path): "status" and "json" (an answer in its place), "retryAfter", "location" (a
@@ -41,7 +47,8 @@ before the answer), "announce" (a FIFO in DIR written once the request has arriv
 seconds, until the client hangs up, noted in "hungUp"), "pad" (the answer's JSON followed by spaces
 up to this many bytes); "method": "connect" or "tls" applies to the
 next connection (closed before TLS, or shown a certificate no trusted CA signed).
-DIR/state.json (written after each request): sessions issued, records kept, requests seen."""
+DIR/state.json (written after each request): sessions issued, records kept, requests seen, service
+tokens, video jobs ("videoJobs": each upload's bytes kept at its "file", under DIR/video-service)."""
 import base64, hashlib, json, os, re, secrets, select, ssl, sys, threading, time, urllib.parse
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -52,6 +59,7 @@ import standin_people as people
 import standin_pages as pages
 import standin_scheduled as scheduled
 import standin_status
+import standin_video as video
 import standin_words as words
 
 DIR = sys.argv[1]
@@ -61,7 +69,8 @@ LOCK = threading.Lock()
 # (redis_lock retries every 0.1 s until its timeout; waking at the release answers the same, sooner).
 KEY_FREED = threading.Condition(LOCK)
 STATE = {"sessions": [], "records": [], "requests": [], "apps": [], "grants": [], "tokens": [], "statuses": [],
-         "media": [], "blobs": [], "hungUp": [], "scheduled": [], "scheduledKeys": []}
+         "media": [], "blobs": [], "hungUp": [], "scheduled": [], "scheduledKeys": [], "serviceTokens": [],
+         "videoJobs": []}
 KEY_LIFETIME = 3600
 LOCK_WAIT = 10  # seconds a repeat waits for the key's lock (mario-redis-lock's retry_timeout)
 REFRESH_GRACE = 2 * 3600  # a rotated refresh token still refreshes this long (the PDS's grace period)
@@ -194,8 +203,9 @@ class Handler(BaseHTTPRequestHandler):
         elif content_type.startswith("multipart/form-data"):
             fields, upload = media.parse_multipart(content_type, raw)
             body = fields | ({"_file": upload} if upload else {})
-        elif content_type.startswith("image/") or content_type.startswith("video/"):
-            body = {"_raw": raw, "_type": content_type}
+        elif content_type.startswith(("image/", "video/")) or (
+                self.headers.get("Host") or "").split(":")[0] == video.HOST and content_type != "application/json":
+            body = {"_raw": raw, "_type": content_type}  # the video service takes raw bytes of any declared type
         else:
             body = json.loads(raw or b"{}")
         method = url.path.rsplit(".", 1)[-1] if url.path.startswith("/xrpc/") else url.path
@@ -382,6 +392,9 @@ class Handler(BaseHTTPRequestHandler):
             "didDoc": document, "active": True}
 
     def answer(self, verb, path, query, body):
+        if (self.headers.get("Host") or "").split(":")[0] == video.HOST:  # Bluesky's video service
+            return video.answer(STATE, verb, path, query, body, self.headers.get("Authorization"), server_time(),
+                                read_json("accounts.json", {}), DIR, PDS, Failure)
         accounts = read_json("accounts.json", {}).get("bluesky", {})
         if path == "/xrpc/com.atproto.server.createSession" and verb == "POST":
             handle = body.get("identifier", "").removeprefix("@")
@@ -437,6 +450,8 @@ class Handler(BaseHTTPRequestHandler):
         if path == "/xrpc/app.bsky.actor.searchActorsTypeahead" and verb == "GET":
             self.session_for("accessJwt")
             return people.bluesky_actors(read_json("people.json", {}), query, Failure)
+        if path == "/xrpc/com.atproto.server.getServiceAuth" and verb == "GET":
+            return video.service_auth(STATE, lambda: self.session_for("accessJwt"), query, server_time(), Failure)
         if path == "/xrpc/com.atproto.repo.uploadBlob" and verb == "POST":
             return media.upload_blob(STATE, self.session_for("accessJwt"), body, server_time(),
                                      read_json("accounts.json", {}), Failure)

@@ -17,8 +17,8 @@ the AppView then ignores them or shows nothing):
   stored or written in the same batch (the AppView's indexer drops any other gate:
   packages/bsky/src/data-plane/server/indexing/plugins/thread-gate.ts:22-26, post-gate.ts:22-26);
 - a rule's $type is one the lexicon names (its union is open: a PDS takes any, and no one matches it);
-- a quote's strongRef names a stored record with that very cid; a recordWithMedia's media is images
-  or a card (what the stand-in models);
+- a quote's strongRef names a stored record with that very cid; a recordWithMedia's media is images,
+  a video or a card (what the stand-in models);
 - only creates: an update or a delete is 400 (compose-window sends neither); `validate` is ignored
   (always validated)."""
 import re, secrets, time
@@ -34,7 +34,7 @@ GATES = {THREADGATE: ("allow", {THREADGATE + "#" + r for r in ("mentionRule", "f
          POSTGATE: ("embeddingRules", {POSTGATE + "#disableRule"}, "post gate", ("detachedEmbeddingUris", 50))}
 MAX_RULES = 5  # allow and embeddingRules: maxLength 5
 RECORD_EMBED, WITH_MEDIA = "app.bsky.embed.record", "app.bsky.embed.recordWithMedia"
-MEDIA = ("app.bsky.embed.images", "app.bsky.embed.external")
+MEDIA = ("app.bsky.embed.images", "app.bsky.embed.video", "app.bsky.embed.external")
 TID = re.compile(r"[234567abcdefghij][234567abcdefghijklmnopqrstuvwxyz]{12}")
 RECORD_KEY = re.compile(r"[A-Za-z0-9._:~-]{1,512}")
 # packages/syntax: datetime.ts DATETIME_REGEX; a DID, a handle, an NSID and a record key for at-uri.

@@ -5,8 +5,9 @@
 media_ids[] (its own, unattached, processed, at most max_media_attachments); unattached media is
 deleted a day after upload (the clock fault ages it). Bluesky's uploadBlob (maxSize from
 accounts.json "blobLimit", 1,000,000 unless given: BlobTooLarge above it; the CID is the bytes'
-hash, so the same bytes are the same blob) and the blobs a record's embed may name. Each upload
-keeps what metadata its bytes carried (EXIF, GPS, XMP, a serial number), read by Pillow.
+hash, so the same bytes are the same blob; keep_blob also keeps the video service's videos) and the
+blobs a record's embed may name. Each upload keeps what metadata its bytes carried (EXIF, GPS, XMP,
+a serial number), read by Pillow.
 
 Videos (#62, docs/servers.md "Video"): Mastodon takes mp4, mov, webm and ogg video within
 video_size_limit, video_frame_rate_limit ("60fps videos are not supported") and video_matrix_limit
@@ -49,8 +50,8 @@ def parse_multipart(content_type, raw):
 
 
 def inspect_video(data):
-    """(type, width, height, metadata found, frame rate, has sound) of video bytes, read by exiftool;
-    None when they are no video."""
+    """(type, width, height, metadata found, frame rate, has sound, duration in seconds) of video
+    bytes, read by exiftool; None when they are no video."""
     with tempfile.NamedTemporaryFile(suffix=".video") as file:
         file.write(data)
         file.flush()
@@ -66,10 +67,11 @@ def inspect_video(data):
     height = max([v for k, v in tags.items() if k.endswith(":ImageHeight") and isinstance(v, int)] or [0])
     rate = max([v for k, v in tags.items() if k.endswith(":VideoFrameRate") and isinstance(v, (int, float))] or [0])
     sound = any(k.endswith(":AudioFormat") for k in tags)
+    duration = tags.get("QuickTime:Duration") or 0  # the movie header's, in seconds with -n
     found = sorted(name for name, marks in VIDEO_METADATA.items()
                    if any(mark in key.split(":", 1)[-1] or key.split(":", 1)[0].startswith(mark)
                           for key in tags for mark in marks))
-    return kind, width, height, found, rate, sound
+    return kind, width, height, found, rate, sound, duration
 
 
 def inspect(data):
@@ -200,11 +202,17 @@ def upload_blob(state, session, body, now, accounts, failure):
     kind, width, height, metadata = found
     if declared != kind:
         raise failure(400, "InvalidMimeType", "Declared %s, the bytes are %s" % (declared, kind))
+    return {"blob": keep_blob(state, session["did"], data, kind, width, height, metadata, now)}
+
+
+def keep_blob(state, did, data, kind, width, height, metadata, now):
+    """The repo's blob of these bytes, stored once (the CID is their hash), as uploadBlob keeps it;
+    the video service's upload to the PDS on the account's behalf keeps its video so too."""
     cid = "bafkrei" + hashlib.sha256(data).hexdigest()[:52]
-    if not any(blob["cid"] == cid and blob["did"] == session["did"] for blob in state["blobs"]):
-        state["blobs"].append({"cid": cid, "did": session["did"], "type": kind, "size": len(data), "width": width,
+    if not any(blob["cid"] == cid and blob["did"] == did for blob in state["blobs"]):
+        state["blobs"].append({"cid": cid, "did": did, "type": kind, "size": len(data), "width": width,
                                "height": height, "metadata": metadata, "uploaded": now})
-    return {"blob": {"$type": "blob", "ref": {"$link": cid}, "mimeType": kind, "size": len(data)}}
+    return {"$type": "blob", "ref": {"$link": cid}, "mimeType": kind, "size": len(data)}
 
 
 def check_embed(state, session, record, failure):

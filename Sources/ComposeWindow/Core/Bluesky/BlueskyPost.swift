@@ -98,6 +98,8 @@ struct BlueskyPost: Equatable, Sendable {
         let height: Int
         /// A video (app.bsky.embed.video): it goes alone.
         var isVideo = false
+        /// A video made from an animated GIF: shown as one (`presentation: gif`).
+        var isGIF = false
 
         /// Its `aspectRatio` member, none when its size is not known.
         var aspectRatio: [JSONValue.Member] {
@@ -177,6 +179,7 @@ struct BlueskyPost: Equatable, Sendable {
     static func videoEmbed(_ video: Image) -> JSONValue {
         var members: [JSONValue.Member] = [.init("$type", .string("app.bsky.embed.video")), .init("video", video.blob)]
         if !video.alt.isEmpty { members.append(.init("alt", .string(video.alt))) }
+        if video.isGIF { members.append(.init("presentation", .string("gif"))) }
         return .object(members + video.aspectRatio)
     }
 

@@ -20,13 +20,16 @@ package struct PreparedImage: Hashable, Sendable {
     package let width: Int
     package let height: Int
     package let byteCount: Int
+    /// Made from an animated GIF: Bluesky shows it as one (`presentation: gif`).
+    package let fromGIF: Bool
 
-    package init(file: String, mimeType: String, width: Int, height: Int, byteCount: Int) {
+    package init(file: String, mimeType: String, width: Int, height: Int, byteCount: Int, fromGIF: Bool = false) {
         self.file = file
         self.mimeType = mimeType
         self.width = width
         self.height = height
         self.byteCount = byteCount
+        self.fromGIF = fromGIF
     }
 }
 
@@ -35,8 +38,12 @@ enum MediaUpload: Hashable, Sendable {
     /// Mastodon's media attachment; `ready`: known processed in this run (one from an earlier run
     /// is asked again: Mastodon deletes unattached media after a day).
     case mastodon(id: String, ready: Bool)
-    /// Bluesky's blob ref, as uploadBlob answered it (the record carries it unchanged).
+    /// Bluesky's blob ref, as uploadBlob or the video service's finished job gave it (the record
+    /// carries it unchanged).
     case bluesky(blob: JSONValue)
+    /// A job of Bluesky's video service (video.bsky.app) that has the video: asked after until it
+    /// gives the blob it stored on the account's PDS.
+    case blueskyJob(id: String)
 }
 
 /// One image as one network's delivery has it so far.

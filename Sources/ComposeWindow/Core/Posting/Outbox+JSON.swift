@@ -227,17 +227,19 @@ extension DeliveryImage {
             members.append(
                 .init(
                     "prepared",
-                    .object([
-                        .init("file", .string(prepared.file)), .init("type", .string(prepared.mimeType)),
-                        .init("width", .integer(prepared.width)), .init("height", .integer(prepared.height)),
-                        .init("bytes", .integer(prepared.byteCount)),
-                    ])))
+                    .object(
+                        [
+                            .init("file", .string(prepared.file)), .init("type", .string(prepared.mimeType)),
+                            .init("width", .integer(prepared.width)), .init("height", .integer(prepared.height)),
+                            .init("bytes", .integer(prepared.byteCount)),
+                        ] + (prepared.fromGIF ? [.init("gif", .bool(true))] : []))))
         }
         switch upload {
         case .mastodon(let id, let ready)?:
             members.append(.init("mediaID", .string(id)))
             members.append(.init("ready", .bool(ready)))
         case .bluesky(let blob)?: members.append(.init("blob", blob))
+        case .blueskyJob(let id)?: members.append(.init("videoJob", .string(id)))
         case nil: break
         }
         if let byteLimit { members.append(.init("byteLimit", .integer(byteLimit))) }
@@ -253,16 +255,21 @@ extension DeliveryImage {
                 StateValues.isOneLine(type, most: 64), StateValues.sides.contains(width),
                 StateValues.sides.contains(height), StateValues.byteCounts.contains(bytes)
             else { return nil }
-            self.prepared = PreparedImage(file: file, mimeType: type, width: width, height: height, byteCount: bytes)
+            self.prepared = PreparedImage(
+                file: file, mimeType: type, width: width, height: height, byteCount: bytes,
+                fromGIF: prepared["gif"] == .bool(true))
         }
-        switch (json["mediaID"], json["blob"]) {
-        case (.string(let id)?, nil):
+        switch (json["mediaID"], json["blob"], json["videoJob"]) {
+        case (.string(let id)?, nil, nil):
             guard MastodonLookup.safeID(id) != nil else { return nil }  // it goes into a path
             upload = .mastodon(id: id, ready: json["ready"] == .bool(true))
-        case (nil, let blob?):
+        case (nil, let blob?, nil):
             guard case .object = blob else { return nil }
             upload = .bluesky(blob: blob)
-        case (nil, nil): upload = nil
+        case (nil, nil, .string(let id)?):
+            guard PostingPlan.isVideoJobID(id) else { return nil }  // it goes into a query
+            upload = .blueskyJob(id: id)
+        case (nil, nil, nil): upload = nil
         default: return nil
         }
         if let given = json["byteLimit"] {

@@ -112,6 +112,15 @@ struct Outbox: Hashable, Sendable {
         case uploadImage(Int)
         /// GET /api/v1/media/:id of image `index`: processed yet, and still there.
         case checkImage(Int)
+        /// com.atproto.server.getServiceAuth: a token for one call of Bluesky's video service about
+        /// video `index` (kept in memory only, never in the outbox).
+        case serviceAuth(Int, VideoServiceCall)
+        /// app.bsky.video.getUploadLimits: whether the account may upload video `index` today.
+        case videoUploadLimits(Int)
+        /// app.bsky.video.uploadVideo: video `index`'s bytes to the video service.
+        case uploadVideo(Int)
+        /// app.bsky.video.getJobStatus of video `index`'s job: processed yet, and its blob.
+        case checkVideoJob(Int)
 
         /// Whether it may make the post (a lookup never does, nor an upload: media nothing
         /// references is no post).
@@ -119,7 +128,7 @@ struct Outbox: Hashable, Sendable {
             switch self {
             case .postStatus, .createRecord: true
             case .lookUpStatus, .lookUpScheduled, .checkScheduled, .withdrawScheduled, .moveScheduled, .findRecord,
-                .uploadImage, .checkImage:
+                .uploadImage, .checkImage, .serviceAuth, .videoUploadLimits, .uploadVideo, .checkVideoJob:
                 false
             }
         }
@@ -229,6 +238,7 @@ struct Outbox: Hashable, Sendable {
             switch state.upload {
             case nil: return .request(.uploadImage(image))
             case .mastodon(_, ready: false)?: return .request(.checkImage(image))
+            case .blueskyJob?: return .request(.checkVideoJob(image))
             case .mastodon(_, ready: true)?, .bluesky?: continue
             }
         }

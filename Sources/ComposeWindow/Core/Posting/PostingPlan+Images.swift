@@ -100,8 +100,11 @@ extension PostingPlan {
     /// Milliseconds to wait before delivery `index`'s next request: only while Mastodon processes
     /// an image, one second more each time up to five.
     package func delayBeforeRequest(_ index: Int, now: Int64) -> Int {
-        guard case .request(.checkImage(let image)) = outbox.next(for: index, now: now) else { return 0 }
-        return min(polls[ImageOfDelivery(index: index, image: image)] ?? 0, 5) * 1000
+        switch outbox.next(for: index, now: now) {
+        case .request(.checkImage(let image)), .request(.checkVideoJob(let image)):
+            return min(polls[ImageOfDelivery(index: index, image: image)] ?? 0, 5) * 1000
+        default: return 0
+        }
     }
 
     func imageRequest(_ asked: Outbox.Request, index: Int, image: Int, credentials: Credentials) -> APIRequest? {
@@ -192,7 +195,7 @@ extension PostingPlan {
             guard case .bluesky(let blob)? = state.upload, let prepared = state.prepared else { return nil }
             return BlueskyPost.Image(
                 alt: image.alt, blob: blob, width: prepared.width, height: prepared.height,
-                isVideo: prepared.mimeType.hasPrefix("video/"))
+                isVideo: prepared.mimeType.hasPrefix("video/"), isGIF: prepared.fromGIF)
         }
     }
 
@@ -240,6 +243,7 @@ extension PostingPlan {
             switch outbox.next(for: index, now: now) {
             case .request(.uploadImage(image)): return localized("Uploading the video to {0}…", network)
             case .request(.checkImage(image)): return localized("{0} is processing the video…", network)
+            case .request(.checkVideoJob(image)): return videoJobProgress(index, image: image)
             default: break
             }
         }

@@ -235,6 +235,11 @@ package struct PostingPlan: Hashable, Sendable {
         runOver = []
         polls = [:]
         blobsSentAgain = []
+        videosSentAgain = []
+        serviceTokens = [:]
+        videoLimitsChecked = []
+        videoServiceMissing = []
+        jobProgress = [:]
         scheduledLookedUp = []
         outbox.uploadsNeedChecking()
     }
@@ -247,6 +252,17 @@ package struct PostingPlan: Hashable, Sendable {
     var polls: [ImageOfDelivery: Int] = [:]
     /// The deliveries whose blobs this run sent again after the PDS had dropped them.
     var blobsSentAgain: Set<Int> = []
+    /// The deliveries whose videos this run sent again after the video service forgot their job.
+    var videosSentAgain: Set<Int> = []
+    /// Bluesky's service-auth tokens for the video service, each for one call: in memory only (a
+    /// secret never touches a file), and gone with the run.
+    var serviceTokens: [ServiceTokenKey: String] = [:]
+    /// The videos whose daily limits the video service allowed in this run.
+    var videoLimitsChecked: Set<ImageOfDelivery> = []
+    /// The Bluesky deliveries whose PDS gives no service-auth token: their video goes by uploadBlob.
+    var videoServiceMissing: Set<Int> = []
+    /// How far the video service says it is with a video, in percent.
+    var jobProgress: [ImageOfDelivery: Int] = [:]
     /// Look-ups among scheduled statuses under way: the page to read next, by delivery.
     var scheduledPages: [Int: ScheduledPage] = [:]
     /// The deliveries this run looked up among scheduled statuses and did not find.
@@ -280,10 +296,13 @@ package struct PostingPlan: Hashable, Sendable {
     package func request(
         for index: Int, credentials: Credentials, now: Int64, createdAt: String, didsByHandle: [String: String]
     ) -> APIRequest? {
-        guard case .request(let next) = outbox.next(for: index, now: now) else { return nil }
+        guard case .request(let next) = nextStep(index, now: now) else { return nil }
         switch (next, credentials) {
         case (.uploadImage(let image), _), (.checkImage(let image), _):
             return imageRequest(next, index: index, image: image, credentials: credentials)
+        case (.serviceAuth, .bluesky(let session)), (.videoUploadLimits, .bluesky(let session)),
+            (.uploadVideo, .bluesky(let session)), (.checkVideoJob, .bluesky(let session)):
+            return videoServiceRequest(next, index: index, session: session, now: now)
         case (.postStatus(let key), .mastodon(let token)):
             var request = APIRequest(.post, host: mastodonHost(index), path: "/api/v1/statuses")
             request.bearer = token
@@ -345,7 +364,7 @@ package struct PostingPlan: Hashable, Sendable {
 
     /// Recorded (and written to the file) before the request leaves.
     package mutating func willSend(_ index: Int, now: Int64) {
-        guard case .request(let next) = outbox.next(for: index, now: now) else { return }
+        guard case .request(let next) = nextStep(index, now: now) else { return }
         inFlight[index] = next
         outbox.willSend(index, next, now: now)
     }
@@ -376,6 +395,8 @@ package struct PostingPlan: Hashable, Sendable {
         switch asked {
         case .uploadImage(let image): uploadAnswered(index, image: image, answer, now: now)
         case .checkImage(let image): checkAnswered(index, image: image, answer, now: now)
+        case .serviceAuth, .videoUploadLimits, .uploadVideo, .checkVideoJob:
+            videoServiceAnswered(index, asked, answer, now: now)
         case .createRecord where Self.blobMissing(answer) && !blobsSentAgain.contains(index):
             // Nothing was made; the PDS dropped a blob nothing referenced yet: the same bytes again.
             blobsSentAgain.insert(index)

@@ -1,0 +1,111 @@
+import Foundation
+import XCTest
+
+/// Videos to Bluesky through its video service (video.bsky.app's stand-in), as social-app sends
+/// them: the daily limits, a service-auth token for each call, the bytes once, the job asked after
+/// until it stored the blob on the PDS, then the record naming it. The stand-in keeps the bytes it
+/// was sent, read back with exiftool.
+final class BlueskyVideoPostingTests: SandboxTestCase {
+    /// A 10 s recording with a location in its container, to both networks: each gets it once,
+    /// without the location; Bluesky's through the video service, never by uploadBlob.
+    func testATenSecondClipReachesEachNetworkOnceWithoutItsLocation() throws {
+        let sandbox = try NetworkSandbox.signedInToBoth()
+        let clip = try sandbox.testClip("recording.mp4", seconds: 10, located: true)
+        let window = try sandbox.send(
+            "Ten seconds", to: "mastodon,bluesky", extra: ["--attach", clip.path, "--alt", "Bars and a tone"])
+        let finished = try XCTUnwrap(window.finish(timeout: 240))
+        XCTAssertEqual(finished.code, 0, finished.stderr)
+
+        let media = sandbox.state["media"] as? [[String: Any]] ?? []
+        XCTAssertEqual(media.count, 1, "Mastodon got the video once")
+        XCTAssertEqual(media.first?["metadata"] as? [String], [])
+        XCTAssertEqual(sandbox.statuses.count, 1)
+
+        let jobs = sandbox.videoJobs
+        XCTAssertEqual(jobs.count, 1, "the video service got the video once")
+        let job = try XCTUnwrap(jobs.first)
+        XCTAssertEqual(job["state"] as? String, "JOB_STATE_COMPLETED")
+        XCTAssertEqual(job["metadata"] as? [String], [], "no GPS, make, model or date reached Bluesky")
+        XCTAssertEqual((job["did"] as? String)?.hasPrefix("did:plc:alice"), true)
+        let sent = try sandbox.exiftool(sandbox.directory.appendingPathComponent(try XCTUnwrap(job["file"] as? String)))
+        XCTAssertFalse(sent.contains("GPS"), sent)
+        XCTAssertFalse(sent.contains("iPhone"), sent)
+        XCTAssertTrue(sent.contains("Duration"), "exiftool read the bytes as a video: \(sent)")
+
+        let video = sandbox.requests.filter { $0.host == "video.bsky.app" }.map(\.path)
+        XCTAssertEqual(
+            Array(video.prefix(2)), ["/xrpc/app.bsky.video.getUploadLimits", "/xrpc/app.bsky.video.uploadVideo"],
+            "the limits first, then the bytes")
+        XCTAssertEqual(video.filter { $0.hasSuffix("uploadVideo") }.count, 1)
+        XCTAssertEqual(sandbox.requests.filter { $0.path.hasSuffix("getServiceAuth") }.count, 2, "a token a call")
+        XCTAssertEqual(sandbox.requests.filter { $0.path.hasSuffix("uploadBlob") }.count, 0)
+
+        XCTAssertEqual(sandbox.records.count, 1)
+        let record = try XCTUnwrap(sandbox.records.first)
+        let embed = try XCTUnwrap((record["value"] as? [String: Any])?["embed"] as? [String: Any])
+        XCTAssertEqual(embed["$type"] as? String, "app.bsky.embed.video")
+        let ref = (embed["video"] as? [String: Any])?["ref"] as? [String: String]
+        XCTAssertEqual(ref, ["$link": job["blob"] as? String ?? "?"], "the blob the service stored")
+        XCTAssertNil(embed["presentation"], "a video, not a GIF")
+        try assertTheLexiconAccepts(record)
+    }
+
+    /// kill -9 while the video service processes the video: the next start asks after the job the
+    /// outbox kept, and posts once, the video uploaded once.
+    func testAKillWhileBlueskyProcessesUploadsOnceAndPostsOnce() throws {
+        let sandbox = try NetworkSandbox.signedIn("bluesky")
+        try sandbox.setServer(["blueskyVideoProcessing": 8])
+        let clip = try sandbox.testClip("killed.mp4", seconds: 2, located: false)
+        let text = "Killed while Bluesky processes"
+        let window = try sandbox.send(text, to: "bluesky", extra: ["--attach", clip.path, "--alt", "Bars"])
+        XCTAssertTrue(
+            waitUntil(timeout: 60) { sandbox.requests.contains { $0.path.hasSuffix("getJobStatus") } },
+            "the job was made and is being asked after")
+        window.signal(SIGKILL)
+        _ = window.finish(timeout: 10)
+        XCTAssertEqual(sandbox.records.count, 0, "killed before the record")
+
+        let again = try sandbox.reopen(to: "bluesky")
+        XCTAssertTrue(again.waitForText(text), "the post came back")
+        again.key("ctrl+Return")
+        let finished = try XCTUnwrap(again.finish(timeout: 120))
+        XCTAssertEqual(finished.code, 0, finished.stderr)
+        XCTAssertEqual(sandbox.records.count, 1, "posted once")
+        XCTAssertEqual(sandbox.requests.filter { $0.path.hasSuffix("uploadVideo") }.count, 1, "uploaded once")
+        XCTAssertEqual(sandbox.videoJobs.count, 1)
+    }
+
+    /// The account has no videos left today: the service's words, before any byte is uploaded, and
+    /// the draft stays for another day.
+    func testTheDailyLimitIsSaidBeforeAnythingIsUploaded() throws {
+        let sandbox = try NetworkSandbox.signedIn("bluesky")
+        try sandbox.setServer(["blueskyVideoDailyVideos": 0])
+        let clip = try sandbox.testClip("today.mp4", seconds: 1, located: false)
+        let window = try sandbox.send("Not today", to: "bluesky", extra: ["--attach", clip.path, "--alt", "Bars"])
+        XCTAssertTrue(window.waitForStderr(containing: "did not take the post", timeout: 120), "the run ended")
+        // The bar shows the outbox's failure: the service's own words.
+        let outboxes =
+            (try? FileManager.default.contentsOfDirectory(
+                at: sandbox.outboxDirectory, includingPropertiesForKeys: nil)) ?? []
+        let kept = outboxes.filter { $0.pathExtension == "json" }.compactMap {
+            try? String(contentsOf: $0, encoding: .utf8)
+        }
+        XCTAssertTrue(kept.contains { $0.contains("User has exceeded daily upload videos limit") }, "\(kept)")
+        XCTAssertEqual(sandbox.requests.filter { $0.path.hasSuffix("uploadVideo") }.count, 0)
+        XCTAssertEqual(sandbox.requests.filter { $0.path.hasSuffix("uploadBlob") }.count, 0, "no way around it")
+        XCTAssertEqual(sandbox.records.count, 0)
+        XCTAssertTrue(window.isRunning, "the window stays with the post")
+    }
+}
+
+extension NetworkSandbox {
+    /// The video service stand-in's jobs (state.json's videoJobs).
+    var videoJobs: [[String: Any]] { state["videoJobs"] as? [[String: Any]] ?? [] }
+
+    /// What exiftool reads in `file`, every tag with its group.
+    func exiftool(_ file: URL) throws -> String {
+        let read = try Shell.run("/usr/bin/exiftool", ["-a", "-G1", file.path])
+        XCTAssertEqual(read.code, 0, read.stderr)
+        return read.stdout
+    }
+}
