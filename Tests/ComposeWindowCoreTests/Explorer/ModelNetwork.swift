@@ -41,6 +41,13 @@ struct ModelNetwork: Hashable {
         let account: String
         var uploadedAt: Int64
         var attached = false
+        /// A video: Mastodon answers "still processing" this many more times (ModelNetwork+Video).
+        var processingLeft = 0
+        /// Its processing failed: it can never be attached.
+        var failed = false
+        var isVideo = false
+        /// The app was answered with it (it knows its id).
+        var told = false
     }
 
     /// A request the server is still working on after the client gave up: it stores then.
@@ -70,6 +77,17 @@ struct ModelNetwork: Hashable {
     var revoked: Set<String> = []
     /// The scopes the Mastodon token holds (a sign-in from an older version held fewer).
     var scopes: Set<String> = Set(MastodonSignIn.scopes.split(separator: " ").map(String.init))
+    /// Videos (ModelNetwork+Video): how many times processing answers "not yet" before it is
+    /// done; whether the first video's processing fails; until when the account may upload no
+    /// video (Bluesky's daily limit).
+    var processingPolls = 0
+    var failsFirstProcessing = false
+    var noVideosUntil: Int64?
+    /// Bluesky's video service's jobs.
+    var jobs: [VideoJob] = []
+    /// What broke a video rule (a post naming an unprocessed video, a second upload of a video
+    /// whose first upload the app knew of).
+    var videoViolation: String?
 
     static let keyLifetime: Int64 = 3_600
     /// How long a slow request keeps working after the client's timeout.
@@ -145,12 +163,25 @@ struct ModelNetwork: Hashable {
     /// The media an upload request makes: Mastodon a new attachment each time, Bluesky the blob
     /// its bytes name.
     func upload(of request: APIRequest, account: String, now: Int64) -> Media? {
-        guard let file = request.file else { return nil }
+        guard let file = request.file, request.host != ModelNetwork.videoService else { return nil }
         let id = network == .mastodon ? "m\(media.count + 1)" : "bafkrei" + file.path
-        return Media(id: id, account: account, uploadedAt: now)
+        let video = file.mimeType.hasPrefix("video/")
+        let fails = failsFirstProcessing && !media.contains(where: \.isVideo)
+        return Media(
+            id: id, account: account, uploadedAt: now,
+            processingLeft: video && network == .mastodon ? processingPolls : 0, failed: video && fails,
+            isVideo: video)
     }
 
     mutating func store(_ upload: Media) {
+        if upload.isVideo, network == .mastodon,
+            let known = media.first(where: {
+                $0.isVideo && $0.told && !$0.failed && !$0.attached && $0.account == upload.account
+            })
+        {
+            videoViolation =
+                videoViolation ?? "the video was uploaded again while \(known.id), which the app knew of, was there"
+        }
         if let known = media.firstIndex(where: { $0.id == upload.id && $0.account == upload.account }) {
             media[known].uploadedAt = upload.uploadedAt
         } else {
@@ -207,6 +238,7 @@ struct ModelNetwork: Hashable {
         let named: [JSONValue] =
             request.body?["media_ids"]?.elements
             ?? (record?["embed"]?["images"]?.elements ?? []).compactMap { $0["image"]?["ref"]?["$link"] }
+            + [record?["embed"]?["video"]?["ref"]?["$link"]].compactMap(\.self)
         func strongRef(_ name: String) -> String? {
             guard let ref = record?["reply"]?[name] else { return nil }
             return (ref["uri"]?.string ?? "?") + " " + (ref["cid"]?.string ?? "?")
@@ -252,6 +284,8 @@ struct ModelNetwork: Hashable {
         case missingParent
         /// Mastodon: its key made a scheduled status (looked up as a status: 404).
         case scheduledKey
+        /// Mastodon: it names media still processing, or whose processing failed (422).
+        case unprocessedMedia
     }
 
     func hasParent(of post: Post) -> Bool {
@@ -271,6 +305,7 @@ struct ModelNetwork: Hashable {
         if let earlier = earlier(post, now: now) { return network == .bluesky ? .exists : .earlier(earlier) }
         if network == .mastodon, let working, working.post.key == post.key, !beforeTheLock { return .busy }
         guard hasMedia(of: post) else { return .missingMedia }
+        if unprocessedMedia(of: post) { return .unprocessedMedia }
         guard hasParent(of: post) else { return .missingParent }
         posts.append(post)
         attach(post)
@@ -284,6 +319,7 @@ struct ModelNetwork: Hashable {
         if let earlier = earlier(post, now: now) { return network == .bluesky ? .exists : .earlier(earlier) }
         if network == .mastodon, let working, working.post.key == post.key, !beforeTheLock { return .busy }
         guard hasMedia(of: post) else { return .missingMedia }
+        if unprocessedMedia(of: post) { return .unprocessedMedia }
         guard hasParent(of: post) else { return .missingParent }
         working = Working(post: post, finishesAt: now + Self.slowness)
         return .stored

@@ -281,6 +281,47 @@ import Testing
         Self.walk(name, world)
     }
 
+    /// Videos (#62): Mastodon processes one a while (202, then 206, then 200) or fails to (422,
+    /// uploaded again at Retry); Bluesky's video service makes a job asked after until it is done
+    /// or failed, knows bytes it has seen, and refuses an account over its daily limit until the
+    /// next day. Besides every invariant above: no status names a video still processing, a video
+    /// is never uploaded again while the upload the app was told of is there, and none is uploaded
+    /// past the limit.
+    static let videos: [(String, PostingWorld)] = {
+        func network(
+            _ network: PostingAccount.Network, failsFirst: Bool = false, limited: Bool = false
+        ) -> ModelNetwork {
+            var model = ModelNetwork(network: network)
+            model.processingPolls = 1
+            model.failsFirstProcessing = failsFirst
+            model.noVideosUntil = limited ? PostingWorld.start + 86_400 : nil
+            return model
+        }
+        let clip = [PostImage(path: "/home/alice/Videos/clip.mp4", alt: "A clip")]
+        return [
+            ("Mastodon with a video", PostingWorld(networks: [network(.mastodon)], images: clip)),
+            (
+                "Mastodon with a video it fails to process once",
+                PostingWorld(networks: [network(.mastodon, failsFirst: true)], images: clip)
+            ),
+            ("Bluesky with a video", PostingWorld(networks: [network(.bluesky)], images: clip)),
+            (
+                "Bluesky with a video its service fails once",
+                PostingWorld(networks: [network(.bluesky, failsFirst: true)], images: clip)
+            ),
+            (
+                "Bluesky with a video, over the daily limit",
+                PostingWorld(networks: [network(.bluesky, limited: true)], images: clip)
+            ),
+        ]
+    }()
+
+    @Test(arguments: videos.indices)
+    func everySequencePostsAVideoOnceAndProcessed(configuration: Int) {
+        let (name, world) = Self.videos[configuration]
+        Self.walk(name, world)
+    }
+
     /// Walks `world` to the depth, recording the first rule broken with the steps that broke it.
     static func walk(_ name: String, _ world: PostingWorld, depth: Int = depth) {
         let clock = ContinuousClock()

@@ -38,9 +38,13 @@ extension PostingWorld {
                 return refusal(401, "The access token was revoked")
             }
             if let refused = networks[index].forbidden(inFlight.request) { return .success(refused) }
+            if let served = networks[index].videoService(inFlight.request, account: inFlight.account, now: now) {
+                return .success(served)
+            }
             if let upload {
                 networks[index].store(upload)
-                return .success(networks[index].answer(for: upload))
+                networks[index].told(upload)
+                return .success(networks[index].uploadAnswer(for: upload))
             }
             if let post, let time = ModelNetwork.scheduledTime(of: inFlight.request) {
                 return .success(networks[index].schedule(post, at: time, now: now))
@@ -49,12 +53,17 @@ extension PostingWorld {
                 return .success(networks[index].move(inFlight.request, account: inFlight.account, now: now))
             }
             guard let post else {
+                if let checked = networks[index].checkVideo(inFlight.request, account: inFlight.account) {
+                    return .success(checked)
+                }
                 let answer = networks[index].lookUp(inFlight.request, account: inFlight.account)
                 networks[index].withdraw(inFlight.request, account: inFlight.account)
                 return .success(answer)
             }
             switch networks[index].store(post, now: now) {
             case .scheduledKey: return refusal(404, "Record not found")
+            case .unprocessedMedia:
+                return refusal(422, "Cannot attach files that have not finished processing. Try again in a moment!")
             case .missingParent: return refusal(404, "The post you are trying to reply to does not appear to exist.")
             case .missingMedia where networks[index].network == .mastodon:
                 return refusal(422, "Media with ID(s) could not be found")
@@ -90,8 +99,12 @@ extension PostingWorld {
             // A look-up's 403 is Doorkeeper's: a token without read:statuses (docs/servers.md).
             return refusal(403, "This action is outside the authorized scopes")
         case .forbidden: return refusal(403, "This action is not allowed")
-        case .notFound: return refusal(404, "Record not found")
-        case .refused: return refusal(422, "Validation failed: Text character limit of 500 exceeded")
+        case .notFound:
+            networks[index].forget(inFlight.request, failed: false)  // what the app is told, it acts on
+            return refusal(404, "Record not found")
+        case .refused:
+            networks[index].forget(inFlight.request, failed: true)
+            return refusal(422, "Validation failed: Text character limit of 500 exceeded")
         case .rateLimited: return .success(APIAnswer(status: 429, retryAfter: "30", json: nil))
         case .serverErrorBefore: return refusal(500, "internal")
         case .serverErrorAfter:
@@ -113,6 +126,7 @@ extension PostingWorld {
         case .slow:
             if let post { _ = networks[index].startSlowly(post, now: now) }
             if let upload { networks[index].store(upload) }
+            startsAJob(inFlight, network: index)
             return .failure(.init(requestWasSent: true, reason: .timeout))
         case .expiredRefreshLost, .expiredRefreshRefused:
             return .failure(.init(requestWasSent: false, reason: .timeout))  // answered by `answer`
@@ -133,7 +147,16 @@ extension PostingWorld {
         if let upload = networks[index].upload(of: request, account: inFlight.account, now: now) {
             networks[index].store(upload)
         }
+        startsAJob(inFlight, network: index)
         networks[index].withdraw(request, account: inFlight.account)
         if request.method == .put { _ = networks[index].move(request, account: inFlight.account, now: now) }
+    }
+
+    /// An upload to the video service that arrived makes (or finds) its job, answered or not.
+    private mutating func startsAJob(_ inFlight: InFlight, network index: Int) {
+        guard inFlight.request.host == ModelNetwork.videoService, inFlight.request.path.hasSuffix("uploadVideo") else {
+            return
+        }
+        networks[index].startJob(inFlight.request, account: inFlight.account, now: now)
     }
 }

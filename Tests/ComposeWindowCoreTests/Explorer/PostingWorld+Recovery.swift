@@ -17,6 +17,10 @@ extension PostingWorld {
         if world.session == nil { _ = world.act(.restart) }
         _ = world.act(.signIn)
         _ = world.pass(2 * 3_600)
+        // A daily limit lifts the next day: the person posts then.
+        if let until = world.networks.compactMap(\.noVideosUntil).max(), until > world.now {
+            _ = world.pass(until - world.now)
+        }
         var failures: [String] = []
         for _ in 0..<Self.recoverySteps {
             if world.ended != nil { return nil }

@@ -166,6 +166,9 @@ struct PostingWorld: Hashable {
     var closedAt: Int64?
     /// An edit a window found in the draft as it resumed a different post, saved as its own draft.
     var editKeptAside: String?
+    /// A video rule a request broke as it left: a status naming a video its server had not
+    /// finished processing, or a second upload of a video whose first the app was told of.
+    var unprocessed: String?
 
     init(
         networks: [ModelNetwork], images: [PostImage] = [], threadLengths: [PostingAccount.Network: Int] = [:],
@@ -435,17 +438,21 @@ struct PostingWorld: Hashable {
     /// Runs until a request is on its way or the run ends.
     mutating func drive() -> PostingSession.Outcome? {
         guard var session else { return nil }
-        defer { self.session = session }
+        // A drive that goes on in a drive of its own leaves the session as that one made it.
+        var handedOver = false
+        defer { if !handedOver { self.session = session } }
         switch session.nextMove(now: now) {
         case .prepare(let index, let image):
             // Preparing is local and has no faults worth walking here: the bytes are ready.
+            let video = images[image].path.hasSuffix(".mp4")
             session.prepared(
                 index, image: image,
                 PreparedImage(
-                    file: "/state/compose-window/outbox/media/post/\(index)-\(image).jpg", mimeType: "image/jpeg",
-                    width: 4, height: 3, byteCount: 9))
+                    file: "/state/compose-window/outbox/media/post/\(index)-\(image)." + (video ? "mp4" : "jpg"),
+                    mimeType: video ? "video/mp4" : "image/jpeg", width: 4, height: 3, byteCount: 9))
             outbox = Self.readBack(session.plan)
             self.session = session
+            handedOver = true
             return drive()
         case .send(let index, _):
             guard let plan = session.plan,
@@ -454,6 +461,17 @@ struct PostingWorld: Hashable {
                     createdAt: "2027-01-15T08:00:00Z", didsByHandle: [:])
             else { return .notYet(failures: [], waitUntil: nil) }
             crossedServers = crossedServers ?? crossing(request, account: plan.account(index))
+            if let answer = answeredAtOnce(request, account: plan.account(index), network: plan.network(index)) {
+                session.willSend(index, now: now)
+                session.received(index, .success(answer), now: now)
+                outbox = Self.readBack(session.plan)
+                self.session = session
+                handedOver = true
+                return drive()
+            }
+            unprocessed =
+                unprocessed ?? namesUnprocessedMedia(request, account: plan.account(index), index: index)
+                ?? uploadsAVideoAgain(request, account: plan.account(index), network: plan.network(index))
             if let notBefore, now < notBefore, plan.outbox.deliveries[index].serverTime == nil {
                 early =
                     early
@@ -552,6 +570,7 @@ struct PostingWorld: Hashable {
         if let early { return early }
         if let heldAtUndo, networks.map(\.held).reduce(0, +) != heldAtUndo { return "posted after Undo" }
         if let crossedServers { return crossedServers }
+        if let broken = unprocessed ?? networks.lazy.compactMap(\.videoViolation).first { return broken }
         // What the app writes, it reads back: an outbox its own reader refuses is a post lost.
         if let plan = session?.plan, Self.readBack(plan) == nil { return "the outbox as written does not read back" }
         for network in networks {

@@ -73,7 +73,7 @@ def accounts(**changes):
     with open(os.path.join(DIR, "accounts.json")) as file:
         current = json.load(file)
     current.update(changes)
-    write_whole("accounts.json", current)
+    write_whole("accounts.json", {key: value for key, value in current.items() if value is not None})
 
 
 # MARK: Mastodon
@@ -113,11 +113,37 @@ def png():
     return out.getvalue()
 
 
-def multipart(data):
+def multipart(data, name="a.png", kind="image/png"):
     boundary = "table" + secrets.token_hex(8)
-    body = ("--%s\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.png\"\r\nContent-Type: image/png"
-            "\r\n\r\n" % boundary).encode() + data + ("\r\n--%s--\r\n" % boundary).encode()
+    body = ("--%s\r\nContent-Disposition: form-data; name=\"file\"; filename=\"%s\"\r\nContent-Type: %s"
+            "\r\n\r\n" % (boundary, name, kind)).encode() + data + ("\r\n--%s--\r\n" % boundary).encode()
     return body, "multipart/form-data; boundary=" + boundary
+
+
+def check_mastodon_video(table, token):
+    """A video as MediaAttachment and PostStatusService treat one: 202 with no url, 206 while it is
+    processed, 200 once done; a status naming it before is refused; one whose processing failed is
+    422 for ever (docs/servers.md, "Video")."""
+    upload, shown = "POST /api/v2/media", "GET /api/v1/media/:id"
+    video, show = table[upload]["video"], table[shown]["video"]
+    accounts(mastodonVideoProcessing=60)
+    body, kind = multipart(clip(), "clip.mp4", "video/mp4")
+    status, made, _ = call("POST", MASTODON, "/api/v2/media", token, raw=body, content_type=kind)
+    expect(upload, "video: answer", [status, made.get("url", "absent")], [video["answer"], video["url"]])
+    path = "/api/v1/media/" + str(made.get("id"))
+    expect(shown, "video: processing", call("GET", MASTODON, path, token)[0], show["processing"])
+    named = call("POST", MASTODON, "/api/v1/statuses", token, json_body={"status": "too soon", "media_ids": [made["id"]]})
+    expect("POST /api/v1/statuses", "video: unprocessed", [named[0], named[1].get("error")],
+           [video["namedUnprocessed"], video["namedUnprocessedError"]])
+    fault({"method": "clock", "advance": 61})
+    expect(shown, "video: done", call("GET", MASTODON, path, token)[0], show["done"])
+    accounts(mastodonVideoProcessing=1, mastodonProcessingFails=True)
+    status, failing, _ = call("POST", MASTODON, "/api/v2/media", token, raw=body, content_type=kind)
+    fault({"method": "clock", "advance": 2})
+    again = [call("GET", MASTODON, "/api/v1/media/" + str(failing.get("id")), token) for _ in range(2)]
+    expect(shown, "video: failed", [[answer[0], answer[1].get("error")] for answer in again],
+           [[show["failed"], show["failedError"]]] * 2)
+    accounts(mastodonVideoProcessing=None, mastodonProcessingFails=None)
 
 
 def mastodon_request(request, token, key=None):
@@ -194,6 +220,7 @@ def check_mastodon():
     check_scheduled(table, full)
     check_scheduled_paging(table["GET " + SCHEDULED], full)
     check_scheduled_limits(table, full)
+    check_mastodon_video(table, full)
     missing = set(table) - checked
     for request in sorted(missing):
         expect(request, "a check exists", False, True)
