@@ -50,14 +50,14 @@ _compose_window() {
             local network name
             while read -r network name; do values+=" $name"; done < <("${COMP_WORDS[0]}" --accounts 2>/dev/null) ;;
         --title|--placeholder|--text|--limit|--font|--placeholder-color|--timeout|--width|--height|--display|--instance|\
-        --handle|--service|--alt|--cw|--reply-to|--quote|--at|--class|--name|--gtk-module)
+        --handle|--service|--alt|--caption|--cw|--reply-to|--quote|--at|--class|--name|--gtk-module)
             return ;;
         *)
             # A word after the options: an image to attach.
             [[ -z $cur || $cur == -* ]] || { _compose_window_images; return; }
             COMPREPLY=($(compgen -W '--title= --placeholder= --text= --limit= --count= --to= --instance= --desktop --font=
                 --placeholder-color= --draft= --no-draft --drafts --outbox --no-delay --at= --deliver --spell= --no-spell --list-dictionaries --measure --preview --timeout=
-                --width= --height= --sign-in= --handle= --service= --accounts --sign-out= --account= --attach= --alt= --cw= --visibility= --who-may-reply= --language= --sensitive
+                --width= --height= --sign-in= --handle= --service= --accounts --sign-out= --account= --attach= --alt= --caption= --cw= --visibility= --who-may-reply= --language= --sensitive
                 --label= --thread --number-posts --reply-to= --quote= --version --help --help-all
                 --help-gtk --display=' -- "$cur"))
             # An option that takes a value: no space after its "=".

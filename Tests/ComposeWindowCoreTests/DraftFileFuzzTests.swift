@@ -28,6 +28,9 @@ import Testing
         PostImage.listJSON([
             PostImage(path: "/home/alice/Pictures/cat.jpg", alt: "A cat\non a mat"),
             PostImage(path: "/home/alice/line\nbreak.png", alt: ""),
+            PostImage(
+                path: "/home/alice/clip.mp4", alt: "A ball",
+                captions: [VideoCaption(path: "/home/alice/subs.vtt", language: "zh-Hant")]),
         ])
     }
 
@@ -49,7 +52,7 @@ import Testing
     @Test func theFilesAsWrittenReadBack() throws {
         let options = try #require(PostOptions(json: Self.options()))
         #expect(options.json == Self.options() && options.linkCard != nil && options.quote != nil)
-        #expect(PostImage.list(json: Self.images())?.count == 2)
+        #expect(PostImage.list(json: Self.images())?.count == 3)
         let cached = try #require(MastodonRules.Limits.cached(Self.limitsCache()))
         #expect(cached.limits.cache(fetchedAt: cached.fetchedAt) == Self.limitsCache())
     }
@@ -89,6 +92,11 @@ import Testing
         #expect(StateValues.images.contains(images.count), "\(context)")
         for image in images {
             #expect(StateValues.isChosenPath(image.path) && StateValues.isText(image.alt), "\(context)")
+            #expect(image.captions.count <= VideoCaption.mostPerVideo, "\(context)")
+            for caption in image.captions {
+                #expect(
+                    StateValues.isChosenPath(caption.path) && VideoCaption.isLanguage(caption.language), "\(context)")
+            }
         }
         #expect(PostImage.list(json: PostImage.listJSON(images)) == images, "\(context)")
     }

@@ -121,8 +121,41 @@ import Testing
         return plan.file
     }
 
+    /// The same video on its way to the video service, no answer yet (a kill -9 during the upload).
+    static func blueskyVideoSent() -> JSONValue {
+        guard var plan = PostingPlan(file: blueskyVideoJob()) else { return .null }
+        plan.outbox.imageGone(0, image: 0)
+        plan.outbox.videoSent(0, image: 0)
+        return plan.file
+    }
+
+    /// A video with two captions to Bluesky: its blob known, the first caption's blob too.
+    static func blueskyVideoCaptioned() -> JSONValue {
+        let captions = [
+            VideoCaption(path: "/home/alice/subs.en.vtt", language: "en"),
+            VideoCaption(path: "/home/alice/subs.pt.vtt", language: "pt-BR"),
+        ]
+        var plan = PostingPlan(
+            text: "Captioned", images: [PostImage(path: "/home/alice/clip.mp4", alt: "A ball", captions: captions)],
+            accounts: [PostingPlanTests.bluesky], microsecondsSinceEpoch: UInt64(now) * 1_000_000)
+        var video = PreparedImage(
+            file: "/state/compose-window/outbox/media/k/0-0.mp4", mimeType: "video/mp4", width: 320, height: 240,
+            byteCount: 300_000)
+        video.captions = captions.indices.map {
+            PreparedCaption(file: "/state/compose-window/outbox/media/k/0-0-caption-\($0).vtt", language: "en")
+        }
+        plan.outbox.prepared(0, image: 0, video)
+        plan.outbox.uploaded(0, image: 0, .bluesky(blob: VideoCaptionsTests.blob("bafkreivideo", "video/mp4")))
+        plan.outbox.captionUploaded(0, image: 0, caption: 0, VideoCaptionsTests.blob("bafkreien", "text/vtt"))
+        return plan.file
+    }
+
     static func examples() -> [JSONValue] {
-        [written(), scheduledWithEveryOption(), blueskyReplyThreadHalfPosted(), blueskyVideoJob()]
+        [
+            written(), scheduledWithEveryOption(), blueskyReplyThreadHalfPosted(), blueskyVideoJob(),
+            blueskyVideoSent(),
+            blueskyVideoCaptioned(),
+        ]
     }
 
     @Test(arguments: seeds)

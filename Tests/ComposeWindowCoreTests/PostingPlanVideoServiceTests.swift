@@ -157,7 +157,21 @@ import Testing
         #expect(!plan.mayHaveBeenSentSomewhere)
         plan.startRun()
         let again = try #require(Self.request(plan))
-        #expect(Self.query(again)["lxm"] == "app.bsky.video.getUploadLimits", "a run asks the limits and tokens anew")
+        // A new token (tokens go with their run); the limits already count the upload that was sent.
+        #expect(Self.query(again)["lxm"] == "com.atproto.repo.uploadBlob", "a run asks for its own token")
+    }
+
+    /// An upload whose answer was lost counts against the day's limit already: sent again, it is
+    /// the same job (already_exists), so the limits are not asked first, even after a restart.
+    @Test func aVideoSentWithoutAnAnswerGoesAgainWhateverTheLimitsSayByThen() throws {
+        var plan = Self.readyToUpload()
+        plan.willSend(0, now: Self.now)
+        // Killed here: the outbox was written before the bytes left.
+        var resumed = try #require(PostingPlan(file: plan.file))
+        resumed.startRun()
+        #expect(Self.query(Self.request(resumed))["lxm"] == "com.atproto.repo.uploadBlob", "no limits first")
+        Self.answer(&resumed, 200, Self.json(["token": .string("upload-token-2")]))
+        #expect(Self.request(resumed)?.path == "/xrpc/app.bsky.video.uploadVideo")
     }
 
     @Test func whatTheServiceRefusesIsSaidInItsWordsOrOurs() throws {
@@ -248,6 +262,41 @@ import Testing
         #expect(plan.failure(0) == .stillProcessing)
         plan.startRun()
         #expect(Self.query(Self.request(plan)) == ["jobId": "job-1"], "the same job, never a second upload")
+    }
+
+    @Test func aRefusalOfTheServicesOwnTokenIsNoSignIn() {
+        var plan = Self.readyToUpload()
+        Self.answer(
+            &plan, 401,
+            Self.json([
+                "error": .string("BadJwtAudience"), "message": .string("jwt audience does not match service did"),
+            ]))
+        #expect(
+            plan.failure(0) == .refused(status: 401, message: "jwt audience does not match service did"),
+            "signing in again would not help")
+    }
+
+    @Test func aVideoTooLargeForTheServiceIsPreparedAgainSmaller() {
+        var plan = Self.readyToUpload()
+        Self.answer(&plan, 413, Self.json(["error": .string("file size is larger than the maximum allowed size")]))
+        #expect(plan.failure(0) == nil)
+        #expect(plan.step(now: Self.now) == .prepare(index: 0, image: 0))
+        #expect(plan.outbox.deliveries[0].images[0].byteLimit == 900_000 * 3 / 4)
+    }
+
+    /// The PDS dropped the blob the service stored (nothing named it for an hour): the service would
+    /// answer the same bytes with the same blob, so they go to the PDS itself.
+    @Test func aProcessedVideoThePDSDroppedGoesToItByUploadBlob() throws {
+        var plan = Self.readyToUpload()
+        Self.answer(
+            &plan, 200,
+            Self.json(["jobId": .string("job-1"), "state": .string("JOB_STATE_COMPLETED"), "blob": Self.blob]))
+        #expect(Self.request(plan)?.path == "/xrpc/com.atproto.repo.createRecord")
+        Self.answer(
+            &plan, 400,
+            Self.json(["error": .string("BlobNotFound"), "message": .string("Could not find blob: bafkreivideo")]))
+        let again = try #require(Self.request(plan))
+        #expect(again.path == "/xrpc/com.atproto.repo.uploadBlob" && again.host == "morel.us-east.host.bsky.network")
     }
 
     @Test func aJobIDFromOutsideIsChecked() {

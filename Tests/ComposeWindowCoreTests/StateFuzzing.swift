@@ -70,7 +70,7 @@ enum StateFuzzing {
         "Posting/APIRequest.swift", "Posting/DeliveryTimer.swift", "Posting/MastodonLookup.swift",
         "Posting/MastodonStatusMatch.swift", "Posting/PostingAccount.swift", "Posting/PostingPlan.swift",
         "Posting/PostingPlan+ServerSchedule.swift", "Posting/PostingPlan+Images.swift",
-        "Posting/PostingPlan+VideoService.swift", "Replies/ReplyParent.swift",
+        "Posting/PostingPlan+VideoService.swift", "Posting/PostingPlan+Captions.swift", "Replies/ReplyParent.swift",
         "StateFile.swift",
     ]
 

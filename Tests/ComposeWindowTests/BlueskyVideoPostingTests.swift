@@ -96,6 +96,65 @@ final class BlueskyVideoPostingTests: SandboxTestCase {
         XCTAssertEqual(sandbox.records.count, 0)
         XCTAssertTrue(window.isRunning, "the window stays with the post")
     }
+
+    /// `--caption en:subs.vtt` with the video: the caption goes to the PDS once (uploadBlob,
+    /// text/vtt), after the video, and the record's embed names it with its language.
+    func testACaptionReachesBlueskyOnceWithItsLanguage() throws {
+        let sandbox = try NetworkSandbox.signedIn("bluesky")
+        let clip = try sandbox.testClip("captioned.mp4", seconds: 1, located: false)
+        let subs = sandbox.home.appendingPathComponent("subs.vtt")
+        let words = Data("WEBVTT\n\n00:00.000 --> 00:01.000\nBars and a tone\n".utf8)
+        try words.write(to: subs)
+        let window = try sandbox.send(
+            "Captioned", to: "bluesky", extra: ["--attach", clip.path, "--alt", "Bars", "--caption", "en:" + subs.path])
+        let finished = try XCTUnwrap(window.finish(timeout: 240))
+        XCTAssertEqual(finished.code, 0, finished.stderr)
+
+        XCTAssertEqual(sandbox.records.count, 1)
+        XCTAssertEqual(sandbox.requests.filter { $0.path.hasSuffix("uploadBlob") }.count, 1, "the caption, once")
+        let paths = sandbox.requests.map(\.path)
+        let caption = try XCTUnwrap(paths.firstIndex { $0.hasSuffix("uploadBlob") })
+        XCTAssertLessThan(try XCTUnwrap(paths.lastIndex { $0.hasSuffix("getJobStatus") }), caption, "after the video")
+        let record = try XCTUnwrap(sandbox.records.first)
+        let embed = try XCTUnwrap((record["value"] as? [String: Any])?["embed"] as? [String: Any])
+        XCTAssertEqual(embed["$type"] as? String, "app.bsky.embed.video")
+        let captions = try XCTUnwrap(embed["captions"] as? [[String: Any]])
+        XCTAssertEqual(captions.count, 1)
+        XCTAssertEqual(captions.first?["lang"] as? String, "en")
+        let file = try XCTUnwrap(captions.first?["file"] as? [String: Any])
+        XCTAssertEqual(file["mimeType"] as? String, "text/vtt")
+        XCTAssertEqual(file["size"] as? Int, words.count, "the file's bytes as they were")
+        try assertTheLexiconAccepts(record)
+    }
+
+    /// A caption that cannot go (not WebVTT, too large, no language, no video to go with): one line,
+    /// exit 2, before any window or request.
+    func testABadCaptionIsAUsageErrorOfOneLine() throws {
+        let sandbox = try NetworkSandbox.signedIn("bluesky")
+        let clip = try sandbox.testClip("bad.mp4", seconds: 1, located: false)
+        let subRip = sandbox.home.appendingPathComponent("subs.srt")
+        try Data("1\n00:00:00,000 --> 00:00:01,000\nHi\n".utf8).write(to: subRip)
+        let large = sandbox.home.appendingPathComponent("large.vtt")
+        try Data(("WEBVTT\n\n" + String(repeating: "a", count: 20_000)).utf8).write(to: large)
+        let good = sandbox.home.appendingPathComponent("good.vtt")
+        try Data("WEBVTT\n".utf8).write(to: good)
+        let cases: [([String], String)] = [
+            (["--attach", clip.path, "--caption", "en:" + subRip.path], "WEBVTT"),
+            (["--attach", clip.path, "--caption", "en:" + large.path], "20000"),
+            (["--attach", clip.path, "--caption", "english:" + good.path], "english"),
+            (["--attach", clip.path, "--caption", good.path], "LANG:FILE"),
+            (["--caption", "en:" + good.path], "no video"),
+        ]
+        let requestsBefore = sandbox.requests.count
+        for (arguments, words) in cases {
+            let run = try sandbox.composeWindow(["--to", "bluesky", "--no-spell"] + arguments, stdin: "Hi")
+            XCTAssertEqual(run.code, 2, "\(arguments): \(run.stderr)")
+            XCTAssertEqual(run.stderr.split(separator: "\n").count, 1, run.stderr)
+            XCTAssertTrue(run.stderr.hasPrefix("compose-window: --caption: "), run.stderr)
+            XCTAssertTrue(run.stderr.contains(words), run.stderr)
+        }
+        XCTAssertEqual(sandbox.requests.count, requestsBefore, "nothing asked of any network")
+    }
 }
 
 extension NetworkSandbox {

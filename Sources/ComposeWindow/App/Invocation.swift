@@ -34,7 +34,7 @@ enum Invocation {
             for code in SpellChecking.availableLanguages { print(code) }
             exit(ExitCode.sent.rawValue)
         }
-        let options: ComposeOptions
+        var options: ComposeOptions
         do {
             options = try ComposeOptions(
                 values: parsed.values, lists: parsed.lists, flags: parsed.flags,
@@ -68,11 +68,37 @@ enum Invocation {
             case .success(let media): attached.append(media.isVideo)
             }
         }
+        options.images = try captioned(options.images, options.captions)
         switch options.initialText {
         case .none: return (options, "")
         case .given(let text): return (options, text)
         case .standardInput: return (options, try readStandardInput())
         }
+    }
+
+    /// The attachments with `--caption`'s captions given to the video among them, each caption
+    /// checked now: a file that is not WebVTT, too large, or a language that is none is a usage
+    /// error, before the window maps.
+    private static func captioned(_ images: [PostImage], _ captions: [VideoCaption]) throws(Failure) -> [PostImage] {
+        guard !captions.isEmpty else { return images }
+        guard let video = images.firstIndex(where: { AttachedMedia.isVideo($0.path) }) else {
+            throw Failure(code: .usage, description: localized("--caption: no video is attached (--attach a video)"))
+        }
+        // A two-letter language iso-codes does not know is refused as --language's is.
+        let known = Set(LanguageNames.load().map(\.code))
+        for caption in captions {
+            let primary = String(caption.language.prefix { $0 != "-" }).lowercased()
+            if primary.count == 2, !known.isEmpty, !known.contains(primary) {
+                throw Failure(
+                    code: .usage, description: localized("--caption: no language has the code “{0}”", caption.language))
+            }
+            if let problem = VideoCaption.problem(ofFile: caption.path) {
+                throw Failure(code: .usage, description: localized("--caption: {0}: {1}", caption.path, problem))
+            }
+        }
+        var captioned = images
+        captioned[video].captions = captions
+        return captioned
     }
 
     private static func readStandardInput() throws(Failure) -> String {

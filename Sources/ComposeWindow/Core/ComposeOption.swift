@@ -35,6 +35,7 @@ public enum ComposeOption: String, CaseIterable, Sendable {
     case account
     case attach
     case alt
+    case caption
     case cw
     case visibility
     case whoMayReply = "who-may-reply"
@@ -71,6 +72,7 @@ public enum ComposeOption: String, CaseIterable, Sendable {
         case .signOut, .account: localized("ACCOUNT")
         case .attach: localized("FILE")
         case .alt, .cw: localized("TEXT")
+        case .caption: localized("LANG:FILE")
         case .visibility, .whoMayReply: localized("WHO")
         case .language: localized("CODE")
         case .label: localized("LABEL")
@@ -89,7 +91,7 @@ public enum ComposeOption: String, CaseIterable, Sendable {
     public var takesValue: Bool { argumentName != nil }
 
     /// Whether each time it is given adds a value (`--attach a.jpg --attach b.png`).
-    public var isRepeatable: Bool { self == .attach || self == .alt || self == .language }
+    public var isRepeatable: Bool { [.attach, .alt, .caption, .language].contains(self) }
 
     /// The line `--help` shows for it, translated.
     public var help: String {
@@ -137,6 +139,10 @@ public enum ComposeOption: String, CaseIterable, Sendable {
         case .attach:
             localized("Attach an image (PNG, JPEG, WebP or GIF; repeat for up to 4); IMAGE… after the options too")
         case .alt: localized("Alt text of an image, one per --attach in the same order")
+        case .caption:
+            localized(
+                "WebVTT captions of the attached video in language LANG, e.g. en:subs.vtt (repeat for up to 20); Bluesky shows captions, Mastodon does not"
+            )
         case .cw: localized("Content warning shown before the text (Mastodon)")
         case .visibility: localized("Who may see the post on Mastodon: public, unlisted, private or direct")
         case .whoMayReply:

@@ -93,6 +93,9 @@ public struct ComposeOptions: Equatable, Sendable {
     public var accountName: String?
     /// `--attach` and `--alt`: the images to post, with their alt text (empty when not given).
     package var images: [PostImage] = []
+    /// `--caption`: the attached video's captions (the app gives them to the video once it knows
+    /// which attachment is one).
+    package var captions: [VideoCaption] = []
     /// `--cw`, `--visibility`, `--language`, `--sensitive` and `--label`.
     package var postOptions = PostOptions()
     /// `--reply-to`: the post Send answers (resolved through the account's network before the window opens).
@@ -271,6 +274,9 @@ public struct ComposeOptions: Equatable, Sendable {
         images = try Self.images(
             lists[.attach] ?? [], alts: lists[.alt] ?? [], target: targetGiven || !fromDesktop ? target : nil,
             fromDesktop: fromDesktop)
+        captions = try Self.captions(
+            lists[.caption] ?? [], attached: !images.isEmpty,
+            networks: targetGiven || !fromDesktop ? ([target] + alsoTo.map(Optional.some)).compactMap { $0 } : nil)
         postOptions = try Self.postOptions(
             values, languages: lists[.language] ?? [], flags: flags,
             networks: targetGiven || !fromDesktop ? ([target] + alsoTo.map(Optional.some)).compactMap { $0 } : nil,

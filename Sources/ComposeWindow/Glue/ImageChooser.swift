@@ -3,13 +3,15 @@ import PlaceholderGObjectGlue
 
 /// Attach…: GtkFileChooserNative (the desktop's portal where there is one), several files at once,
 /// filtered to the image types given. Answered from its "response" signal, no nested main loop.
+/// `modal`: its parent takes no input meanwhile (a dialog that must not close under it).
 @MainActor
 package enum ImageChooser {
     package static func choose(
         parent: UnsafeMutablePointer<GtkWindow>, title: String, accept: String, cancel: String, filterName: String,
-        types: [String], completion: @escaping @MainActor ([String]) -> Void
+        types: [String], modal: Bool = false, completion: @escaping @MainActor ([String]) -> Void
     ) {
         let chooser = gtk_file_chooser_native_new(title, parent, GTK_FILE_CHOOSER_ACTION_OPEN, accept, cancel)!
+        if modal { gtk_native_dialog_set_modal(UnsafeMutablePointer<GtkNativeDialog>(chooser), 1) }
         let files = chooser
         gtk_file_chooser_set_select_multiple(files, 1)
         let filter = gtk_file_filter_new()!

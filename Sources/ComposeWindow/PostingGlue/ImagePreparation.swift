@@ -12,6 +12,8 @@ package enum ImagePreparation {
     package struct Failure: Error, Equatable, Sendable {
         /// Why, in words for the error bar.
         package let reason: String
+
+        package init(reason: String) { self.reason = reason }
     }
 
     /// Files larger than this are refused before they are read (no network takes them anyway).

@@ -15,7 +15,9 @@ extension ModelNetwork {
         /// The bytes (the prepared file's path stands for them).
         let bytes: String
         var pollsLeft: Int
-        var failed: Bool
+        /// It fails once its polls are over.
+        let failing: Bool
+        var failed = false
         var completed = false
         /// The app was answered with its id.
         var told = false
@@ -24,7 +26,9 @@ extension ModelNetwork {
     /// Whether a post names Mastodon media still processing, or whose processing failed.
     func unprocessedMedia(of post: Post) -> Bool {
         network == .mastodon
-            && media.contains { post.images.contains($0.id) && $0.account == post.account && ($0.processingLeft > 0 || $0.failed) }
+            && media.contains {
+                post.images.contains($0.id) && $0.account == post.account && ($0.processingLeft > 0 || $0.failed)
+            }
     }
 
     /// Mastodon's 202 (not processed yet, `url` null) or 200 for an upload.
@@ -65,19 +69,20 @@ extension ModelNetwork {
         }
         guard request.host == Self.videoService else { return nil }
         if request.path.hasSuffix("getUploadLimits") {
-            guard let until = noVideosUntil, now < until else {
+            let used = jobs.filter { $0.account == account }.count
+            guard noVideosUntil.map({ now >= $0 }) ?? true, videosPerDay.map({ used < $0 }) ?? true else {
                 return APIAnswer(
                     status: 200,
                     json: .object([
-                        .init("canUpload", .bool(true)), .init("remainingDailyVideos", .integer(25)),
-                        .init("remainingDailyBytes", .integer(10_000_000_000)),
+                        .init("canUpload", .bool(false)),
+                        .init("message", .string("User has exceeded daily upload videos limit")),
                     ]))
             }
             return APIAnswer(
                 status: 200,
                 json: .object([
-                    .init("canUpload", .bool(false)),
-                    .init("message", .string("User has exceeded daily upload videos limit")),
+                    .init("canUpload", .bool(true)), .init("remainingDailyVideos", .integer(25)),
+                    .init("remainingDailyBytes", .integer(10_000_000_000)),
                 ]))
         }
         if request.path.hasSuffix("uploadVideo") {
@@ -90,31 +95,39 @@ extension ModelNetwork {
             return APIAnswer(status: 404, json: .object([.init("error", .string("NotFound"))]))
         }
         if !jobs[job].failed && !jobs[job].completed {
-            if jobs[job].pollsLeft > 0 { jobs[job].pollsLeft -= 1 } else { complete(job, now: now) }
+            if jobs[job].pollsLeft > 0 {
+                jobs[job].pollsLeft -= 1
+            } else if jobs[job].failing {
+                jobs[job].failed = true
+            } else {
+                complete(job, now: now)
+            }
         }
         return APIAnswer(status: 200, json: .object([.init("jobStatus", jobAnswer(jobs[job], repeated: false).json!)]))
     }
 
-    /// The job an upload makes, or finds (the same bytes again: the first job, which stores its blob
-    /// again if the PDS has dropped it).
+    /// The job an upload makes, or finds (the same bytes again: the first job; whether the service
+    /// stores its blob on the PDS again once the PDS dropped it is not public, so it does not).
     @discardableResult
     mutating func startJob(_ request: APIRequest, account: String, now: Int64) -> (job: Int, new: Bool) {
-        if let until = noVideosUntil, now < until {
+        let bytes = request.file?.path ?? ""
+        let seen = jobs.contains { $0.bytes == bytes && $0.account == account && !$0.failed }
+        let used = jobs.filter { $0.account == account }.count
+        if !seen, noVideosUntil.map({ now < $0 }) == true || videosPerDay.map({ used >= $0 }) == true {
             videoViolation = videoViolation ?? "a video was uploaded past the account's daily limit"
         }
-        let bytes = request.file?.path ?? ""
         if let known = jobs.firstIndex(where: { $0.bytes == bytes && $0.account == account && !$0.failed }) {
             if jobs[known].told && !jobs[known].completed {
                 videoViolation =
-                    videoViolation ?? "the video was uploaded again while its job \(jobs[known].id), which the app knew of, ran"
+                    videoViolation
+                    ?? "the video was uploaded again while its job \(jobs[known].id), which the app knew of, ran"
             }
-            if jobs[known].completed { complete(known, now: now) }
             return (known, false)
         }
         jobs.append(
             VideoJob(
                 id: "job\(jobs.count + 1)", account: account, bytes: bytes, pollsLeft: processingPolls,
-                failed: failsFirstProcessing && jobs.isEmpty))
+                failing: failsFirstProcessing && jobs.isEmpty))
         return (jobs.count - 1, true)
     }
 
@@ -126,15 +139,19 @@ extension ModelNetwork {
     private func jobAnswer(_ job: VideoJob, repeated: Bool) -> APIAnswer {
         var members: [JSONValue.Member] = [.init("jobId", .string(job.id)), .init("did", .string("did:plc:alice"))]
         if job.failed {
-            members += [.init("state", .string("JOB_STATE_FAILED")), .init("message", .string("Video failed to process"))]
+            members += [
+                .init("state", .string("JOB_STATE_FAILED")), .init("message", .string("Video failed to process")),
+            ]
         } else if job.completed {
             let ref = JSONValue.object([.init("$link", .string("bafkrei" + job.bytes))])
             members += [
                 .init("state", .string("JOB_STATE_COMPLETED")),
-                .init("blob", .object([.init("$type", .string("blob")), .init("ref", ref), .init("size", .integer(9))])),
+                .init(
+                    "blob", .object([.init("$type", .string("blob")), .init("ref", ref), .init("size", .integer(9))])),
             ]
         } else {
-            members.append(.init("state", .string(job.pollsLeft < processingPolls ? "JOB_STATE_ENCODING" : "JOB_STATE_CREATED")))
+            members.append(
+                .init("state", .string(job.pollsLeft < processingPolls ? "JOB_STATE_ENCODING" : "JOB_STATE_CREATED")))
         }
         if repeated { members.append(.init("error", .string("already_exists"))) }
         return APIAnswer(status: repeated ? 409 : 200, json: .object(members))

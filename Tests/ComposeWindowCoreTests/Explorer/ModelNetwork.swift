@@ -83,6 +83,9 @@ struct ModelNetwork: Hashable {
     var processingPolls = 0
     var failsFirstProcessing = false
     var noVideosUntil: Int64?
+    /// How many videos the account may upload (Bluesky's daily count; a repeat of the same bytes
+    /// is the same job and does not count).
+    var videosPerDay: Int?
     /// Bluesky's video service's jobs.
     var jobs: [VideoJob] = []
     /// What broke a video rule (a post naming an unprocessed video, a second upload of a video

@@ -284,17 +284,18 @@ import Testing
     /// Videos (#62): Mastodon processes one a while (202, then 206, then 200) or fails to (422,
     /// uploaded again at Retry); Bluesky's video service makes a job asked after until it is done
     /// or failed, knows bytes it has seen, and refuses an account over its daily limit until the
-    /// next day. Besides every invariant above: no status names a video still processing, a video
+    /// next day (or allows one video a day, whose lost answer must not cost the post). Besides every invariant above: no status names a video still processing, a video
     /// is never uploaded again while the upload the app was told of is there, and none is uploaded
     /// past the limit.
     static let videos: [(String, PostingWorld)] = {
         func network(
-            _ network: PostingAccount.Network, failsFirst: Bool = false, limited: Bool = false
+            _ network: PostingAccount.Network, failsFirst: Bool = false, limited: Bool = false, perDay: Int? = nil
         ) -> ModelNetwork {
             var model = ModelNetwork(network: network)
             model.processingPolls = 1
             model.failsFirstProcessing = failsFirst
             model.noVideosUntil = limited ? PostingWorld.start + 86_400 : nil
+            model.videosPerDay = perDay
             return model
         }
         let clip = [PostImage(path: "/home/alice/Videos/clip.mp4", alt: "A clip")]
@@ -312,6 +313,11 @@ import Testing
             (
                 "Bluesky with a video, over the daily limit",
                 PostingWorld(networks: [network(.bluesky, limited: true)], images: clip)
+            ),
+            // The one video of the day sent, its answer lost: sent again it is the same job.
+            (
+                "Bluesky with a video, one a day",
+                PostingWorld(networks: [network(.bluesky, perDay: 1)], images: clip)
             ),
         ]
     }()

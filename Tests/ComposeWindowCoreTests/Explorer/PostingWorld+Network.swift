@@ -34,7 +34,8 @@ extension PostingWorld {
         }
         switch event {
         case .answer:
-            if networks[index].revoked.contains(inFlight.account) {
+            // The video service reads its own tokens (or none): a session revoked at the PDS is not its business.
+            if networks[index].revoked.contains(inFlight.account), inFlight.request.host != ModelNetwork.videoService {
                 return refusal(401, "The access token was revoked")
             }
             if let refused = networks[index].forbidden(inFlight.request) { return .success(refused) }
@@ -93,7 +94,7 @@ extension PostingWorld {
                         ])))
             }
         case .unauthorized:
-            networks[index].revoked.insert(inFlight.account)
+            if inFlight.request.host != ModelNetwork.videoService { networks[index].revoked.insert(inFlight.account) }
             return refusal(401, "The access token was revoked")
         case .forbidden where inFlight.request.method == .get:
             // A look-up's 403 is Doorkeeper's: a token without read:statuses (docs/servers.md).

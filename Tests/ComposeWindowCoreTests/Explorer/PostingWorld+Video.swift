@@ -31,7 +31,11 @@ extension PostingWorld {
         guard let file = request.file, file.mimeType.hasPrefix("video/"),
             let model = networks.first(where: { $0.network == network })
         else { return nil }
-        if network == .mastodon, let known = model.media.first(where: { $0.isVideo && $0.told && !$0.failed && !$0.attached && $0.account == account }) {
+        if network == .mastodon,
+            let known = model.media.first(where: {
+                $0.isVideo && $0.told && !$0.failed && !$0.attached && $0.account == account
+            })
+        {
             return "the video was uploaded again while \(known.id), which the app knew of, was there"
         }
         if let known = model.jobs.first(where: { $0.told && !$0.failed && !$0.completed && $0.account == account }) {

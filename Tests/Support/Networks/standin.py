@@ -203,9 +203,10 @@ class Handler(BaseHTTPRequestHandler):
         elif content_type.startswith("multipart/form-data"):
             fields, upload = media.parse_multipart(content_type, raw)
             body = fields | ({"_file": upload} if upload else {})
-        elif content_type.startswith(("image/", "video/")) or (
+        elif content_type.startswith(("image/", "video/", "text/vtt")) or (
                 self.headers.get("Host") or "").split(":")[0] == video.HOST and content_type != "application/json":
-            body = {"_raw": raw, "_type": content_type}  # the video service takes raw bytes of any declared type
+            # uploadBlob's media and captions; the video service takes raw bytes of any declared type.
+            body = {"_raw": raw, "_type": content_type}
         else:
             body = json.loads(raw or b"{}")
         method = url.path.rsplit(".", 1)[-1] if url.path.startswith("/xrpc/") else url.path

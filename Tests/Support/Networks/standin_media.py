@@ -15,8 +15,10 @@ video_size_limit, video_frame_rate_limit ("60fps videos are not supported") and 
 "mastodonVideoProcessing" seconds (2 unless given), then fails for good when it says
 "mastodonProcessingFails" (GET answers 422); a video goes alone in a status ("Cannot attach a
 video to a post that already contains images"); without sound it is a gifv. A Bluesky video is a
-video/mp4 blob named by app.bsky.embed.video. What a video's container carries (GPS, make, model,
-XMP, a creation date) is read by exiftool, a second tool beside the app's GStreamer."""
+video/mp4 blob named by app.bsky.embed.video; its captions are text/vtt blobs (uploadBlob keeps them
+as declared), checked as the lexicon says when the record names them (check_captions). What a
+video's container carries (GPS, make, model, XMP, a creation date) is read by exiftool, a second
+tool beside the app's GStreamer."""
 import email.parser, email.policy, hashlib, io, json, os, subprocess, tempfile
 
 from PIL import Image
@@ -196,6 +198,10 @@ def upload_blob(state, session, body, now, accounts, failure):
     data, declared = body.get("_raw", b""), body.get("_type", "")
     if len(data) > accounts.get("blobLimit", 1000000):
         raise failure(413, "PayloadTooLarge", "request entity too large")
+    if declared.split(";")[0].strip() == "text/vtt":
+        # A video's caption: the PDS sniffs no text, and keeps the declared type (the lexicon's
+        # accept and maxSize are checked when a record names it: check_embed).
+        return {"blob": keep_blob(state, session["did"], data, "text/vtt", 0, 0, [], now)}
     found = inspect(data)
     if found is None or found[0] is None:
         raise failure(400, "InvalidRequest", "Not an image")
@@ -213,6 +219,41 @@ def keep_blob(state, did, data, kind, width, height, metadata, now):
         state["blobs"].append({"cid": cid, "did": did, "type": kind, "size": len(data), "width": width,
                                "height": height, "metadata": metadata, "uploaded": now})
     return {"$type": "blob", "ref": {"$link": cid}, "mimeType": kind, "size": len(data)}
+
+
+def check_captions(state, session, captions, failure):
+    """app.bsky.embed.video's captions as the PDS checks them with the lexicon (at most 20, each a
+    language and a text/vtt blob of at most 20,000 bytes), then each blob stored by this repo."""
+    if captions is None:
+        return
+    invalid = "Invalid app.bsky.feed.post record: "
+    if not isinstance(captions, list):
+        raise failure(400, "InvalidRequest", invalid + "Record/embed/captions must be an array")
+    if len(captions) > 20:
+        raise failure(400, "InvalidRequest", invalid + "Record/embed/captions must not have more than 20 elements")
+    for index, caption in enumerated_dicts(captions, failure, invalid):
+        where = "Record/embed/captions/%d" % index
+        if not isinstance(caption.get("lang"), str) or not caption["lang"]:
+            raise failure(400, "InvalidRequest", invalid + where + ' must have the property "lang"')
+        file = caption.get("file")
+        if not isinstance(file, dict) or file.get("$type") != "blob":
+            raise failure(400, "InvalidRequest", invalid + where + "/file should be a blob ref")
+        if file.get("mimeType") != "text/vtt":
+            raise failure(400, "InvalidRequest", invalid + 'Expected "text/vtt" (got "%s") at $.record.embed.'
+                          "captions[%d].file.mimeType" % (file.get("mimeType"), index))
+        if not isinstance(file.get("size"), int) or file["size"] > 20000:
+            raise failure(400, "InvalidRequest", invalid + "blob too big (maximum 20000, got %s) at "
+                          "$.record.embed.captions[%d].file" % (file.get("size"), index))
+        cid = (file.get("ref") or {}).get("$link")
+        if not any(blob["cid"] == cid and blob["did"] == session["did"] for blob in state["blobs"]):
+            raise failure(400, "BlobNotFound", "Could not find blob: %s" % cid)
+
+
+def enumerated_dicts(items, failure, invalid):
+    for index, item in enumerate(items):
+        if not isinstance(item, dict):
+            raise failure(400, "InvalidRequest", invalid + "Record/embed/captions/%d must be an object" % index)
+        yield index, item
 
 
 def check_embed(state, session, record, failure):
@@ -246,6 +287,7 @@ def check_embed(state, session, record, failure):
         cid = (video.get("ref") or {}).get("$link")
         if not any(blob["cid"] == cid and blob["did"] == session["did"] for blob in state["blobs"]):
             raise failure(400, "BlobNotFound", "Could not find blob: %s" % cid)
+        check_captions(state, session, embed.get("captions"), failure)
         return
     if embed.get("$type") != "app.bsky.embed.images":
         return

@@ -4,27 +4,32 @@ import GtkPlaceholder
 import PlaceholderGtk3Glue
 
 /// One image's alt text: a larger picture of it, a text field (any input method works in it) with
-/// its own counter at the network's limit, and Remove. Answered from its "response" signal.
+/// its own counter at the network's limit, and Remove; a video's captions too (CaptionList).
+/// Answered from its "response" signal.
 @MainActor
 enum AltTextDialog {
     enum Answer {
-        case describe(String)
+        /// The alt text, and a video's captions.
+        case describe(String, captions: [VideoCaption])
         case remove
     }
 
     static let removeResponse: gint = 1
 
+    /// `captionLanguage`: a video's (its captions' language to begin with, the post's); nil for an image.
     static func ask(
-        parent: UnsafeMutablePointer<GtkWindow>, image: PostImage, limit: Int,
+        parent: UnsafeMutablePointer<GtkWindow>, image: PostImage, limit: Int, captionLanguage: String? = nil,
         completion: @escaping @MainActor (Answer?) -> Void
     ) {
+        let isVideo = captionLanguage != nil
         let dialog = newObject(gtk_dialog_get_type()).cast(to: GtkWidget.self)
-        gtk_window_set_title(dialog.cast(), localized("Image description"))
+        gtk_window_set_title(dialog.cast(), isVideo ? localized("Video description") : localized("Image description"))
         gtk_window_set_transient_for(dialog.cast(), parent)
         gtk_window_set_modal(dialog.cast(), 1)
         gtk_window_set_destroy_with_parent(dialog.cast(), 1)
         gtk_window_set_default_size(dialog.cast(), 420, -1)
-        let remove = gtk_dialog_add_button(dialog.cast(), localized("_Remove Image"), removeResponse)!
+        let remove = gtk_dialog_add_button(
+            dialog.cast(), isVideo ? localized("_Remove Video") : localized("_Remove Image"), removeResponse)!
         gtk_style_context_add_class(gtk_widget_get_style_context(remove), "destructive-action")
         gtk_dialog_add_button(dialog.cast(), localized("_Cancel"), gint(GTK_RESPONSE_CANCEL.rawValue))
         let done = gtk_dialog_add_button(dialog.cast(), localized("_Done"), gint(GTK_RESPONSE_OK.rawValue))!
@@ -35,7 +40,10 @@ enum AltTextDialog {
         let picture = gtk_image_new_from_icon_name("image-x-generic-symbolic", GTK_ICON_SIZE_DIALOG)!
         gtk_widget_set_size_request(picture, -1, 160)
         // No mnemonic of its own: Alt+D is Done's.
-        let question = gtk_label_new(localized("Describe the image for people who cannot see it:"))!
+        let question = gtk_label_new(
+            isVideo
+                ? localized("Describe the video for people who cannot see it:")
+                : localized("Describe the image for people who cannot see it:"))!
         gtk_label_set_xalign(question.cast(), 0)
         gtk_label_set_line_wrap(question.cast(), 1)
         let field = gtk_text_view_new()!
@@ -58,6 +66,10 @@ enum AltTextDialog {
         gtk_box_pack_start(column.cast(), question, 0, 0, 0)
         gtk_box_pack_start(column.cast(), scrolled, 1, 1, 0)
         gtk_box_pack_start(column.cast(), counter, 0, 0, 0)
+        let captions = captionLanguage.map {
+            CaptionList(image.captions, defaultLanguage: $0, dialog: dialog.cast())
+        }
+        if let captions { gtk_box_pack_start(column.cast(), captions.box, 0, 0, 0) }
         gtk_box_pack_start(gtk_dialog_get_content_area(dialog.cast()).cast(), column, 1, 1, 0)
         gtk_widget_show_all(column)
 
@@ -78,7 +90,10 @@ enum AltTextDialog {
         Signal.connect(buffer, "changed") { count() }
         // The picture arrives later, from the image thread: only while the dialog is there.
         let open = Flag()
-        Signal.connect(dialog, "destroy") { open.value = false }
+        Signal.connect(dialog, "destroy") {
+            open.value = false
+            captions?.isOpen = false
+        }
         Thumbnail.load(image.path, size: 160) { pixbuf in
             guard let pixbuf else { return }
             defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
@@ -89,7 +104,8 @@ enum AltTextDialog {
             withInt: { response in
                 let answer: Answer? =
                     switch response {
-                    case gint(GTK_RESPONSE_OK.rawValue): .describe(text())
+                    case gint(GTK_RESPONSE_OK.rawValue):
+                        .describe(text(), captions: captions?.captions ?? image.captions)
                     case removeResponse: .remove
                     default: nil
                     }

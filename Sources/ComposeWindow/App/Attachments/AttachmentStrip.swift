@@ -41,9 +41,15 @@ final class AttachmentStrip {
             gtk_container_add(overlay.cast(), picture)
             if image.alt.isEmpty { gtk_overlay_add_overlay(overlay.cast(), Self.noAltMark()) }
             if let length { gtk_overlay_add_overlay(overlay.cast(), Self.lengthMark(length)) }
+            if !image.captions.isEmpty {
+                gtk_overlay_add_overlay(overlay.cast(), Self.captionMark(image.captions.count))
+            }
             gtk_container_add(button.cast(), overlay)
             pictures.append(picture)
-            let described = image.alt.isEmpty ? localized("No description") : image.alt
+            var described = image.alt.isEmpty ? localized("No description") : image.alt
+            if !image.captions.isEmpty {
+                described += "\n" + localized("Captions for Bluesky: {0}", String(image.captions.count))
+            }
             gtk_widget_set_tooltip_text(button, described)
             let accessible = gtk_widget_get_accessible(button)
             let name =
@@ -83,6 +89,15 @@ final class AttachmentStrip {
         return mark
     }
 
+    /// How many captions a video has ("CC 2"), in the thumbnail's upper left corner.
+    private static func captionMark(_ count: Int) -> UnsafeMutablePointer<GtkWidget> {
+        let mark = gtk_label_new("CC " + String(count))!
+        gtk_style_context_add_class(gtk_widget_get_style_context(mark), "caption-count")
+        gtk_widget_set_halign(mark, GTK_ALIGN_START)
+        gtk_widget_set_valign(mark, GTK_ALIGN_START)
+        return mark
+    }
+
     /// A video's length ("0:07") in the thumbnail's lower left corner.
     private static func lengthMark(_ milliseconds: Int64) -> UnsafeMutablePointer<GtkWidget> {
         let mark = gtk_label_new(VideoFit.duration(milliseconds))!
@@ -92,7 +107,7 @@ final class AttachmentStrip {
         return mark
     }
 
-    static func fileName(_ path: String) -> String {
+    nonisolated static func fileName(_ path: String) -> String {
         String(path.split(separator: "/").last ?? Substring(path))
     }
 }

@@ -74,10 +74,16 @@ extension ComposeWindow {
     /// The person pressed image `index`: its alt text, or its removal.
     func openImage(_ index: Int) {
         guard images.indices.contains(index), imagesEditable else { return }
-        AltTextDialog.ask(parent: window.cast(), image: images[index], limit: altTextLimit) { [weak self] answer in
+        let isVideo = attachmentKinds[images[index].path]?.isVideo == true
+        AltTextDialog.ask(
+            parent: window.cast(), image: images[index], limit: altTextLimit,
+            captionLanguage: isVideo ? captionLanguage : nil
+        ) { [weak self] answer in
             guard let self, !self.closed, self.images.indices.contains(index) else { return }
             switch answer {
-            case .describe(let alt)?: self.images[index].alt = alt
+            case .describe(let alt, let captions)?:
+                self.images[index].alt = alt
+                self.images[index].captions = captions
             case .remove?: self.images.remove(at: index)
             case nil: return
             }

@@ -114,7 +114,11 @@ final class Poster {
         let (source, limits, fromPage) = plan.imageToPrepare(
             index, image: image, mastodonLimits: mastodonImageLimits)
         let videoLimits = plan.videoLimits(index, image: image, mastodon: mastodonVideoLimits)
+        let (captions, keepsCopies) = plan.captionsToPrepare(index, image: image)
         let folder = store.mediaFolder ?? ""
+        let captionFiles = captions.indices.map {
+            plan.preparedCaptionFile(index, image: image, caption: $0, folder: folder)
+        }
         let cancelled = VideoCancel()
         videoCancel = cancelled
         StateWriter.mediaWork.write { [weak self] in
@@ -123,7 +127,17 @@ final class Poster {
                 return ImagePreparation.preparePagePicture(source.path, limits: limits, destination: destination)
             }
             guard AttachedMedia.isVideo(source.path) else {
+                // Never posted without a caption the person attached (a draft edited by hand).
+                guard captions.isEmpty else {
+                    return .failure(.init(reason: localized("captions go with a video only; remove them")))
+                }
                 return ImagePreparation.prepare(source.path, limits: limits, destination: destination)
+            }
+            // The captions first: one Bluesky would refuse stops the post before minutes of encoding.
+            let copies: [PreparedCaption]
+            switch Self.prepareCaptions(captions, to: keepsCopies ? captionFiles : nil) {
+            case .success(let made): copies = made
+            case .failure(let failure): return .failure(failure)
             }
             var shown = -1
             return AttachedMedia.prepareVideo(
@@ -133,7 +147,12 @@ final class Poster {
                     guard Int(done * 100) != shown else { return }
                     shown = Int(done * 100)
                     onMainLoop { [weak self] in self?.videoPrepared(index, done: done) }
-                }, isCancelled: { cancelled.isSet })
+                }, isCancelled: { cancelled.isSet }
+            ).map { video in
+                var video = video
+                video.captions = copies
+                return video
+            }
         } then: { [weak self] result in
             guard let self else { return }
             self.videoCancel = nil
@@ -144,6 +163,29 @@ final class Poster {
             }
             self.save { [weak self] in self?.next() }
         }
+    }
+
+    /// Each caption checked, and copied to `files` (Bluesky's delivery, in the post's media folder
+    /// beside the video; nil: checked only). The copies are what Bluesky's uploads send, the first
+    /// and every resume: the bytes checked are the bytes sent, and a resume after the person
+    /// changed or removed their file sends what Send was given. On the media thread.
+    nonisolated private static func prepareCaptions(
+        _ captions: [VideoCaption], to files: [String]?
+    ) -> Result<[PreparedCaption], ImagePreparation.Failure> {
+        var copies: [PreparedCaption] = []
+        for (number, caption) in captions.enumerated() {
+            let name = AttachmentStrip.fileName(caption.path)
+            if let files {
+                switch VideoCaption.copy(caption, to: files[number]) {
+                case .success(let copy): copies.append(copy)
+                case .failure(let problem):
+                    return .failure(.init(reason: localized("caption {0}: {1}", name, problem.description)))
+                }
+            } else if let problem = VideoCaption.problem(ofFile: caption.path) {
+                return .failure(.init(reason: localized("caption {0}: {1}", name, problem)))
+            }
+        }
+        return .success(copies)
     }
 
     private func videoPrepared(_ index: Int, done: Double) {
@@ -197,8 +239,9 @@ final class Poster {
     ) {
         client.call(request) { [weak self] result in
             guard let self else { return }
+            // Only the PDS's answer speaks of the session (the video service's is about its own token).
             if case .success(let answer) = result, !refreshed, case .bluesky(let expired) = credentials,
-                BlueskySession.accessTokenExpired(answer)
+                request.host == expired.account.host, BlueskySession.accessTokenExpired(answer)
             {
                 return self.refresh(expired, index: index)
             }

@@ -58,7 +58,7 @@ struct ComposeLayout {
         let css = """
             headerbar .title { font-weight: normal; }
             .no-alt-mark { color: #000000; background-color: \(AttachmentStrip.markColor); border-radius: 8px; padding: 1px; }
-            .video-length { color: #ffffff; background-color: rgba(0, 0, 0, 0.7); font-size: smaller; padding: 0 2px; }
+            .video-length, .caption-count { color: #ffffff; background-color: rgba(0, 0, 0, 0.7); font-size: smaller; padding: 0 2px; }
             """
         gtk_css_provider_load_from_data(provider, css, gssize(css.utf8.count), nil)
         gtk_style_context_add_provider_for_screen(

@@ -100,6 +100,8 @@ struct BlueskyPost: Equatable, Sendable {
         var isVideo = false
         /// A video made from an animated GIF: shown as one (`presentation: gif`).
         var isGIF = false
+        /// A video's captions, in order.
+        var captions: [Caption] = []
 
         /// Its `aspectRatio` member, none when its size is not known.
         var aspectRatio: [JSONValue.Member] {
@@ -108,6 +110,12 @@ struct BlueskyPost: Equatable, Sendable {
                 .init("aspectRatio", .object([.init("width", .integer(width)), .init("height", .integer(height))]))
             ]
         }
+    }
+
+    /// A video's caption (app.bsky.embed.video#caption): its language and its text/vtt blob.
+    struct Caption: Equatable, Sendable {
+        let lang: String
+        let blob: JSONValue
     }
 
     /// A record as a reply points at another (com.atproto.repo.strongRef): its `at://` URI and
@@ -175,10 +183,17 @@ struct BlueskyPost: Equatable, Sendable {
         return .object(members)
     }
 
-    /// app.bsky.embed.video: the blob (video/mp4), its alt text when there is one, its shape.
+    /// app.bsky.embed.video: the blob (video/mp4), its alt text when there is one, its captions
+    /// (at most 20: the lexicon's maxLength), its shape.
     static func videoEmbed(_ video: Image) -> JSONValue {
         var members: [JSONValue.Member] = [.init("$type", .string("app.bsky.embed.video")), .init("video", video.blob)]
         if !video.alt.isEmpty { members.append(.init("alt", .string(video.alt))) }
+        if !video.captions.isEmpty {
+            let captions: [JSONValue] = video.captions.prefix(VideoCaption.mostPerVideo).map {
+                .object([.init("lang", .string($0.lang)), .init("file", $0.blob)])
+            }
+            members.append(.init("captions", .array(captions)))
+        }
         if video.isGIF { members.append(.init("presentation", .string("gif"))) }
         return .object(members + video.aspectRatio)
     }

@@ -1,12 +1,15 @@
 /// An image of a post as the person attached it: the file it was chosen from and its alt text
-/// (the description screen readers speak; empty when the person posted without one).
+/// (the description screen readers speak; empty when the person posted without one); a video's
+/// captions, which go to Bluesky only.
 package struct PostImage: Hashable, Sendable {
     package let path: String
     package var alt: String
+    package var captions: [VideoCaption]
 
-    package init(path: String, alt: String) {
+    package init(path: String, alt: String, captions: [VideoCaption] = []) {
         self.path = path
         self.alt = alt
+        self.captions = captions
     }
 }
 
@@ -22,6 +25,8 @@ package struct PreparedImage: Hashable, Sendable {
     package let byteCount: Int
     /// Made from an animated GIF: Bluesky shows it as one (`presentation: gif`).
     package let fromGIF: Bool
+    /// A video's captions as Bluesky is sent them, in the order attached (none for Mastodon).
+    package var captions: [PreparedCaption] = []
 
     package init(file: String, mimeType: String, width: Int, height: Int, byteCount: Int, fromGIF: Bool = false) {
         self.file = file
@@ -44,6 +49,9 @@ enum MediaUpload: Hashable, Sendable {
     /// A job of Bluesky's video service (video.bsky.app) that has the video: asked after until it
     /// gives the blob it stored on the account's PDS.
     case blueskyJob(id: String)
+    /// Sent to Bluesky's video service, no answer yet: sent again, the same bytes are the same job
+    /// (`already_exists`), whatever the day's limits say by then (they count it already).
+    case blueskyVideoSent
 }
 
 /// One image as one network's delivery has it so far.
@@ -53,6 +61,14 @@ struct DeliveryImage: Hashable, Sendable {
     /// A smaller size than the network's own limit, after its server refused the bytes as too
     /// large (Bluesky's BlobTooLarge, from a PDS still on the older 1 MB).
     var byteLimit: Int?
+    /// The blob of each of the prepared video's captions Bluesky holds, by caption (nil: not yet
+    /// uploaded): kept, so that a resume never uploads one twice.
+    var captionBlobs: [JSONValue?] = []
+
+    /// Caption `caption`'s blob, once uploaded.
+    func captionBlob(_ caption: Int) -> JSONValue? {
+        captionBlobs.indices.contains(caption) ? captionBlobs[caption] : nil
+    }
 }
 
 extension PostImage {
@@ -67,13 +83,27 @@ extension PostImage {
     /// video when they move).
     package static let attachableTypes = ImageFit.readableTypes + ["video/*"]
 
-    /// A list of images as a draft keeps them: `[{"path": …, "alt": …}]`.
+    /// A list of images as a draft keeps them: `[{"path": …, "alt": …}]`, a video's captions as
+    /// `"captions": [{"path": …, "lang": …}]`.
     package static func listJSON(_ images: [PostImage]) -> JSONValue {
-        .array(images.map { .object([.init("path", .string($0.path)), .init("alt", .string($0.alt))]) })
+        .array(
+            images.map { image in
+                var members: [JSONValue.Member] = [
+                    .init("path", .string(image.path)), .init("alt", .string(image.alt)),
+                ]
+                if !image.captions.isEmpty {
+                    let captions: [JSONValue] = image.captions.map {
+                        .object([.init("path", .string($0.path)), .init("lang", .string($0.language))])
+                    }
+                    members.append(.init("captions", .array(captions)))
+                }
+                return .object(members)
+            })
     }
 
     /// The images a draft or an outbox kept; nil for anything else (a file is input: a path the
-    /// window would not have made, or an alt text past any server's limit, is never half trusted).
+    /// window would not have made, or an alt text past any server's limit, or a caption's language
+    /// that is none, is never half trusted).
     package static func list(json: JSONValue) -> [PostImage]? {
         guard case .array(let entries) = json, StateValues.images.contains(entries.count) else { return nil }
         var images: [PostImage] = []
@@ -81,7 +111,17 @@ extension PostImage {
             guard case .string(let path)? = entry["path"], StateValues.isChosenPath(path),
                 case .string(let alt)? = entry["alt"], StateValues.isText(alt)
             else { return nil }
-            images.append(PostImage(path: path, alt: alt))
+            var captions: [VideoCaption] = []
+            if let listed = entry["captions"] {
+                guard case .array(let kept) = listed, kept.count <= VideoCaption.mostPerVideo else { return nil }
+                for caption in kept {
+                    guard case .string(let file)? = caption["path"], StateValues.isChosenPath(file),
+                        case .string(let language)? = caption["lang"], VideoCaption.isLanguage(language)
+                    else { return nil }
+                    captions.append(VideoCaption(path: file, language: language))
+                }
+            }
+            images.append(PostImage(path: path, alt: alt, captions: captions))
         }
         return images
     }

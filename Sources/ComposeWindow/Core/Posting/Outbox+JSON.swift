@@ -13,9 +13,10 @@
 /// Version 9 adds a Bluesky link card (its options' `linkCard`, a delivery's `cardPictureUnusable`):
 /// an older version would post it without the card. Version 10 adds who may reply and quote (the
 /// options' `replyGate`) and the post it quotes: an older version would post it open to everyone,
-/// or without the quote.
+/// or without the quote. Version 11 adds a video's captions (an image's `captions`, a prepared
+/// video's and the blobs Bluesky holds of them): an older version would post the video without.
 extension Outbox {
-    static let fileVersion = 10
+    static let fileVersion = 11
 
     var json: JSONValue {
         var members: [JSONValue.Member] = [
@@ -232,7 +233,7 @@ extension DeliveryImage {
                             .init("file", .string(prepared.file)), .init("type", .string(prepared.mimeType)),
                             .init("width", .integer(prepared.width)), .init("height", .integer(prepared.height)),
                             .init("bytes", .integer(prepared.byteCount)),
-                        ] + (prepared.fromGIF ? [.init("gif", .bool(true))] : []))))
+                        ] + (prepared.fromGIF ? [.init("gif", .bool(true))] : []) + prepared.captionsJSON)))
         }
         switch upload {
         case .mastodon(let id, let ready)?:
@@ -240,9 +241,13 @@ extension DeliveryImage {
             members.append(.init("ready", .bool(ready)))
         case .bluesky(let blob)?: members.append(.init("blob", blob))
         case .blueskyJob(let id)?: members.append(.init("videoJob", .string(id)))
+        case .blueskyVideoSent?: members.append(.init("videoSent", .bool(true)))
         case nil: break
         }
         if let byteLimit { members.append(.init("byteLimit", .integer(byteLimit))) }
+        if captionBlobs.contains(where: { $0 != nil }) {
+            members.append(.init("captionBlobs", .array(captionBlobs.map { $0 ?? .null })))
+        }
         return .object(members)
     }
 
@@ -258,6 +263,10 @@ extension DeliveryImage {
             self.prepared = PreparedImage(
                 file: file, mimeType: type, width: width, height: height, byteCount: bytes,
                 fromGIF: prepared["gif"] == .bool(true))
+            if let listed = prepared["captions"] {
+                guard type.hasPrefix("video/"), let captions = PreparedImage.captions(json: listed) else { return nil }
+                self.prepared?.captions = captions
+            }
         }
         switch (json["mediaID"], json["blob"], json["videoJob"]) {
         case (.string(let id)?, nil, nil):
@@ -269,6 +278,7 @@ extension DeliveryImage {
         case (nil, nil, .string(let id)?):
             guard PostingPlan.isVideoJobID(id) else { return nil }  // it goes into a query
             upload = .blueskyJob(id: id)
+        case (nil, nil, nil) where json["videoSent"] == .bool(true): upload = .blueskyVideoSent
         case (nil, nil, nil): upload = nil
         default: return nil
         }
@@ -276,6 +286,46 @@ extension DeliveryImage {
             guard case .integer(let limit) = given, StateValues.byteCounts.contains(limit) else { return nil }
             byteLimit = limit
         }
+        if let given = json["captionBlobs"] {
+            // Only beside the video's own blob, one at most for each of its prepared captions.
+            guard case .array(let blobs) = given, case .bluesky? = upload,
+                blobs.count <= self.prepared?.captions.count ?? 0
+            else { return nil }
+            for blob in blobs {
+                switch blob {
+                case .null: captionBlobs.append(nil)
+                case .object: captionBlobs.append(blob)
+                default: return nil
+                }
+            }
+            // None uploaded is as none written (the file leaves the member out then).
+            if captionBlobs.allSatisfy({ $0 == nil }) { captionBlobs = [] }
+        }
+    }
+}
+
+extension PreparedImage {
+    /// A prepared video's captions: `[{"file": …, "lang": …}]`, none when it has none.
+    fileprivate var captionsJSON: [JSONValue.Member] {
+        guard !captions.isEmpty else { return [] }
+        let listed: [JSONValue] = captions.map {
+            .object([.init("file", .string($0.file)), .init("lang", .string($0.language))])
+        }
+        return [.init("captions", .array(listed))]
+    }
+
+    /// The captions a prepared video kept; nil for anything else (each a file of the post's media
+    /// folder, checked as the image's own file is, and a language).
+    fileprivate static func captions(json: JSONValue) -> [PreparedCaption]? {
+        guard case .array(let entries) = json, entries.count <= VideoCaption.mostPerVideo else { return nil }
+        var captions: [PreparedCaption] = []
+        for entry in entries {
+            guard case .string(let file)? = entry["file"], StateValues.isPlainPath(file),
+                case .string(let language)? = entry["lang"], VideoCaption.isLanguage(language)
+            else { return nil }
+            captions.append(PreparedCaption(file: file, language: language))
+        }
+        return captions
     }
 }
 

@@ -127,7 +127,10 @@ extension Outbox {
                 }
                 if part == 0 {
                     delivery.images = images.map { image in
-                        self.images.firstIndex(of: image).map { first.images[$0] } ?? DeliveryImage()
+                        // Captions go to Bluesky only: Mastodon keeps its copy when only they changed.
+                        self.images.firstIndex {
+                            network == .bluesky ? $0 == image : ($0.path, $0.alt) == (image.path, image.alt)
+                        }.map { first.images[$0] } ?? DeliveryImage()
                     }
                 }
                 replaced.append(delivery)

@@ -121,6 +121,9 @@ struct Outbox: Hashable, Sendable {
         case uploadVideo(Int)
         /// app.bsky.video.getJobStatus of video `index`'s job: processed yet, and its blob.
         case checkVideoJob(Int)
+        /// com.atproto.repo.uploadBlob of caption `caption` of video `image` (text/vtt), once the
+        /// video's blob is known.
+        case uploadCaption(image: Int, caption: Int)
 
         /// Whether it may make the post (a lookup never does, nor an upload: media nothing
         /// references is no post).
@@ -128,7 +131,8 @@ struct Outbox: Hashable, Sendable {
             switch self {
             case .postStatus, .createRecord: true
             case .lookUpStatus, .lookUpScheduled, .checkScheduled, .withdrawScheduled, .moveScheduled, .findRecord,
-                .uploadImage, .checkImage, .serviceAuth, .videoUploadLimits, .uploadVideo, .checkVideoJob:
+                .uploadImage, .checkImage, .serviceAuth, .videoUploadLimits, .uploadVideo, .checkVideoJob,
+                .uploadCaption:
                 false
             }
         }
@@ -231,15 +235,21 @@ struct Outbox: Hashable, Sendable {
     }
 
     /// What the images need before the post can name them, in order: prepared, uploaded, and on
-    /// Mastodon processed (and still there); nil when every one is ready.
+    /// Mastodon processed (and still there); a Bluesky video's captions uploaded after its blob is
+    /// known; nil when every one is ready.
     private func imageStep(_ index: Int) -> Next? {
         for (image, state) in deliveries[index].images.enumerated() {
-            guard state.prepared != nil else { return .prepare(image: image) }
+            guard let prepared = state.prepared else { return .prepare(image: image) }
             switch state.upload {
             case nil: return .request(.uploadImage(image))
             case .mastodon(_, ready: false)?: return .request(.checkImage(image))
             case .blueskyJob?: return .request(.checkVideoJob(image))
-            case .mastodon(_, ready: true)?, .bluesky?: continue
+            case .blueskyVideoSent?: return .request(.uploadImage(image))
+            case .bluesky?:
+                if let caption = prepared.captions.indices.first(where: { state.captionBlob($0) == nil }) {
+                    return .request(.uploadCaption(image: image, caption: caption))
+                }
+            case .mastodon(_, ready: true)?: continue
             }
         }
         return nil
@@ -251,6 +261,7 @@ struct Outbox: Hashable, Sendable {
         guard !isConfirmed(index) else { return }
         deliveries[index].images[image].prepared = prepared
         deliveries[index].images[image].upload = nil
+        deliveries[index].images[image].captionBlobs = []
     }
 
     /// The network holds image `image`'s bytes (or, for Mastodon, has processed them).
@@ -259,17 +270,37 @@ struct Outbox: Hashable, Sendable {
         deliveries[index].images[image].upload = upload
     }
 
+    /// Video `image` of delivery `index` is on its way to Bluesky's video service (recorded before
+    /// it leaves).
+    mutating func videoSent(_ index: Int, image: Int) {
+        guard !isConfirmed(index), deliveries[index].images[image].upload == nil else { return }
+        deliveries[index].images[image].upload = .blueskyVideoSent
+    }
+
     /// The network no longer has image `image` (Mastodon deleted unattached media, a PDS dropped a
-    /// blob nothing referenced): the same bytes go again.
+    /// blob nothing referenced, with the captions' beside it): the same bytes go again.
     mutating func imageGone(_ index: Int, image: Int) {
         guard !isConfirmed(index) else { return }
         deliveries[index].images[image].upload = nil
+        deliveries[index].images[image].captionBlobs = []
     }
 
     /// Image `image`'s prepared bytes for delivery `index` are not to be used: prepared again.
     mutating func forgetPrepared(_ index: Int, image: Int) {
         deliveries[index].images[image].prepared = nil
         deliveries[index].images[image].upload = nil
+        deliveries[index].images[image].captionBlobs = []
+    }
+
+    /// Bluesky holds caption `caption` of video `image` as `blob` (kept: never uploaded again).
+    mutating func captionUploaded(_ index: Int, image: Int, caption: Int, _ blob: JSONValue) {
+        guard !isConfirmed(index), case .bluesky? = deliveries[index].images[image].upload,
+            let prepared = deliveries[index].images[image].prepared, prepared.captions.indices.contains(caption)
+        else { return }
+        var blobs = deliveries[index].images[image].captionBlobs
+        blobs += Array(repeating: nil, count: max(0, prepared.captions.count - blobs.count))
+        blobs[caption] = blob
+        deliveries[index].images[image].captionBlobs = blobs
     }
 
     /// The server refused image `image`'s bytes as too large: prepared again, smaller.
@@ -403,7 +434,7 @@ struct Outbox: Hashable, Sendable {
     var nothingHasLeft: Bool {
         deliveries.allSatisfy { delivery in
             delivery.state == .waiting && !delivery.mayHavePost && delivery.firstSentAt == nil
-                && delivery.images.allSatisfy { $0.upload == nil }
+                && delivery.images.allSatisfy { $0.upload == nil && $0.captionBlobs.allSatisfy { $0 == nil } }
         }
     }
 

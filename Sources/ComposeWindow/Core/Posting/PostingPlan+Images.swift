@@ -51,17 +51,19 @@ extension PostingPlan {
 
     /// The file a prepared image of delivery `index` is kept in, in the post's media folder
     /// `folder`: one per network and image, so that each resume sends its network's own bytes.
-    /// Forgets every prepared image that is not a file of `folder` (this post's media folder), and
-    /// what was uploaded of it: a path anywhere else (a state file edited, crafted, or written
-    /// under another XDG_STATE_HOME) is never read, let alone uploaded; the person's image is
-    /// prepared again. Whether any was.
+    /// Forgets every prepared image that is not a file of `folder` (this post's media folder), or
+    /// whose captions are not, and what was uploaded of it: a path anywhere else (a state file
+    /// edited, crafted, or written under another XDG_STATE_HOME) is never read, let alone
+    /// uploaded; the person's image is prepared again. Whether any was.
     @discardableResult
     package mutating func forgetPreparedImages(outside folder: String) -> Bool {
         var forgot = false
         for index in outbox.deliveries.indices {
             for (image, state) in outbox.deliveries[index].images.enumerated() {
-                guard let file = state.prepared?.file,
-                    !(file.hasPrefix(folder + "/") && !file.dropFirst(folder.utf8.count + 1).contains("/"))
+                guard let prepared = state.prepared,
+                    !([prepared.file] + prepared.captions.map(\.file)).allSatisfy({ file in
+                        file.hasPrefix(folder + "/") && !file.dropFirst(folder.utf8.count + 1).contains("/")
+                    })
                 else { continue }
                 outbox.forgetPrepared(index, image: image)
                 forgot = true
@@ -195,7 +197,8 @@ extension PostingPlan {
             guard case .bluesky(let blob)? = state.upload, let prepared = state.prepared else { return nil }
             return BlueskyPost.Image(
                 alt: image.alt, blob: blob, width: prepared.width, height: prepared.height,
-                isVideo: prepared.mimeType.hasPrefix("video/"), isGIF: prepared.fromGIF)
+                isVideo: prepared.mimeType.hasPrefix("video/"), isGIF: prepared.fromGIF,
+                captions: blueskyCaptions(state))
         }
     }
 
@@ -244,6 +247,7 @@ extension PostingPlan {
             case .request(.uploadImage(image)): return localized("Uploading the video to {0}…", network)
             case .request(.checkImage(image)): return localized("{0} is processing the video…", network)
             case .request(.checkVideoJob(image)): return videoJobProgress(index, image: image)
+            case .request(.uploadCaption(image, _)): return localized("Uploading the video’s captions to {0}…", network)
             default: break
             }
         }

@@ -34,7 +34,8 @@ extension PostingPlan {
             isVideo(index, image: image), !videoServiceMissing.contains(index)
         else { return next }
         let video = ImageOfDelivery(index: index, image: image)
-        let call: VideoServiceCall = videoLimitsChecked.contains(video) ? .upload : .uploadLimits
+        let sent = outbox.deliveries[index].images[image].upload == .blueskyVideoSent
+        let call: VideoServiceCall = videoLimitsChecked.contains(video) || sent ? .upload : .uploadLimits
         guard serviceTokens[ServiceTokenKey(video: video, call: call)] != nil else {
             return .request(.serviceAuth(image, call))
         }
@@ -74,7 +75,8 @@ extension PostingPlan {
             request.bearer = serviceTokens[ServiceTokenKey(video: .init(index: index, image: image), call: .upload)]
             request.query = [
                 .init(name: "did", value: session.account.identity),
-                .init(name: "name", value: mediaName + "-" + String(index) + "-" + String(image) + ".mp4"),
+                // Named by this delivery's own key: another network's (a Mastodon Idempotency-Key) stays there.
+                .init(name: "name", value: outbox.deliveries[index].key + "-" + String(image) + ".mp4"),
             ]
             request.file = .init(path: prepared.file, mimeType: prepared.mimeType, form: nil)
             return request.bearer == nil ? nil : request
@@ -96,8 +98,9 @@ extension PostingPlan {
                 !token.isEmpty
             {
                 serviceTokens[key] = token
-            } else if [404, 501].contains(answer.status) || answer.json?["error"]?.string == "MethodNotImplemented" {
-                // A PDS without service auth: the video goes to it by uploadBlob.
+            } else if answer.status == 501 || answer.json?["error"]?.string == "MethodNotImplemented" {
+                // A PDS without service auth (XRPC's MethodNotImplemented; not any 404, which a proxy
+                // may answer for a while): the video goes to it by uploadBlob.
                 videoServiceMissing.insert(index)
             } else {
                 videoRefused(index, answer, now: now)
@@ -110,6 +113,7 @@ extension PostingPlan {
             serviceTokens[ServiceTokenKey(video: .init(index: index, image: image), call: .upload)] = nil
             // social-app reads the body as the job itself; the lexicon puts it under `jobStatus`.
             let job = answer.json?["jobStatus"] ?? answer.json
+            if answer.status == 413 { return outbox.imageTooLarge(index, image: image) }
             guard let id = job?["jobId"]?.string, Self.isVideoJobID(id) else {
                 if job?["error"]?.string == "unconfirmed_email" {
                     return fail(
@@ -120,7 +124,7 @@ extension PostingPlan {
                         ),
                         now: now)
                 }
-                return videoRefused(index, answer, now: now)
+                return videoRefused(index, answer, now: now, fromTheService: true)
             }
             outbox.uploaded(index, image: image, .blueskyJob(id: id))
             jobAnswered(index, image: image, job, answer, now: now)
@@ -132,16 +136,16 @@ extension PostingPlan {
                     videosSentAgain.insert(index)
                     return outbox.imageGone(index, image: image)
                 }
-                return videoRefused(index, answer, now: now)
+                return videoRefused(index, answer, now: now, fromTheService: true)
             }
-            jobAnswered(index, image: image, answer.json?["jobStatus"], answer, now: now)
+            jobAnswered(index, image: image, answer.json?["jobStatus"] ?? answer.json, answer, now: now)
         default: break
         }
     }
 
     private mutating func uploadLimitsAnswered(_ video: ImageOfDelivery, _ answer: APIAnswer, now: Int64) {
         guard answer.succeeded, case .bool(let canUpload)? = answer.json?["canUpload"] else {
-            return videoRefused(video.index, answer, now: now)
+            return videoRefused(video.index, answer, now: now, fromTheService: true)
         }
         let bytes = outbox.deliveries[video.index].images[video.image].prepared?.byteCount ?? 0
         let videosLeft = answer.json?["remainingDailyVideos"]?.integer ?? 1
@@ -190,9 +194,13 @@ extension PostingPlan {
         }
     }
 
-    private mutating func videoRefused(_ index: Int, _ answer: APIAnswer, now: Int64) {
+    /// `fromTheService`: video.bsky.app's answer, whose 401 is about its own token, not the
+    /// account's sign-in (signing in again would not help).
+    private mutating func videoRefused(_ index: Int, _ answer: APIAnswer, now: Int64, fromTheService: Bool = false) {
         let failure = Self.failure(answer)
         switch failure {
+        case .signInAgain where fromTheService, .scopesMissing where fromTheService:
+            fail(index, .refused(status: answer.status, message: answer.serverMessage ?? "HTTP 401"), now: now)
         case .serverError(let status) where (200..<300).contains(status):
             // A 2xx that is not what the lexicon says: nothing to go on.
             fail(

@@ -300,6 +300,8 @@ package struct PostingPlan: Hashable, Sendable {
         switch (next, credentials) {
         case (.uploadImage(let image), _), (.checkImage(let image), _):
             return imageRequest(next, index: index, image: image, credentials: credentials)
+        case (.uploadCaption(let image, let caption), .bluesky(let session)):
+            return captionRequest(index, image: image, caption: caption, session: session)
         case (.serviceAuth, .bluesky(let session)), (.videoUploadLimits, .bluesky(let session)),
             (.uploadVideo, .bluesky(let session)), (.checkVideoJob, .bluesky(let session)):
             return videoServiceRequest(next, index: index, session: session, now: now)
@@ -367,6 +369,7 @@ package struct PostingPlan: Hashable, Sendable {
         guard case .request(let next) = nextStep(index, now: now) else { return }
         inFlight[index] = next
         outbox.willSend(index, next, now: now)
+        if case .uploadVideo(let image) = next { outbox.videoSent(index, image: image) }
     }
 
     /// What each network was asked and has not answered yet.
@@ -397,11 +400,18 @@ package struct PostingPlan: Hashable, Sendable {
         case .checkImage(let image): checkAnswered(index, image: image, answer, now: now)
         case .serviceAuth, .videoUploadLimits, .uploadVideo, .checkVideoJob:
             videoServiceAnswered(index, asked, answer, now: now)
+        case .uploadCaption(let image, let caption):
+            captionAnswered(index, image: image, caption: caption, answer, now: now)
         case .createRecord where Self.blobMissing(answer) && !blobsSentAgain.contains(index):
             // Nothing was made; the PDS dropped a blob nothing referenced yet: the same bytes again.
             blobsSentAgain.insert(index)
             outbox.lookedUp(index, foundAt: nil)  // the PDS answered: no record was made
             for image in delivery.images.indices { outbox.imageGone(index, image: image) }
+            // A video the service stored, dropped since: the service would answer the same bytes
+            // with the same blob (already_exists), so this run sends them to the PDS itself.
+            if delivery.images.indices.contains(where: { isVideo(index, image: $0) }) {
+                videoServiceMissing.insert(index)
+            }
         case .findRecord:
             if answer.succeeded, let (link, record) = Self.blueskyRecord(delivery, answer) {
                 outbox.lookedUp(index, foundAt: link, postedAs: record)
