@@ -53,23 +53,8 @@ final class BlueskyVideoPostingTests: SandboxTestCase {
     /// kill -9 while the video service processes the video: the next start asks after the job the
     /// outbox kept, and posts once, the video uploaded once.
     func testAKillWhileBlueskyProcessesUploadsOnceAndPostsOnce() throws {
-        let sandbox = try NetworkSandbox.signedIn("bluesky")
-        try sandbox.setServer(["blueskyVideoProcessing": 8])
-        let clip = try sandbox.testClip("killed.mp4", seconds: 2, located: false)
-        let text = "Killed while Bluesky processes"
-        let window = try sandbox.send(text, to: "bluesky", extra: ["--attach", clip.path, "--alt", "Bars"])
-        XCTAssertTrue(
-            waitUntil(timeout: 60) { sandbox.requests.contains { $0.path.hasSuffix("getJobStatus") } },
-            "the job was made and is being asked after")
-        window.signal(SIGKILL)
-        _ = window.finish(timeout: 10)
-        XCTAssertEqual(sandbox.records.count, 0, "killed before the record")
-
-        let again = try sandbox.reopen(to: "bluesky")
-        XCTAssertTrue(again.waitForText(text), "the post came back")
-        again.key("ctrl+Return")
-        let finished = try XCTUnwrap(again.finish(timeout: 120))
-        XCTAssertEqual(finished.code, 0, finished.stderr)
+        let sandbox = try killWhileProcessingThenSend(
+            "bluesky", processing: ["blueskyVideoProcessing": 8], askedAfter: { $0.hasSuffix("getJobStatus") })
         XCTAssertEqual(sandbox.records.count, 1, "posted once")
         XCTAssertEqual(sandbox.requests.filter { $0.path.hasSuffix("uploadVideo") }.count, 1, "uploaded once")
         XCTAssertEqual(sandbox.videoJobs.count, 1)

@@ -93,24 +93,9 @@ final class VideoPostingTests: SandboxTestCase {
     /// kill -9 while Mastodon processes the video: the next start asks after the upload it made
     /// (the outbox kept its id) and posts once, with the video uploaded once.
     func testAKillWhileMastodonProcessesUploadsOnceAndPostsOnce() throws {
-        let sandbox = try NetworkSandbox.signedIn("mastodon")
-        try sandbox.setServer(["mastodonVideoProcessing": 6])
-        let clip = try sandbox.testClip("killed.mp4", seconds: 2, located: false)
-        let text = "Killed while processing"
-        let window = try sandbox.send(text, to: "mastodon", extra: ["--attach", clip.path, "--alt", "Bars"])
-        XCTAssertTrue(
-            waitUntil(timeout: 60) { sandbox.requests.contains { $0.path.hasPrefix("/api/v1/media/") } },
-            "the upload was made and is being asked after")
-        window.signal(SIGKILL)
-        _ = window.finish(timeout: 10)
-        XCTAssertEqual(sandbox.statuses.count, 0, "killed before the status")
-
-        let again = try sandbox.reopen(to: "mastodon")
-        XCTAssertTrue(again.waitForText(text), "the post came back")
-        again.key("ctrl+Return")
-        let finished = try XCTUnwrap(again.finish(timeout: 120))
-        XCTAssertEqual(finished.code, 0, finished.stderr)
-        XCTAssertEqual(sandbox.posts(text, "mastodon").count, 1, "posted once")
+        let sandbox = try killWhileProcessingThenSend(
+            "mastodon", processing: ["mastodonVideoProcessing": 6], askedAfter: { $0.hasPrefix("/api/v1/media/") })
+        XCTAssertEqual(sandbox.posts(Self.killedText, "mastodon").count, 1, "posted once")
         XCTAssertEqual(sandbox.requests.filter { $0.path == "/api/v2/media" }.count, 1, "uploaded once")
         XCTAssertEqual(sandbox.statuses.first?["media"] as? [String], ["210000000000000001"])
     }
@@ -191,6 +176,34 @@ final class VideoPostingTests: SandboxTestCase {
         XCTAssertEqual(finished.code, 0, finished.stderr)
         XCTAssertEqual((sandbox.state["media"] as? [[String: Any]])?.count, 1)
         XCTAssertEqual(sandbox.statuses.count, 1)
+    }
+}
+
+extension SandboxTestCase {
+    static let killedText = "Killed while processing"
+
+    /// A clip sent to `network`, the window killed (-9) once the server is asked whether it has
+    /// processed it (a request whose path `askedAfter` matches), before any post; then a new
+    /// window on the post, and Send, which ends well.
+    func killWhileProcessingThenSend(
+        _ network: String, processing: [String: Any], askedAfter: @escaping (String) -> Bool
+    ) throws -> NetworkSandbox {
+        let sandbox = try NetworkSandbox.signedIn(network)
+        try sandbox.setServer(processing)
+        let clip = try sandbox.testClip("killed.mp4", seconds: 2, located: false)
+        let window = try sandbox.send(Self.killedText, to: network, extra: ["--attach", clip.path, "--alt", "Bars"])
+        XCTAssertTrue(
+            waitUntil(timeout: 60) { sandbox.requests.contains { askedAfter($0.path) } },
+            "the upload was made and is being asked after")
+        window.signal(SIGKILL)
+        _ = window.finish(timeout: 10)
+        XCTAssertEqual(sandbox.statuses.count + sandbox.records.count, 0, "killed before the post")
+        let again = try sandbox.reopen(to: network)
+        XCTAssertTrue(again.waitForText(Self.killedText), "the post came back")
+        again.key("ctrl+Return")
+        let finished = try XCTUnwrap(again.finish(timeout: 120))
+        XCTAssertEqual(finished.code, 0, finished.stderr)
+        return sandbox
     }
 }
 
