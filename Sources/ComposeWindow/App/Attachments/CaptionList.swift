@@ -113,13 +113,7 @@ final class CaptionList {
     }
 
     private func showRows() {
-        var child = gtk_container_get_children(rows.cast())
-        let children = child
-        while let node = child {
-            if let widget = node.pointee.data { gtk_widget_destroy(widget.cast(to: GtkWidget.self)) }
-            child = node.pointee.next
-        }
-        g_list_free(children)
+        destroyEveryChild(of: rows)
         for (index, caption) in captions.enumerated() {
             let row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
             let name = AttachmentStrip.fileName(caption.path)

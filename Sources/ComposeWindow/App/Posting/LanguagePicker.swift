@@ -66,13 +66,7 @@ final class LanguagePicker {
         self.languages = languages
         // Opened before the list was read: its rows are made again, now if it is still open.
         if rowCodes != nil {
-            var child = gtk_container_get_children(list.cast())
-            let children = child
-            while let node = child {
-                if let widget = node.pointee.data { gtk_widget_destroy(widget.cast(to: GtkWidget.self)) }
-                child = node.pointee.next
-            }
-            g_list_free(children)
+            destroyEveryChild(of: list)
             rowCodes = nil
             if gtk_widget_get_visible(popover) != 0 { makeRows() }
         }
