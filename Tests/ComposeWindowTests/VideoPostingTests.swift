@@ -31,16 +31,7 @@ final class VideoPostingTests: SandboxTestCase {
 
     func testAnAnimatedGIFReachesBlueskyAsAVideoTheLexiconAccepts() throws {
         let sandbox = try NetworkSandbox.signedIn("bluesky")
-        let gif = sandbox.home.appendingPathComponent("Pictures/chat.gif")
-        try FileManager.default.createDirectory(
-            at: gif.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let made = try Shell.run(
-            "/usr/bin/convert",
-            [
-                "-size", "160x120", "xc:red", "xc:green", "xc:blue", "-set", "delay", "30", "-loop", "0", "-set",
-                "comment", "made at home by alice", gif.path,
-            ])
-        XCTAssertEqual(made.code, 0, made.stderr)
+        let gif = try sandbox.testGIF()
         let window = try sandbox.send("A GIF", to: "bluesky", extra: ["--attach", gif.path, "--alt", "Three colours"])
         let finished = try XCTUnwrap(window.finish(timeout: 120))
         XCTAssertEqual(finished.code, 0, finished.stderr)
@@ -61,6 +52,37 @@ final class VideoPostingTests: SandboxTestCase {
         let sent = try Data(contentsOf: sandbox.directory.appendingPathComponent(try XCTUnwrap(job["file"] as? String)))
         XCTAssertNil(sent.range(of: Data("made at home".utf8)), "the GIF's comment stayed home")
         try assertTheLexiconAccepts(record)
+    }
+
+    /// A server whose limits are lower than the clip (320 × 180, 24 a second): the app makes it fit
+    /// before it leaves, and exiftool reads the size the server got.
+    func testAVideoOverTheServersLimitsIsMadeToFit() throws {
+        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        try sandbox.setServer(["mastodonVideoMatrixLimit": 320 * 180, "mastodonVideoFrameRateLimit": 24])
+        // The limits cached at sign-in are the server's old ones: asked again.
+        try? FileManager.default.removeItem(at: sandbox.home.appendingPathComponent("cache/compose-window/mastodon"))
+        let clip = try sandbox.testClip("large.mp4", seconds: 2, located: false)
+        let window = try sandbox.send("Made to fit", to: "mastodon", extra: ["--attach", clip.path, "--alt", "Bars"])
+        let finished = try XCTUnwrap(window.finish(timeout: 120))
+        XCTAssertEqual(finished.code, 0, finished.stderr)
+        let video = try XCTUnwrap((sandbox.state["media"] as? [[String: Any]])?.first)
+        XCTAssertEqual([video["width"], video["height"]] as? [Int], [320, 180], "scaled to the server's pixels")
+        XCTAssertLessThanOrEqual(video["rate"] as? Double ?? 99, 24, "slowed to the server's frame rate")
+        XCTAssertEqual(sandbox.statuses.count, 1)
+    }
+
+    /// An animated GIF to Mastodon: the MP4 the app makes of it, which Mastodon keeps as a gifv
+    /// (no sound), once, without the GIF's comment.
+    func testAnAnimatedGIFReachesMastodonAsAGIFV() throws {
+        let sandbox = try NetworkSandbox.signedIn("mastodon")
+        let gif = try sandbox.testGIF()
+        let window = try sandbox.send("A GIF", to: "mastodon", extra: ["--attach", gif.path, "--alt", "Three colours"])
+        let finished = try XCTUnwrap(window.finish(timeout: 120))
+        XCTAssertEqual(finished.code, 0, finished.stderr)
+        let media = sandbox.state["media"] as? [[String: Any]] ?? []
+        XCTAssertEqual(media.map { $0["kind"] as? String }, ["gifv"], "one MP4 without sound")
+        XCTAssertEqual(media.first?["metadata"] as? [String], [])
+        XCTAssertEqual(sandbox.statuses.count, 1)
     }
 
     /// Stop in a post to both networks ends the run's preparing for both: Bluesky's copy is not
@@ -208,6 +230,20 @@ extension SandboxTestCase {
 }
 
 extension NetworkSandbox {
+    /// A GIF of three frames, 160 × 120, with a comment that must not leave the machine.
+    func testGIF() throws -> URL {
+        let gif = home.appendingPathComponent("Pictures/chat.gif")
+        try FileManager.default.createDirectory(at: gif.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let made = try Shell.run(
+            "/usr/bin/convert",
+            [
+                "-size", "160x120", "xc:red", "xc:green", "xc:blue", "-set", "delay", "30", "-loop", "0", "-set",
+                "comment", "made at home by alice", gif.path,
+            ])
+        XCTAssertEqual(made.code, 0, made.stderr)
+        return gif
+    }
+
     /// The half-made encodes in the outbox's media folder (paths under it, each ending ".part").
     func videoPartFiles() -> [String] {
         let folder = outboxDirectory.appendingPathComponent("media").path
